@@ -1,0 +1,295 @@
+//! The HTTP client: configuration, and the one request loop every operation goes through.
+
+use crate::error::{Error, ErrorBody, ErrorKind, Result};
+use crate::keys::{CorrelationId, IdempotencyKey};
+use crate::retry::RetryPolicy;
+use crate::routes::Routes;
+use bytes::Bytes;
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use reqwest::{Method, StatusCode};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Per-call options: the keys that identify one logical operation.
+///
+/// For a money-moving action, create the [`IdempotencyKey`] yourself, store it
+/// durably, and pass it here on every try (also after a restart): that is what makes
+/// the action happen exactly once. Without one, the client makes one per call and
+/// reuses it across that call's retries.
+#[derive(Debug, Clone, Default)]
+pub struct CallOptions {
+    pub idempotency_key: Option<IdempotencyKey>,
+    pub correlation_id: Option<CorrelationId>,
+}
+
+impl CallOptions {
+    pub fn with_idempotency_key(key: IdempotencyKey) -> Self {
+        Self { idempotency_key: Some(key), correlation_id: None }
+    }
+}
+
+/// What happened on the wire for a successful call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meta {
+    pub correlation_id: String,
+    pub attempts: u32,
+    /// `Idempotency-Replayed: true`: the stored result of an earlier request.
+    pub replayed: bool,
+    pub idempotency_key: Option<String>,
+}
+
+/// A result with its [`Meta`], returned by operations that change state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Response<T> {
+    pub value: T,
+    pub meta: Meta,
+}
+
+/// Builds a [`Client`].
+#[derive(Clone)]
+pub struct ClientBuilder {
+    base_url: String,
+    api_key: String,
+    timeout: Duration,
+    connect_timeout: Duration,
+    retry: RetryPolicy,
+    routes: Routes,
+}
+
+impl std::fmt::Debug for ClientBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClientBuilder").field("base_url", &self.base_url).finish_non_exhaustive()
+    }
+}
+
+impl ClientBuilder {
+    /// Per-request timeout (default 30 s).
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = timeout;
+        self
+    }
+    pub fn retry(mut self, retry: RetryPolicy) -> Self {
+        self.retry = retry;
+        self
+    }
+    pub fn routes(mut self, routes: Routes) -> Self {
+        self.routes = routes;
+        self
+    }
+
+    pub fn build(self) -> Result<Client> {
+        let base = url::Url::parse(self.base_url.trim())
+            .map_err(|e| Error::new(ErrorKind::Config(format!("base URL: {e}"))))?;
+        if !matches!(base.scheme(), "http" | "https") {
+            return Err(Error::new(ErrorKind::Config("base URL must be http or https".into())));
+        }
+        let mut auth = HeaderValue::from_str(&format!("Bearer {}", self.api_key.trim()))
+            .map_err(|_| Error::new(ErrorKind::Config("API key has characters a header cannot carry".into())))?;
+        auth.set_sensitive(true);
+        let http = reqwest::Client::builder()
+            .timeout(self.timeout)
+            .connect_timeout(self.connect_timeout)
+            .user_agent(concat!("escrow-api-rust/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?;
+        let base = base.as_str().trim_end_matches('/').to_owned();
+        Ok(Client { inner: Arc::new(Inner { http, base, auth, retry: self.retry, routes: self.routes }) })
+    }
+}
+
+/// A client of the service for one base URL and API key. Cheap to clone.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    http: reqwest::Client,
+    base: String,
+    auth: HeaderValue,
+    retry: RetryPolicy,
+    routes: Routes,
+}
+
+impl std::fmt::Debug for Client {
+    /// Never prints the API key.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client").field("base", &self.inner.base).finish_non_exhaustive()
+    }
+}
+
+/// The body of a request; rebuilt for each attempt.
+pub(crate) enum Body {
+    Empty,
+    Json(Bytes),
+    Form(Arc<dyn Fn() -> reqwest::multipart::Form + Send + Sync>),
+}
+
+impl Body {
+    pub(crate) fn json<T: Serialize>(value: &T) -> Result<Self> {
+        serde_json::to_vec(value)
+            .map(|v| Self::Json(v.into()))
+            .map_err(|e| Error::validation("body", e.to_string()))
+    }
+}
+
+/// One logical operation, sent one or more times.
+pub(crate) struct Request {
+    pub method: Method,
+    pub path: String,
+    pub query: Vec<(&'static str, String)>,
+    pub body: Body,
+    /// Whether the operation accepts an Idempotency-Key (spec section 7).
+    pub idempotent_key: bool,
+}
+
+impl Request {
+    pub(crate) fn get(path: String) -> Self {
+        Self { method: Method::GET, path, query: Vec::new(), body: Body::Empty, idempotent_key: false }
+    }
+    pub(crate) fn post(path: String, body: Body) -> Self {
+        Self { method: Method::POST, path, query: Vec::new(), body, idempotent_key: false }
+    }
+    /// Marks the operation as taking an Idempotency-Key (and so safe to retry).
+    pub(crate) fn keyed(mut self) -> Self {
+        self.idempotent_key = true;
+        self
+    }
+}
+
+impl Client {
+    /// Starts a builder for `base_url` (the address before `/v2`) and an API key.
+    pub fn builder(base_url: impl Into<String>, api_key: impl Into<String>) -> ClientBuilder {
+        ClientBuilder {
+            base_url: base_url.into(),
+            api_key: api_key.into(),
+            timeout: Duration::from_secs(30),
+            connect_timeout: Duration::from_secs(10),
+            retry: RetryPolicy::default(),
+            routes: Routes::default(),
+        }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.inner.base
+    }
+
+    pub(crate) fn routes(&self) -> &Routes {
+        &self.inner.routes
+    }
+
+    /// Sends `req`, retrying what is safe to retry, and decodes a success body as `T`.
+    ///
+    /// GETs are always retried; POSTs only when they carry an Idempotency-Key (the same
+    /// one on every attempt) or when nothing was sent (connection refused).
+    pub(crate) async fn send<T: DeserializeOwned>(&self, req: Request, opts: &CallOptions) -> Result<Response<T>> {
+        let correlation = opts.correlation_id.clone().unwrap_or_else(CorrelationId::generate);
+        let key = req.idempotent_key.then(|| opts.idempotency_key.clone().unwrap_or_else(IdempotencyKey::generate));
+        let safe_to_repeat = req.method == Method::GET || key.is_some();
+        let url = format!("{}{}", self.inner.base, req.path);
+        let max_attempts = self.inner.retry.retries() + 1;
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            tokio::time::sleep(self.inner.retry.delay_before(attempt)).await;
+            let result = self.attempt::<T>(&req, &url, &correlation, key.as_ref()).await;
+            let mut outcome = result.map(|(value, replayed)| Response {
+                value,
+                meta: Meta {
+                    correlation_id: correlation.as_str().to_owned(),
+                    attempts: attempt,
+                    replayed,
+                    idempotency_key: key.as_ref().map(|k| k.as_str().to_owned()),
+                },
+            });
+            if let Err(err) = &mut outcome {
+                err.correlation_id = Some(correlation.as_str().to_owned());
+                err.attempts = attempt;
+                let nothing_sent = matches!(err.kind, ErrorKind::Connect(_));
+                if attempt < max_attempts && err.is_retryable() && (safe_to_repeat || nothing_sent) {
+                    continue;
+                }
+            }
+            return outcome;
+        }
+    }
+
+    async fn attempt<T: DeserializeOwned>(
+        &self,
+        req: &Request,
+        url: &str,
+        correlation: &CorrelationId,
+        key: Option<&IdempotencyKey>,
+    ) -> Result<(T, bool)> {
+        let mut headers = HeaderMap::new();
+        headers.insert(AUTHORIZATION, self.inner.auth.clone());
+        headers.insert("x-correlation-id", header(correlation.as_str())?);
+        if let Some(key) = key {
+            headers.insert("idempotency-key", header(key.as_str())?);
+        }
+        let mut builder = self.inner.http.request(req.method.clone(), url).headers(headers);
+        if !req.query.is_empty() {
+            builder = builder.query(&req.query);
+        }
+        builder = match &req.body {
+            Body::Empty => builder,
+            Body::Json(bytes) => builder.header(CONTENT_TYPE, "application/json").body(bytes.clone()),
+            Body::Form(make) => builder.multipart(make()),
+        };
+        let response = builder.send().await.map_err(transport_error)?;
+        let status = response.status();
+        let replayed = response
+            .headers()
+            .get("idempotency-replayed")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("true"));
+        let bytes = response.bytes().await.map_err(transport_error)?;
+        if status.is_success() {
+            let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"null" } else { &bytes };
+            return serde_json::from_slice::<T>(text).map(|v| (v, replayed)).map_err(|e| {
+                let mut err = Error::new(ErrorKind::Decode { status: status.as_u16(), message: e.to_string(), raw: bytes.clone() });
+                err.replayed = replayed;
+                err
+            });
+        }
+        let mut err = Error::new(status_error(status, ErrorBody::parse(&bytes)));
+        err.replayed = replayed;
+        Err(err)
+    }
+}
+
+fn header(value: &str) -> Result<HeaderValue> {
+    HeaderValue::from_str(value).map_err(|_| Error::validation("header", "contains characters a header cannot carry"))
+}
+
+fn status_error(status: StatusCode, body: ErrorBody) -> ErrorKind {
+    match status.as_u16() {
+        400 => ErrorKind::BadRequest(body),
+        401 => ErrorKind::Unauthorized(body),
+        404 => ErrorKind::NotFound(body),
+        409 => ErrorKind::Conflict(body),
+        422 => ErrorKind::IdempotencyKeyReused(body),
+        s if s >= 500 => ErrorKind::Server { status: s, body },
+        s => ErrorKind::Client { status: s, body },
+    }
+}
+
+fn transport_error(e: reqwest::Error) -> Error {
+    // Strip the URL: it is harmless, but messages stay short and stable.
+    let (timeout, connect) = (e.is_timeout(), e.is_connect());
+    let message = e.without_url().to_string();
+    let kind = if timeout {
+        ErrorKind::Timeout
+    } else if connect {
+        ErrorKind::Connect(message)
+    } else {
+        ErrorKind::Network(message)
+    };
+    Error::new(kind)
+}

@@ -1,0 +1,218 @@
+//! One error type for every call, so a caller can match on what went wrong.
+
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+
+/// An RFC 7807 problem-details body, as most client errors of the service carry.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct Problem {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub title: Option<String>,
+    pub status: Option<u16>,
+    pub detail: Option<String>,
+}
+
+/// What an error response carried: problem details, a plain string, or nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorBody {
+    Problem(Problem),
+    Text(String),
+    Empty,
+}
+
+impl ErrorBody {
+    /// Reads an error body: problem details when it is one, else the text as sent.
+    pub(crate) fn parse(bytes: &[u8]) -> Self {
+        let text = String::from_utf8_lossy(bytes);
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Self::Empty;
+        }
+        if let Ok(problem) = serde_json::from_str::<Problem>(trimmed)
+            && (problem.title.is_some() || problem.detail.is_some() || problem.status.is_some())
+        {
+            return Self::Problem(problem);
+        }
+        // Some 400s carry a JSON string ("\"Amount too high\"") rather than raw text.
+        if let Ok(s) = serde_json::from_str::<String>(trimmed) {
+            return Self::Text(s);
+        }
+        Self::Text(trimmed.to_owned())
+    }
+
+    /// The problem title, if the body had one.
+    pub fn title(&self) -> Option<&str> {
+        match self {
+            Self::Problem(p) => p.title.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The most useful single line for a person: detail, else title, else the text.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Self::Problem(p) => match (&p.title, &p.detail) {
+                (Some(t), Some(d)) if !d.is_empty() => Some(format!("{t}: {d}")),
+                (Some(t), _) => Some(t.clone()),
+                (None, Some(d)) => Some(d.clone()),
+                (None, None) => None,
+            },
+            Self::Text(t) => Some(t.clone()),
+            Self::Empty => None,
+        }
+    }
+}
+
+/// Each kind of failure, named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The request was refused before sending: the input breaks a rule of the spec.
+    Validation { field: String, message: String },
+    /// The client is misconfigured (bad base URL, key with invalid characters).
+    Config(String),
+    /// No response in time. The server may or may not have acted.
+    Timeout,
+    /// Could not connect: nothing was sent.
+    Connect(String),
+    /// The connection failed after the request may have been sent.
+    Network(String),
+    /// 401: the API key is missing or invalid.
+    Unauthorized(ErrorBody),
+    /// 404: not found, or not owned by this tenant (the service does not tell which).
+    NotFound(ErrorBody),
+    /// 400: the request is malformed or breaks a business rule.
+    BadRequest(ErrorBody),
+    /// 409: a request with the same Idempotency-Key is still being processed.
+    Conflict(ErrorBody),
+    /// 422: the Idempotency-Key was already used for a different request.
+    IdempotencyKeyReused(ErrorBody),
+    /// Any other 4xx.
+    Client { status: u16, body: ErrorBody },
+    /// 5xx: the server failed; an idempotent retry is safe.
+    Server { status: u16, body: ErrorBody },
+    /// A success status whose body could not be decoded; the raw bytes are kept.
+    Decode { status: u16, message: String, raw: Bytes },
+}
+
+/// An error from a call, with what is needed to report or reconcile it.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{}", self.describe())]
+pub struct Error {
+    pub kind: ErrorKind,
+    /// The X-Correlation-Id sent with the call (quote it to the service's support).
+    pub correlation_id: Option<String>,
+    /// How many requests were sent (0 when refused before sending).
+    pub attempts: u32,
+    /// Whether the response carried `Idempotency-Replayed: true`.
+    pub replayed: bool,
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind) -> Self {
+        Self { kind, correlation_id: None, attempts: 0, replayed: false }
+    }
+
+    pub(crate) fn validation(field: &str, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Validation { field: field.to_owned(), message: message.into() })
+    }
+
+    /// The HTTP status, when there was a response.
+    pub fn status(&self) -> Option<u16> {
+        match &self.kind {
+            ErrorKind::Unauthorized(_) => Some(401),
+            ErrorKind::NotFound(_) => Some(404),
+            ErrorKind::BadRequest(_) => Some(400),
+            ErrorKind::Conflict(_) => Some(409),
+            ErrorKind::IdempotencyKeyReused(_) => Some(422),
+            ErrorKind::Client { status, .. }
+            | ErrorKind::Server { status, .. }
+            | ErrorKind::Decode { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// The response body of an error status, if any.
+    pub fn body(&self) -> Option<&ErrorBody> {
+        match &self.kind {
+            ErrorKind::Unauthorized(b)
+            | ErrorKind::NotFound(b)
+            | ErrorKind::BadRequest(b)
+            | ErrorKind::Conflict(b)
+            | ErrorKind::IdempotencyKeyReused(b)
+            | ErrorKind::Client { body: b, .. }
+            | ErrorKind::Server { body: b, .. } => Some(b),
+            _ => None,
+        }
+    }
+
+    /// True when the server may have executed the request although we saw no success:
+    /// the outcome must be reconciled (GET) before anything new is sent.
+    pub fn outcome_unknown(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::Timeout | ErrorKind::Network(_) | ErrorKind::Server { .. } | ErrorKind::Conflict(_)
+        )
+    }
+
+    /// Whether a retry with the same Idempotency-Key may succeed.
+    pub(crate) fn is_retryable(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::Timeout
+                | ErrorKind::Connect(_)
+                | ErrorKind::Network(_)
+                | ErrorKind::Server { .. }
+                | ErrorKind::Conflict(_)
+        )
+    }
+
+    fn describe(&self) -> String {
+        let body = self.body().and_then(ErrorBody::message);
+        let base = match &self.kind {
+            ErrorKind::Validation { field, message } => format!("invalid {field}: {message}"),
+            ErrorKind::Config(m) => format!("client configuration: {m}"),
+            ErrorKind::Timeout => "the service did not answer in time".into(),
+            ErrorKind::Connect(m) => format!("could not connect to the service: {m}"),
+            ErrorKind::Network(m) => format!("network error: {m}"),
+            ErrorKind::Unauthorized(_) => "the API key was refused (401)".into(),
+            ErrorKind::NotFound(_) => "not found (404)".into(),
+            ErrorKind::BadRequest(_) => "the service refused the request (400)".into(),
+            ErrorKind::Conflict(_) => "the same request is still being processed (409)".into(),
+            ErrorKind::IdempotencyKeyReused(_) => {
+                "the idempotency key was already used for a different request (422)".into()
+            }
+            ErrorKind::Client { status, .. } => format!("the service refused the request ({status})"),
+            ErrorKind::Server { status, .. } => format!("the service failed ({status})"),
+            ErrorKind::Decode { status, message, .. } => {
+                format!("unreadable response ({status}): {message}")
+            }
+        };
+        match body {
+            Some(b) => format!("{base}: {b}"),
+            None => base,
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_each_body_shape() {
+        let p = ErrorBody::parse(br#"{"type":"about:blank","title":"Invalid amount","status":400,"detail":"too low"}"#);
+        assert_eq!(p.title(), Some("Invalid amount"));
+        assert_eq!(p.message().unwrap(), "Invalid amount: too low");
+        assert_eq!(ErrorBody::parse(b"\"Amount too high\""), ErrorBody::Text("Amount too high".into()));
+        assert_eq!(ErrorBody::parse(b"plain words"), ErrorBody::Text("plain words".into()));
+        assert_eq!(ErrorBody::parse(b"  "), ErrorBody::Empty);
+        assert_eq!(ErrorBody::parse(b"{\"unrelated\":1}"), ErrorBody::Text("{\"unrelated\":1}".into()));
+        assert_eq!(ErrorBody::parse(&[0xff, 0xfe]), ErrorBody::Text("\u{fffd}\u{fffd}".into()));
+    }
+}

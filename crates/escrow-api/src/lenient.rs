@@ -1,0 +1,77 @@
+//! Deserializers that accept the several spellings the spec allows for one value.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::{Deserialize, Deserializer, de};
+
+/// An int32 as a JSON integer or a numeric string (`^-?(?:0|[1-9]\d*)$`), as Skip/Take are.
+pub fn int32<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw<'a> {
+        Int(i64),
+        Str(std::borrow::Cow<'a, str>),
+    }
+    match Raw::deserialize(d)? {
+        Raw::Int(i) => i32::try_from(i).map_err(|_| de::Error::custom("integer out of int32 range")),
+        Raw::Str(s) => parse_int32(&s).map_err(de::Error::custom),
+    }
+}
+
+/// `int32` for an optional field.
+pub fn optional_int32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+    #[derive(Deserialize)]
+    struct W(#[serde(deserialize_with = "int32")] i32);
+    Ok(Option::<W>::deserialize(d)?.map(|w| w.0))
+}
+
+/// Parses the spec's int32 pattern strictly (no `+`, no leading zeros, no spaces).
+pub fn parse_int32(s: &str) -> Result<i32, String> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let ok = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    if !ok {
+        return Err(format!("`{s}` is not an integer"));
+    }
+    s.parse::<i32>().map_err(|_| format!("`{s}` is out of int32 range"))
+}
+
+/// A timestamp: RFC 3339 with an offset, or without one (read as UTC), as servers
+/// written on other stacks often send.
+pub fn datetime<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime<Utc>, D::Error> {
+    let s = std::borrow::Cow::<'de, str>::deserialize(d)?;
+    parse_datetime(&s).map_err(de::Error::custom)
+}
+
+/// `datetime` for an optional field.
+pub fn optional_datetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DateTime<Utc>>, D::Error> {
+    #[derive(Deserialize)]
+    struct W(#[serde(deserialize_with = "datetime")] DateTime<Utc>);
+    Ok(Option::<W>::deserialize(d)?.map(|w| w.0))
+}
+
+pub fn parse_datetime(s: &str) -> Result<DateTime<Utc>, String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f")
+        .map(|t| t.and_utc())
+        .map_err(|_| format!("`{s}` is not an ISO 8601 date-time"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ints_and_times() {
+        assert_eq!(parse_int32("-12"), Ok(-12));
+        assert!(parse_int32("012").is_err());
+        assert!(parse_int32("2147483648").is_err());
+        assert!(parse_int32("").is_err());
+        assert!(parse_datetime("2026-01-02T03:04:05Z").is_ok());
+        assert!(parse_datetime("2026-01-02T03:04:05.123+01:00").is_ok());
+        assert!(parse_datetime("2026-01-02T03:04:05.1234567").is_ok());
+        assert!(parse_datetime("yesterday").is_err());
+    }
+}

@@ -1,0 +1,33 @@
+//! Typed async client of the escrow payment service's v2 API.
+//!
+//! - Money is [`rust_decimal::Decimal`], never a float ([`money`]).
+//! - Every call sends an `X-Correlation-Id`; operations that accept an
+//!   `Idempotency-Key` always send one, the same on every retry ([`CallOptions`]).
+//! - Every failure is an [`Error`] whose [`ErrorKind`] names what went wrong.
+//! - Enums keep values they do not know ([`enums`]).
+//!
+//! ```no_run
+//! # async fn demo() -> escrow_api::Result<()> {
+//! let client = escrow_api::Client::builder("http://127.0.0.1:8080", "api-key").build()?;
+//! let page = client.list_transactions(&Default::default()).await?;
+//! println!("{} transactions", page.count);
+//! # Ok(()) }
+//! ```
+
+pub mod client;
+pub mod enums;
+pub mod error;
+pub mod keys;
+pub mod lenient;
+pub mod models;
+pub mod money;
+pub mod retry;
+pub mod routes;
+pub mod transactions;
+
+pub use client::{CallOptions, Client, ClientBuilder, Meta, Response};
+pub use error::{Error, ErrorBody, ErrorKind, Problem, Result};
+pub use keys::{CorrelationId, IdempotencyKey};
+pub use retry::RetryPolicy;
+pub use routes::{Routes, UnspecifiedRoute};
+pub use transactions::{ListTransactions, TransactionType};

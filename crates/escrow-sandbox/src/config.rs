@@ -1,0 +1,100 @@
+//! Sandbox configuration: tenants, their keys and modules, and the seed.
+
+use std::path::PathBuf;
+
+/// The tenant served when none is configured.
+pub const DEMO_TENANT: &str = "demo";
+/// Its API key (public: it only opens the local sandbox).
+pub const DEMO_KEY: &str = "sandbox-demo-key";
+
+/// The Auto modules a tenant may have enabled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Modules {
+    pub bill_of_sale: bool,
+    pub debt: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TenantConfig {
+    pub name: String,
+    pub key: String,
+    pub modules: Modules,
+}
+
+impl TenantConfig {
+    /// The default tenant: `demo`, key `sandbox-demo-key`, both Auto modules.
+    pub fn demo() -> Self {
+        Self {
+            name: DEMO_TENANT.into(),
+            key: DEMO_KEY.into(),
+            modules: Modules { bill_of_sale: true, debt: true },
+        }
+    }
+
+    /// Parses `NAME=KEY[:MODULES]`, MODULES a comma list of `bill-of-sale` and `debt`.
+    pub fn parse(spec: &str) -> Result<Self, String> {
+        let (name, rest) = spec.split_once('=').ok_or_else(|| format!("tenant `{spec}`: expected NAME=KEY[:MODULES]"))?;
+        let (key, modules) = match rest.split_once(':') {
+            Some((k, m)) => (k, Some(m)),
+            None => (rest, None),
+        };
+        if name.is_empty() || key.is_empty() {
+            return Err(format!("tenant `{spec}`: name and key must not be empty"));
+        }
+        let mut parsed = Modules::default();
+        for module in modules.into_iter().flat_map(|m| m.split(',')).map(str::trim).filter(|m| !m.is_empty()) {
+            match module {
+                "bill-of-sale" => parsed.bill_of_sale = true,
+                "debt" => parsed.debt = true,
+                other => return Err(format!("tenant `{name}`: unknown module `{other}` (bill-of-sale, debt)")),
+            }
+        }
+        Ok(Self { name: name.into(), key: key.into(), modules: parsed })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seed {
+    Demo,
+    None,
+}
+
+/// Everything [`crate::start`] needs.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    /// `127.0.0.1:0` picks a free port.
+    pub listen: String,
+    pub data_dir: PathBuf,
+    pub tenants: Vec<TenantConfig>,
+    /// Fills the first tenant with demo data once (never twice on restart).
+    pub seed: Seed,
+}
+
+impl SandboxConfig {
+    /// The default set-up: the demo tenant with demo data.
+    pub fn demo(data_dir: impl Into<PathBuf>) -> Self {
+        Self {
+            listen: "127.0.0.1:0".into(),
+            data_dir: data_dir.into(),
+            tenants: vec![TenantConfig::demo()],
+            seed: Seed::Demo,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_tenants() {
+        let t = TenantConfig::parse("acme=k1:bill-of-sale,debt").unwrap();
+        assert_eq!(t.name, "acme");
+        assert_eq!(t.key, "k1");
+        assert!(t.modules.bill_of_sale && t.modules.debt);
+        let t = TenantConfig::parse("b=k2").unwrap();
+        assert_eq!(t.modules, Modules::default());
+        assert!(TenantConfig::parse("nokey").is_err());
+        assert!(TenantConfig::parse("a=k:wheels").is_err());
+    }
+}

@@ -1,0 +1,101 @@
+//! SQLite: one connection behind a mutex, used from blocking threads.
+//!
+//! One writer at a time makes every handler's read-check-write atomic, which is what
+//! the idempotency and state-machine rules need; WAL keeps readers of the file happy.
+
+use crate::error::ApiError;
+use rusqlite::Connection;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone)]
+pub struct Db {
+    conn: Arc<Mutex<Connection>>,
+}
+
+const SCHEMA: &str = r#"
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+    service_account_id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    reference_id TEXT,
+    created TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS users_by_tenant ON users (tenant, created);
+CREATE UNIQUE INDEX IF NOT EXISTS users_by_reference ON users (tenant, reference_id);
+CREATE TABLE IF NOT EXISTS transactions (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    transaction_id TEXT NOT NULL UNIQUE,
+    tenant TEXT NOT NULL,
+    created TEXT NOT NULL,
+    reference_id TEXT,
+    uniqueness_key TEXT,
+    search TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS transactions_by_tenant ON transactions (tenant, created DESC, seq DESC);
+CREATE UNIQUE INDEX IF NOT EXISTS transactions_by_uniqueness ON transactions (tenant, uniqueness_key)
+    WHERE uniqueness_key IS NOT NULL;
+CREATE TABLE IF NOT EXISTS idempotency (
+    tenant TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT,
+    content_type TEXT,
+    created TEXT NOT NULL,
+    PRIMARY KEY (tenant, key)
+);
+CREATE TABLE IF NOT EXISTS ledger (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    tenant TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    amount TEXT,
+    idempotency_key TEXT,
+    at TEXT NOT NULL
+);
+"#;
+
+impl Db {
+    pub fn open(dir: &Path) -> Result<Self, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("data dir {}: {e}", dir.display()))?;
+        let path = dir.join("sandbox.sqlite");
+        let conn = Connection::open(&path).map_err(|e| format!("open {}: {e}", path.display()))?;
+        conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            .and_then(|()| conn.execute_batch(SCHEMA))
+            .map_err(|e| format!("schema: {e}"))?;
+        Ok(Self { conn: Arc::new(Mutex::new(conn)) })
+    }
+
+    /// Runs `f` with the connection on a blocking thread.
+    pub async fn call<R, F>(&self, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<R, ApiError> + Send + 'static,
+    {
+        let conn = self.conn.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn.lock().map_err(|_| ApiError::Internal("database lock poisoned".into()))?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("worker: {e}")))?
+    }
+
+    /// Runs `f` inside one SQLite transaction: all of it commits, or none.
+    pub async fn write<R, F>(&self, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut rusqlite::Transaction<'_>) -> Result<R, ApiError> + Send + 'static,
+    {
+        self.call(move |conn| {
+            let mut tx = conn.transaction()?;
+            let out = f(&mut tx)?;
+            tx.commit()?;
+            Ok(out)
+        })
+        .await
+    }
+}

@@ -1,0 +1,93 @@
+//! A faithful, stateful emulator of the escrow payment service (v2 core API).
+//!
+//! Written from the spec on its own (it does not use the client crate), so it catches
+//! the client's mistakes instead of sharing them. Use [`start`] to run it in-process
+//! (tests, the desktop app's built-in Sandbox) or the `escrow-sandbox` binary.
+
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod idempotency;
+pub mod money;
+pub mod routes;
+pub mod seed;
+pub mod state;
+pub mod store;
+
+pub use config::{DEMO_KEY, DEMO_TENANT, Modules, SandboxConfig, Seed, TenantConfig};
+
+use axum::Router;
+use state::AppState;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::oneshot;
+
+/// The whole HTTP surface over a given state.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(routes::transactions::router())
+        .merge(routes::control::router())
+        .fallback(|| async { error::ApiError::NotFound })
+        .with_state(state)
+}
+
+/// A sandbox serving in the background. Dropping it shuts it down.
+pub struct RunningSandbox {
+    pub addr: SocketAddr,
+    /// `http://127.0.0.1:PORT`: the base URL for clients (routes are under `/v2`).
+    pub url: String,
+    shutdown: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl RunningSandbox {
+    /// Stops accepting connections and waits for in-flight requests to finish.
+    pub async fn shutdown(mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
+    }
+}
+
+impl Drop for RunningSandbox {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// Opens (or creates) the data dir, seeds if asked, binds and starts serving.
+pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
+    if config.tenants.is_empty() {
+        return Err("at least one tenant is needed".into());
+    }
+    let db = db::Db::open(&config.data_dir)?;
+    let clock = clock::Clock::default();
+    if config.seed == Seed::Demo {
+        let tenant = config.tenants[0].name.clone();
+        let now = clock.now();
+        db.call(move |conn| seed::seed_demo(conn, &tenant, now)).await.map_err(|e| format!("seed: {e}"))?;
+    }
+    let listener = tokio::net::TcpListener::bind(&config.listen)
+        .await
+        .map_err(|e| format!("listen on {}: {e}", config.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let url = format!("http://{addr}");
+    let state = AppState { db, tenants: Arc::new(config.tenants), clock, public_url: url.clone().into() };
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let serve = axum::serve(listener, app(state)).with_graceful_shutdown(async {
+            let _ = rx.await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!("sandbox server stopped: {e}");
+        }
+    });
+    Ok(RunningSandbox { addr, url, shutdown: Some(tx), task: Some(task) })
+}

@@ -1,0 +1,121 @@
+//! `/_sandbox`: control and inspection for tests and demos (same bearer key).
+//! Reads here have no side effects.
+
+use crate::auth::Tenant;
+use crate::clock::stamp;
+use crate::error::{ApiError, ApiResult};
+use crate::routes::parse_json;
+use crate::state::AppState;
+use crate::store::users::{self, BankAccount, User, UserConnection};
+use crate::store::ledger;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/_sandbox/users", post(create_user)).route("/_sandbox/ledger", get(list_ledger))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct NewUser {
+    reference_id: Option<String>,
+    name: Option<String>,
+    email: Option<String>,
+    phone_number: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+/// Makes a bank account for a sandbox user: a valid-looking Danish BBAN and IBAN.
+pub fn demo_bank_account(seed: u64, is_default: bool) -> BankAccount {
+    let reg = 1000 + seed % 8999;
+    let account = 1_000_000_000 + (seed.wrapping_mul(7919) % 8_999_999_999);
+    let bban = format!("{reg:04}{account:010}");
+    BankAccount {
+        bank: "Sandbox Bank".into(),
+        bank_id: "sandbox-bank".into(),
+        bank_account_id: uuid::Uuid::new_v4().to_string(),
+        iban: danish_iban(&bban),
+        bban,
+        account_name: "Lønkonto".into(),
+        is_default,
+    }
+}
+
+/// DK IBAN with correct ISO 13616 check digits for a 14-digit BBAN.
+pub fn danish_iban(bban: &str) -> String {
+    // Move "DK00" to the end, letters to numbers (D=13, K=20), mod 97.
+    let digits = format!("{bban}132000");
+    let rem = digits.bytes().fold(0u32, |acc, b| (acc * 10 + u32::from(b - b'0')) % 97);
+    format!("DK{:02}{bban}", 98 - rem)
+}
+
+/// Inserts a connected user with one bank account. Used by the route and the seed.
+pub fn insert_user(
+    conn: &rusqlite::Connection,
+    tenant: &str,
+    reference_id: &str,
+    name: &str,
+    email: Option<String>,
+    phone: Option<String>,
+    kind: &str,
+    created: &str,
+) -> ApiResult<String> {
+    if users::by_reference(conn, tenant, reference_id)?.is_some() {
+        return Err(ApiError::bad_request("Invalid reference", format!("referenceId {reference_id} is already connected")));
+    }
+    let id = uuid::Uuid::new_v4().to_string();
+    let seed = id.bytes().fold(0u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let user = User {
+        service_account_id: id.clone(),
+        name: name.to_owned(),
+        phone_number_verified: phone.is_some(),
+        email,
+        phone_number: phone,
+        kind: kind.to_owned(),
+        created: created.to_owned(),
+        connections: vec![UserConnection { reference_id: reference_id.to_owned(), connected: created.to_owned() }],
+        bank_accounts: vec![demo_bank_account(seed, true)],
+        cvr: None,
+    };
+    users::insert(conn, tenant, &user)?;
+    Ok(id)
+}
+
+async fn create_user(State(state): State<AppState>, tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
+    let req: NewUser = parse_json(&body)?;
+    let reference_id = req
+        .reference_id
+        .filter(|r| !r.trim().is_empty())
+        .ok_or_else(|| ApiError::bad_request("Invalid request", "referenceId is required"))?;
+    let name = req.name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| reference_id.clone());
+    let kind = match req.kind.as_deref() {
+        None | Some("Private") => "Private",
+        Some("Business") => "Business",
+        Some(other) => return Err(ApiError::bad_request("Invalid request", format!("type {other} is not Private or Business"))),
+    };
+    let now = stamp(state.clock.now());
+    let id = state
+        .db
+        .write(move |tx| insert_user(tx, &tenant.name, &reference_id, &name, req.email, req.phone_number, kind, &now))
+        .await?;
+    Ok(Json(json!({ "serviceAccountId": id })))
+}
+
+async fn list_ledger(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
+    let rows = state.db.call(move |c| Ok(ledger::list(c, &tenant.name)?)).await?;
+    Ok(Json(json!({ "items": rows })))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn iban_check_digits() {
+        // A known-valid Danish IBAN.
+        assert_eq!(super::danish_iban("00400440116243"), "DK5000400440116243");
+    }
+}

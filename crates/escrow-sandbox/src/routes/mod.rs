@@ -1,0 +1,13 @@
+//! The HTTP surface: `/v2` (the service) and `/_sandbox` (control and inspection).
+
+pub mod control;
+pub mod transactions;
+
+use crate::error::ApiError;
+use serde::de::DeserializeOwned;
+
+/// Parses a JSON request body into `T`, answering 400 with the reason when it does not fit.
+pub fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let text: &[u8] = if body.iter().all(u8::is_ascii_whitespace) { b"{}" } else { body };
+    serde_json::from_slice(text).map_err(|e| ApiError::bad_request("Invalid request", e.to_string()))
+}

@@ -1,0 +1,401 @@
+//! Demo data: a tenant that looks like a real Danish business (a car dealership group
+//! that also runs a marketplace). Deterministic, spread over recent months, every
+//! status, DKK and EUR, with payments, payouts and split payouts.
+
+use crate::clock::stamp;
+use crate::error::ApiResult;
+use crate::routes::control::insert_user;
+use crate::routes::transactions::service_fee;
+use crate::store::transactions::{self as store, FeesDoc, InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
+use crate::store::users;
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use rust_decimal::Decimal;
+use serde_json::json;
+
+/// How many transactions the demo seed makes.
+pub const DEMO_TRANSACTIONS: usize = 200;
+
+/// The reference id of the showcase deal (used by the end-to-end tests and the README).
+pub const SHOWCASE_REFERENCE: &str = "DEAL-2026-0042";
+
+/// splitmix64: small, deterministic, good enough for demo data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+const FIRST: &[&str] = &[
+    "Mette", "Lars", "Anne", "Søren", "Camilla", "Henrik", "Line", "Jesper", "Louise", "Mads", "Sofie", "Rasmus",
+    "Ida", "Thomas", "Julie", "Kasper", "Emma", "Frederik", "Maria", "Niels", "Karen", "Peter", "Hanne", "Jens",
+];
+const LAST: &[&str] = &[
+    "Nielsen", "Jensen", "Hansen", "Pedersen", "Andersen", "Christensen", "Larsen", "Sørensen", "Rasmussen",
+    "Jørgensen", "Petersen", "Madsen", "Kristensen", "Olsen", "Thomsen", "Kjær",
+];
+const DEALERS: &[&str] = &[
+    "Bilhuset Vejle ApS",
+    "Nordsjællands Autocenter A/S",
+    "Aarhus Bilcenter ApS",
+    "Fyns Bilsalg ApS",
+    "Odense Auto A/S",
+    "Københavns Bilhandel ApS",
+];
+/// Brand, model, new price in DKK, VIN manufacturer prefix.
+const CARS: &[(&str, &str, i64, &str)] = &[
+    ("Volkswagen", "ID.4 Pro", 289_900, "WVG"),
+    ("Volkswagen", "Golf 1.5 eTSI", 219_900, "WVW"),
+    ("Tesla", "Model Y Long Range", 339_990, "5YJ"),
+    ("Tesla", "Model 3", 299_990, "5YJ"),
+    ("Skoda", "Enyaq 85", 339_000, "TMB"),
+    ("Toyota", "Yaris Hybrid", 179_900, "JTD"),
+    ("Toyota", "RAV4 Plug-in", 409_900, "JTM"),
+    ("Peugeot", "208 PureTech", 189_900, "VF3"),
+    ("Kia", "EV6 GT-Line", 399_900, "KNA"),
+    ("Hyundai", "Ioniq 5", 379_900, "KMH"),
+    ("BMW", "i4 eDrive40", 469_900, "WBA"),
+    ("Audi", "Q4 e-tron", 449_900, "WAU"),
+    ("Volvo", "XC40 Recharge", 399_000, "YV1"),
+    ("Ford", "Kuga PHEV", 339_900, "WF0"),
+    ("MG", "MG4 Electric", 229_990, "LSJ"),
+    ("Polestar", "2 Long Range", 399_900, "LPS"),
+    ("Renault", "Zoe R135", 169_900, "VF1"),
+    ("Mercedes-Benz", "EQA 250", 429_900, "W1N"),
+    ("Citroën", "C3 PureTech", 149_900, "VF7"),
+    ("Nissan", "Leaf e+", 159_900, "SJN"),
+];
+/// Marketplace item, typical price in DKK.
+const ITEMS: &[(&str, i64)] = &[
+    ("Christiania ladcykel", 9_500),
+    ("Sofa fra BoConcept", 7_800),
+    ("iPhone 15 Pro 256 GB", 6_200),
+    ("Spisebord i massiv eg", 4_500),
+    ("Barnevogn Emmaljunga", 3_200),
+    ("Arne Jacobsen Ægget, original", 38_000),
+    ("Canon EOS R6 kamerahus", 11_500),
+    ("PlayStation 5 med to controllere", 3_100),
+    ("Trek Domane racercykel", 14_900),
+    ("Louis Poulsen PH5 lampe", 5_400),
+    ("Wegner CH24 Y-stol, 4 stk.", 12_000),
+    ("Bang & Olufsen Beosound A9", 16_500),
+];
+
+fn money(kroner: i64) -> Decimal {
+    Decimal::new(kroner * 100, 2)
+}
+
+fn registration(rng: &mut Rng) -> String {
+    const LETTERS: &[u8] = b"ABCDEFGHJKLMNPRSTUVXYZ";
+    let a = LETTERS[rng.below(LETTERS.len() as u64) as usize] as char;
+    let b = LETTERS[rng.below(LETTERS.len() as u64) as usize] as char;
+    format!("{a}{b} {:02} {:03}", 10 + rng.below(90), rng.below(1000))
+}
+
+fn vin(rng: &mut Rng, prefix: &str) -> String {
+    const CHARS: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+    let mut v = prefix.to_owned();
+    while v.len() < 17 {
+        v.push(CHARS[rng.below(CHARS.len() as u64) as usize] as char);
+    }
+    v
+}
+
+struct Person {
+    party: PartyDoc,
+}
+
+fn make_user(conn: &Connection, tenant: &str, reference: &str, name: &str, kind: &str, rng: &mut Rng, created: &str) -> ApiResult<Person> {
+    let email = format!(
+        "{}@{}",
+        name.to_lowercase()
+            .replace(['æ'], "ae")
+            .replace(['ø'], "oe")
+            .replace(['å'], "aa")
+            .replace(' ', ".")
+            .replace(['/', ','], ""),
+        if kind == "Business" { "forhandler.dk" } else { "example.dk" }
+    );
+    let phone = format!("+45 {:02} {:02} {:02} {:02}", 20 + rng.below(80), rng.below(100), rng.below(100), rng.below(100));
+    let id = insert_user(conn, tenant, reference, name, Some(email.clone()), Some(phone.clone()), kind, created)?;
+    Ok(Person {
+        party: PartyDoc {
+            service_account_id: Some(id),
+            reference_id: Some(reference.to_owned()),
+            name: Some(name.to_owned()),
+            email: Some(email),
+            phone_number: Some(phone),
+        },
+    })
+}
+
+/// Seeds `tenant` once; a restart on the same data dir does nothing.
+pub fn seed_demo(conn: &mut Connection, tenant: &str, now: DateTime<Utc>) -> ApiResult<()> {
+    let marker = format!("seeded:{tenant}");
+    let done: Option<String> = conn.query_row("SELECT value FROM meta WHERE key = ?1", [&marker], |r| r.get(0)).optional()?;
+    if done.is_some() {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    let mut rng = Rng(0x5EED_2026);
+    let long_ago = stamp(now - Duration::days(200));
+    let mut people = Vec::new();
+    for i in 0..48 {
+        let name = format!("{} {}", rng.pick(FIRST), rng.pick(LAST));
+        people.push(make_user(&tx, tenant, &format!("cust-{:04}", 1001 + i), &name, "Private", &mut rng, &long_ago)?);
+    }
+    let mut dealers = Vec::new();
+    for (i, name) in DEALERS.iter().enumerate() {
+        dealers.push(make_user(&tx, tenant, &format!("dealer-{:02}", i + 1), name, "Business", &mut rng, &long_ago)?);
+    }
+    showcase(&tx, tenant, &mut rng, now)?;
+    for n in 1..DEMO_TRANSACTIONS {
+        let created = now - Duration::minutes((n as i64) * 1080 + rng.below(600) as i64);
+        let auto = rng.chance(55);
+        let payer = &rng.pick(&people).party;
+        let (doc_kind, title, amount, currency, payee, auto_info) = if auto {
+            let (brand, model, new_price, prefix) = *rng.pick(CARS);
+            let age = 1 + rng.below(8) as i64;
+            let price = (new_price * (90 - age as i64 * 7) / 100) / 500 * 500;
+            let reg = registration(&mut rng);
+            let info = json!({
+                "brand": brand,
+                "model": model,
+                "year": 2026 - age,
+                "mileage": age * (9_000 + rng.below(9_000) as i64),
+                "registrationNumber": reg,
+                "vin": vin(&mut rng, prefix),
+                "retailAmount": price + 15_000,
+                "firstRegistration": format!("{}-{:02}-{:02}", 2026 - age, 1 + rng.below(12), 1 + rng.below(28)),
+                "billOfSale": null,
+                "debt": null,
+            });
+            let dealer = &rng.pick(&dealers).party;
+            ("Auto", format!("{brand} {model} — {reg}"), money(price), "DKK", dealer.clone(), Some(info))
+        } else {
+            let (item, typical) = *rng.pick(ITEMS);
+            let price = typical * (70 + rng.below(60) as i64) / 100;
+            let eur = rng.chance(15);
+            let seller = &rng.pick(&people).party;
+            let (amount, currency) = if eur { (money(price / 7), "EUR") } else { (money(price), "DKK") };
+            ("Marketplace", item.to_owned(), amount, currency, seller.clone(), None)
+        };
+        let status = match rng.below(100) {
+            0..=24 => "CREATED",
+            25..=54 => "PAID",
+            55..=84 => "SUCCEEDED",
+            _ => "CANCELLED",
+        };
+        let reference = if auto { format!("DEAL-{}-{:04}", 2026, 1000 + n) } else { format!("ORD-{:06}", 300_000 + n * 37) };
+        let mut doc = base_doc(doc_kind, &title, amount, currency, payee, payer.clone(), &reference, created, auto_info, &mut rng);
+        if rng.chance(20) && doc_kind == "Auto" {
+            doc.split_payouts.push(split(Decimal::new(249_500, 2), "TENANT", "ON_CLOSE", "Klargøring og levering", created));
+        }
+        progress(&mut doc, status, created, now, &mut rng);
+        store::insert(&tx, tenant, &doc)?;
+    }
+    tx.execute("INSERT INTO meta (key, value) VALUES (?1, ?2)", params![marker, stamp(now)])?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// The deal the README and end-to-end tests show: a paid Tesla at a dealership.
+fn showcase(conn: &Connection, tenant: &str, rng: &mut Rng, now: DateTime<Utc>) -> ApiResult<()> {
+    let payer = make_user(conn, tenant, "cust-0042", "Mette Kjær Nielsen", "Private", rng, &stamp(now - Duration::days(30)))?;
+    let payee = users::by_reference(conn, tenant, "dealer-01")?
+        .map(|u| PartyDoc {
+            reference_id: Some("dealer-01".into()),
+            service_account_id: Some(u.service_account_id),
+            name: Some(u.name),
+            email: u.email,
+            phone_number: u.phone_number,
+        })
+        .unwrap_or_default();
+    let created = now - Duration::minutes(45);
+    let info = json!({
+        "brand": "Tesla",
+        "model": "Model Y Long Range",
+        "year": 2023,
+        "mileage": 41_250,
+        "registrationNumber": "EV 48 213",
+        "vin": "5YJYGDEE8PF482131",
+        "retailAmount": 299_900,
+        "firstRegistration": "2023-03-14",
+        "billOfSale": null,
+        "debt": null,
+    });
+    let mut doc = base_doc(
+        "Auto",
+        "Tesla Model Y Long Range — EV 48 213",
+        money(289_500),
+        "DKK",
+        payee,
+        payer.party,
+        SHOWCASE_REFERENCE,
+        created,
+        Some(info),
+        rng,
+    );
+    doc.payee_fixed_fee = Some(money(495));
+    doc.payer_fixed_fee = Some(money(0));
+    doc.fees = fees(money(495), Decimal::ZERO, "DKK");
+    doc.split_payouts.push(split(Decimal::new(249_500, 2), "TENANT", "ON_CLOSE", "Klargøring og levering", created));
+    progress(&mut doc, "PAID", created, now, rng);
+    store::insert(conn, tenant, &doc)
+}
+
+fn fees(payee: Decimal, payer: Decimal, currency: &str) -> FeesDoc {
+    let safepay = service_fee(currency);
+    FeesDoc { payee, payer, tenant: payee + payer - safepay, safepay }
+}
+
+fn split(amount: Decimal, recipient: &str, timing: &str, text: &str, created: DateTime<Utc>) -> SplitPayoutDoc {
+    SplitPayoutDoc {
+        split_payout_id: uuid::Uuid::new_v4().to_string(),
+        amount,
+        recipient: recipient.into(),
+        service_account_id: None,
+        timing: timing.into(),
+        description: Some(text.into()),
+        destination: None,
+        status: "PENDING".into(),
+        created: stamp(created),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn base_doc(
+    kind: &str,
+    title: &str,
+    amount: Decimal,
+    currency: &str,
+    payee: PartyDoc,
+    payer: PartyDoc,
+    reference: &str,
+    created: DateTime<Utc>,
+    auto_information: Option<serde_json::Value>,
+    rng: &mut Rng,
+) -> TxnDoc {
+    let payee_fee = if kind == "Auto" { money(495) } else { money(10 + rng.below(40) as i64) };
+    let payer_fee = if kind == "Auto" { Decimal::ZERO } else { money(rng.below(30) as i64) };
+    let (payee_fee, payer_fee) = if currency == "EUR" { (payee_fee / Decimal::from(7), payer_fee / Decimal::from(7)) } else { (payee_fee, payer_fee) };
+    let (payee_fee, payer_fee) = (payee_fee.round_dp(2), payer_fee.round_dp(2));
+    let description = if kind == "Auto" {
+        Some("Handel via forhandler. Bilen leveres klargjort med nysyn.".to_owned())
+    } else {
+        Some("Privat handel via markedspladsen. Afhentes hos sælger.".to_owned())
+    };
+    TxnDoc {
+        transaction_id: uuid::Uuid::new_v4().to_string(),
+        kind: kind.into(),
+        status: "CREATED".into(),
+        amount,
+        currency: currency.into(),
+        title: Some(title.into()),
+        description,
+        image_urls: None,
+        reference_id: Some(reference.into()),
+        uniqueness_key: None,
+        payee: Some(payee),
+        payer: Some(payer),
+        payer_fixed_fee: Some(payer_fee),
+        payee_fixed_fee: Some(payee_fee),
+        fees: fees(payee_fee, payer_fee, currency),
+        expected_completion: None,
+        created: stamp(created),
+        document_id: None,
+        auto_information,
+        inbound: Vec::new(),
+        outbound: Vec::new(),
+        split_payouts: Vec::new(),
+    }
+}
+
+/// Moves a fresh transaction to `status` with the payments that status implies.
+fn progress(doc: &mut TxnDoc, status: &str, created: DateTime<Utc>, now: DateTime<Utc>, rng: &mut Rng) {
+    let payer = doc.payer.clone().unwrap_or_default();
+    let payee = doc.payee.clone().unwrap_or_default();
+    let to_pay = doc.amount + doc.fees.payer;
+    let paid_at = created + Duration::minutes(20 + rng.below(600) as i64);
+    let method = *rng.pick(&["PSD2", "PSD2", "BANK", "MOBILEWALLET", "TRANSFER"]);
+    let payment = |status: &str, authorized: Option<String>, failed: Option<String>| InboundDoc {
+        payment_id: uuid::Uuid::new_v4().to_string(),
+        payer: payer.clone(),
+        method: Some(method.into()),
+        amount: to_pay,
+        currency: doc.currency.clone(),
+        status: status.into(),
+        created: stamp(created + Duration::minutes(5)),
+        authorized,
+        failed,
+    };
+    let open_until = now + Duration::days(3 + rng.below(28) as i64);
+    match status {
+        "CREATED" => {
+            doc.expected_completion = Some(stamp(open_until));
+            match rng.below(4) {
+                0 => doc.inbound.push(payment("INPROGRESS", None, None)),
+                1 => doc.inbound.push(payment("FAILED", None, Some(stamp(paid_at)))),
+                _ => {}
+            }
+        }
+        "PAID" => {
+            doc.expected_completion = Some(stamp(open_until));
+            doc.inbound.push(payment("AUTHORIZED", Some(stamp(paid_at)), None));
+        }
+        "SUCCEEDED" => {
+            doc.expected_completion = Some(stamp(paid_at + Duration::days(2)));
+            doc.inbound.push(payment("AUTHORIZED", Some(stamp(paid_at)), None));
+            let released = paid_at + Duration::days(1 + rng.below(10) as i64);
+            let on_close: Decimal = doc.split_payouts.iter().map(|s| s.amount).sum();
+            for s in &mut doc.split_payouts {
+                s.status = "PAID".into();
+            }
+            doc.outbound.push(OutboundDoc {
+                destination: None,
+                text: Some(format!("Udbetaling {}", doc.reference_id.clone().unwrap_or_default())),
+                payee: payee.clone(),
+                amount: doc.amount - doc.fees.payee - on_close,
+                currency: doc.currency.clone(),
+                status: "PAID".into(),
+                created: stamp(released),
+                authorized: Some(stamp(released)),
+            });
+        }
+        _ => {
+            for s in &mut doc.split_payouts {
+                s.status = "CANCELLED".into();
+            }
+            if rng.chance(50) {
+                doc.inbound.push(payment("RETURNED", Some(stamp(paid_at)), None));
+                let returned = paid_at + Duration::days(1);
+                doc.outbound.push(OutboundDoc {
+                    destination: None,
+                    text: Some("Tilbagebetaling".into()),
+                    payee: payer.clone(),
+                    amount: to_pay,
+                    currency: doc.currency.clone(),
+                    status: "PAID".into(),
+                    created: stamp(returned),
+                    authorized: Some(stamp(returned)),
+                });
+            }
+        }
+    }
+    doc.status = status.into();
+}

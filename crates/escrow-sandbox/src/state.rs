@@ -1,0 +1,15 @@
+//! Shared state of the running sandbox.
+
+use crate::clock::Clock;
+use crate::config::TenantConfig;
+use crate::db::Db;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub tenants: Arc<Vec<TenantConfig>>,
+    pub clock: Clock,
+    /// Where hosted pages live (`http://host:port`), for URLs in responses.
+    pub public_url: Arc<str>,
+}
