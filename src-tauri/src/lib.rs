@@ -1,1 +1,61 @@
+//! Escrow Desk: the desktop back office. Logic lives in plain modules ([`desk`],
+//! [`environments`], [`keychain`], [`appdb`]); [`commands`] adapts them to Tauri.
 
+pub mod appdb;
+pub mod bindings;
+pub mod command_names;
+pub mod commands;
+pub mod desk;
+pub mod environments;
+pub mod error;
+pub mod keychain;
+
+use desk::{BuiltInSandbox, Desk};
+use std::path::PathBuf;
+use tauri::Manager;
+
+/// Overrides the data folder (tests and end-to-end runs use a fresh one).
+pub const DATA_DIR_ENV: &str = "ESCROW_DESK_DATA_DIR";
+
+/// Keeps the embedded sandbox alive as long as the app.
+struct SandboxGuard(#[allow(dead_code)] escrow_sandbox::RunningSandbox);
+
+fn data_dir(app: &tauri::App) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    Ok(app.path().app_data_dir()?)
+}
+
+/// Starts the built-in Sandbox (demo tenant, demo data) on a free loopback port.
+fn start_sandbox(dir: PathBuf) -> Result<escrow_sandbox::RunningSandbox, String> {
+    tauri::async_runtime::block_on(escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir)))
+}
+
+pub fn run() {
+    let result = tauri::Builder::default()
+        .setup(|app| {
+            let dir = data_dir(app)?;
+            let sandbox = start_sandbox(dir.join("sandbox"))?;
+            let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+            let desk = Desk::new(appdb::AppDb::open(&dir)?, keychain::Keychain::default(), Some(builtin))?;
+            app.manage(desk);
+            app.manage(SandboxGuard(sandbox));
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::list_environments,
+            commands::select_environment,
+            commands::save_profile,
+            commands::set_api_key,
+            commands::delete_profile,
+            commands::test_connection,
+            commands::list_transactions,
+            commands::get_transaction,
+        ])
+        .run(tauri::generate_context!());
+    if let Err(e) = result {
+        eprintln!("escrow-desk: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,28 @@
+# The two commands: `make run` and `make test`. Each does its own set-up first.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+.PHONY: run test setup ui bindings bench fmt
+
+setup:
+	@bash scripts/setup-system.sh
+	@bash scripts/setup-tools.sh
+	@bash scripts/setup-node.sh
+
+ui: setup
+	cd ui && npm run --silent build
+
+## Opens the desktop app on the built-in Sandbox with demo data.
+run: ui
+	cargo build -p escrow-desk
+	@bash scripts/run-app.sh
+
+## Runs every test (UI, Rust, end-to-end in a real window).
+test: ui
+	@bash scripts/test.sh
+
+## Regenerates ui/src/lib/bindings.ts from the Rust types.
+bindings:
+	UPDATE_BINDINGS=1 cargo test -p escrow-desk --lib bindings
+
+fmt:
+	cargo fmt --all

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Checks the toolchains and installs the pinned Rust tools the tests use (idempotent).
+set -euo pipefail
+TAURI_DRIVER_VERSION=2.1.0
+
+if ! command -v cargo >/dev/null; then
+  echo "setup: cargo not found. Install Rust with rustup (https://rustup.rs), then re-run." >&2
+  exit 1
+fi
+if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))." >&2
+  exit 1
+fi
+if [ "$(tauri-driver --version 2>/dev/null | awk '{print $2}')" != "$TAURI_DRIVER_VERSION" ]; then
+  echo "setup: installing tauri-driver $TAURI_DRIVER_VERSION"
+  cargo install tauri-driver --version "=$TAURI_DRIVER_VERSION" --locked --quiet
+fi

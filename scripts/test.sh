@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Every test of the project: UI checks and unit tests, Rust unit and integration tests
+# (against the sandbox over real HTTP, with a real keychain), and the end-to-end tests
+# in the real app window through tauri-driver.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+export ESCROW_DESK_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/escrow-desk"
+export ESCROW_DESK_ARTIFACTS="$root/tests/artifacts"
+
+echo "== UI: type check and unit tests"
+(cd ui && npm run --silent check && npm test --silent)
+
+echo "== Rust: build the app for the end-to-end tests"
+cargo build -p escrow-desk
+
+echo "== Rust: unit, integration and end-to-end tests"
+scripts/with-session.sh cargo test --workspace --no-fail-fast

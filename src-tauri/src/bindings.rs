@@ -1,0 +1,66 @@
+//! TypeScript declarations for the web view, generated from the Rust types that
+//! cross IPC. `ui/src/lib/bindings.ts` is this output; a test keeps it current
+//! (`UPDATE_BINDINGS=1 cargo test -p escrow-desk bindings` rewrites it).
+
+use ts_rs::{Config, TS};
+
+/// Every type the UI sees, in dependency-friendly order.
+pub fn typescript() -> String {
+    use escrow_api::enums::*;
+    use escrow_api::models::*;
+    let cfg = Config::new().with_large_int("number");
+    let decls = [
+        crate::environments::Badge::decl(&cfg),
+        crate::environments::EnvironmentView::decl(&cfg),
+        crate::environments::EnvironmentList::decl(&cfg),
+        crate::environments::ProfileInput::decl(&cfg),
+        crate::desk::ConnectionCheck::decl(&cfg),
+        crate::desk::TransactionQuery::decl(&cfg),
+        crate::desk::TransactionPageView::decl(&cfg),
+        crate::desk::TransactionView::decl(&cfg),
+        crate::error::ErrorCode::decl(&cfg),
+        crate::error::AppError::decl(&cfg),
+        TransactionStatus::decl(&cfg),
+        Currency::decl(&cfg),
+        PaymentStatus::decl(&cfg),
+        PayoutStatus::decl(&cfg),
+        PaymentMethod::decl(&cfg),
+        Party::decl(&cfg),
+        Fees::decl(&cfg),
+        AutoInformation::decl(&cfg),
+        InboundSummary::decl(&cfg),
+        PaymentsSummary::decl(&cfg),
+        TransactionListItem::decl(&cfg),
+        InboundPayment::decl(&cfg),
+        OutboundPayment::decl(&cfg),
+        InboundPayments::decl(&cfg),
+        OutboundPayments::decl(&cfg),
+        TransactionPayments::decl(&cfg),
+        Transaction::decl(&cfg),
+    ];
+    let mut out = String::from("// Generated from Rust by ts-rs (src-tauri/src/bindings.rs). Do not edit by hand.\n\n");
+    for d in decls {
+        out.push_str("export ");
+        out.push_str(&d);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bindings_are_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/lib/bindings.ts");
+        let fresh = super::typescript();
+        if std::env::var_os("UPDATE_BINDINGS").is_some() {
+            std::fs::write(&path, &fresh).expect("write bindings");
+            return;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "ui/src/lib/bindings.ts is stale: run `UPDATE_BINDINGS=1 cargo test -p escrow-desk bindings`"
+        );
+    }
+}

@@ -1,0 +1,241 @@
+//! The app's logic without Tauri: environments, keys and transaction browsing.
+//! Commands in [`crate::commands`] are thin wrappers over this; tests drive it directly.
+
+use crate::appdb::AppDb;
+use crate::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
+use crate::error::{AppError, ErrorCode};
+use crate::keychain::Keychain;
+use escrow_api::models::{Transaction, TransactionListItem};
+use escrow_api::{Client, ListTransactions};
+use serde::{Deserialize, Serialize};
+use std::sync::RwLock;
+use ts_rs::TS;
+
+const ACTIVE_SETTING: &str = "active_environment";
+
+/// The built-in Sandbox, running in-process.
+#[derive(Debug, Clone)]
+pub struct BuiltInSandbox {
+    pub url: String,
+    pub key: String,
+}
+
+/// A page query from the UI.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionQuery {
+    pub search: Option<String>,
+    pub skip: u32,
+    pub take: u32,
+}
+
+/// A page, tagged with the environment it came from so the UI never mixes two.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionPageView {
+    pub environment_id: String,
+    pub count: i32,
+    pub items: Vec<TransactionListItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionView {
+    pub environment_id: String,
+    pub transaction: Transaction,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionCheck {
+    pub transaction_count: i32,
+}
+
+struct Active {
+    id: String,
+    /// Built lazily; dropped when the environment or its key changes.
+    client: Option<Client>,
+}
+
+pub struct Desk {
+    db: AppDb,
+    keychain: Keychain,
+    sandbox: Option<BuiltInSandbox>,
+    active: RwLock<Active>,
+}
+
+impl Desk {
+    pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
+        let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
+        let desk = Self { db, keychain, sandbox, active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }) };
+        if let Some(id) = stored
+            && desk.view(&id).is_ok()
+        {
+            desk.set_active(id, None)?;
+        }
+        Ok(desk)
+    }
+
+    fn sandbox_view(&self) -> Option<EnvironmentView> {
+        self.sandbox.as_ref().map(|s| EnvironmentView {
+            id: SANDBOX_ID.into(),
+            name: "Sandbox".into(),
+            base_url: s.url.clone(),
+            badge: Badge::Sandbox,
+            built_in: true,
+            has_key: true,
+        })
+    }
+
+    fn view(&self, id: &str) -> Result<EnvironmentView, AppError> {
+        if id == SANDBOX_ID {
+            return self.sandbox_view().ok_or_else(|| not_found(id));
+        }
+        let p = envs::get_profile(&self.db, id)?;
+        Ok(EnvironmentView {
+            has_key: self.keychain.get(&p.id).ok().flatten().is_some(),
+            id: p.id,
+            name: p.name,
+            base_url: p.base_url,
+            badge: p.badge,
+            built_in: false,
+        })
+    }
+
+    fn active_id(&self) -> Result<String, AppError> {
+        Ok(self.active.read().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?.id.clone())
+    }
+
+    fn set_active(&self, id: String, client: Option<Client>) -> Result<(), AppError> {
+        let mut a = self.active.write().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
+        *a = Active { id, client };
+        Ok(())
+    }
+
+    pub fn list_environments(&self) -> Result<EnvironmentList, AppError> {
+        let mut environments: Vec<EnvironmentView> = self.sandbox_view().into_iter().collect();
+        for p in envs::list_profiles(&self.db)? {
+            environments.push(self.view(&p.id)?);
+        }
+        Ok(EnvironmentList { active_id: self.active_id()?, environments })
+    }
+
+    pub fn select_environment(&self, id: &str) -> Result<EnvironmentView, AppError> {
+        let view = self.view(id)?;
+        self.set_active(view.id.clone(), None)?;
+        envs::set_setting(&self.db, ACTIVE_SETTING, &view.id)?;
+        Ok(view)
+    }
+
+    pub fn save_profile(&self, input: &ProfileInput) -> Result<EnvironmentView, AppError> {
+        let saved = envs::save_profile(&self.db, input)?;
+        self.forget_client(&saved.id)?;
+        self.view(&saved.id)
+    }
+
+    /// Stores (or replaces) a profile's key in the keychain. Returns nothing, ever.
+    pub fn set_api_key(&self, profile_id: &str, api_key: &str) -> Result<(), AppError> {
+        let key = api_key.trim();
+        if key.is_empty() || key.len() > 4096 || key.chars().any(|c| c.is_control()) {
+            return Err(AppError::validation("The API key must be 1 to 4096 visible characters."));
+        }
+        if profile_id == SANDBOX_ID {
+            return Err(AppError::validation("The built-in Sandbox needs no key."));
+        }
+        envs::get_profile(&self.db, profile_id)?;
+        self.keychain.set(profile_id, key)?;
+        self.forget_client(profile_id)
+    }
+
+    pub fn delete_profile(&self, id: &str) -> Result<(), AppError> {
+        if id == SANDBOX_ID {
+            return Err(AppError::validation("The built-in Sandbox cannot be deleted."));
+        }
+        envs::get_profile(&self.db, id)?;
+        self.keychain.delete(id)?;
+        envs::delete_profile(&self.db, id)?;
+        if self.active_id()? == id {
+            self.select_environment(SANDBOX_ID)?;
+        }
+        Ok(())
+    }
+
+    fn forget_client(&self, id: &str) -> Result<(), AppError> {
+        let mut a = self.active.write().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
+        if a.id == id {
+            a.client = None;
+        }
+        Ok(())
+    }
+
+    /// A client for environment `id`, with its key from the keychain.
+    fn build_client(&self, id: &str) -> Result<Client, AppError> {
+        let (url, key) = if id == SANDBOX_ID {
+            let s = self.sandbox.as_ref().ok_or_else(|| not_found(id))?;
+            (s.url.clone(), s.key.clone())
+        } else {
+            let p = envs::get_profile(&self.db, id)?;
+            let key = self.keychain.get(id)?.ok_or_else(|| {
+                AppError::new(ErrorCode::NoApiKey, format!("No API key is stored for {}. Add one under Environments.", p.name))
+            })?;
+            (p.base_url, key)
+        };
+        Ok(Client::builder(url, key).build()?)
+    }
+
+    /// The active environment's id and client (built on first use).
+    fn active_client(&self) -> Result<(String, Client), AppError> {
+        {
+            let a = self.active.read().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
+            if let Some(c) = &a.client {
+                return Ok((a.id.clone(), c.clone()));
+            }
+        }
+        let id = self.active_id()?;
+        let client = self.build_client(&id)?;
+        let mut a = self.active.write().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
+        if a.id == id {
+            a.client = Some(client.clone());
+        }
+        Ok((id, client))
+    }
+
+    pub async fn test_connection(&self, id: &str) -> Result<ConnectionCheck, AppError> {
+        let client = self.build_client(id)?;
+        let page = client.list_transactions(&ListTransactions { take: Some(1), ..Default::default() }).await?;
+        Ok(ConnectionCheck { transaction_count: page.count })
+    }
+
+    pub async fn list_transactions(&self, q: &TransactionQuery) -> Result<TransactionPageView, AppError> {
+        if q.take == 0 || q.take > escrow_api::transactions::MAX_TAKE {
+            return Err(AppError::validation("take must be 1 to 100"));
+        }
+        if q.search.as_ref().is_some_and(|s| s.len() > 200) {
+            return Err(AppError::validation("The search text is too long (200 characters at most)."));
+        }
+        let (environment_id, client) = self.active_client()?;
+        let page = client
+            .list_transactions(&ListTransactions {
+                skip: Some(q.skip),
+                take: Some(q.take),
+                search: q.search.clone(),
+                reference_id: None,
+            })
+            .await?;
+        Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
+    }
+
+    pub async fn get_transaction(&self, id: &str) -> Result<TransactionView, AppError> {
+        let id = id.trim();
+        if id.is_empty() || id.len() > 100 {
+            return Err(AppError::validation("A transaction id is 1 to 100 characters."));
+        }
+        let (environment_id, client) = self.active_client()?;
+        let transaction = client.get_transaction(id).await?;
+        Ok(TransactionView { environment_id, transaction })
+    }
+}
+
+fn not_found(id: &str) -> AppError {
+    AppError::new(ErrorCode::EnvironmentNotFound, format!("No environment with id {id}."))
+}

@@ -1,0 +1,80 @@
+//! Errors as they cross IPC: `{ code, message, ... }` so the UI can branch on `code`.
+//! Messages never contain the API key (the client never puts it in one).
+
+use escrow_api::{ErrorBody, ErrorKind};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// What kind of failure, for the UI to choose wording and next step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    Validation,
+    NotFound,
+    Unauthorized,
+    BadRequest,
+    Conflict,
+    Timeout,
+    Network,
+    Server,
+    UnreadableResponse,
+    NoApiKey,
+    KeychainUnavailable,
+    KeychainLocked,
+    EnvironmentNotFound,
+    Storage,
+    Internal,
+}
+
+/// An error for the UI: a code, one readable line, and what the service said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[serde(rename_all = "camelCase")]
+#[error("{message}")]
+pub struct AppError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub status: Option<u16>,
+    pub title: Option<String>,
+    pub detail: Option<String>,
+    /// Quote this to the service's support.
+    pub correlation_id: Option<String>,
+}
+
+impl AppError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), status: None, title: None, detail: None, correlation_id: None }
+    }
+
+    pub fn validation(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Validation, message)
+    }
+
+    pub fn storage(e: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::Storage, format!("local database: {e}"))
+    }
+}
+
+impl From<escrow_api::Error> for AppError {
+    fn from(e: escrow_api::Error) -> Self {
+        let code = match &e.kind {
+            ErrorKind::Validation { .. } | ErrorKind::Config(_) => ErrorCode::Validation,
+            ErrorKind::Timeout => ErrorCode::Timeout,
+            ErrorKind::Connect(_) | ErrorKind::Network(_) => ErrorCode::Network,
+            ErrorKind::Unauthorized(_) => ErrorCode::Unauthorized,
+            ErrorKind::NotFound(_) => ErrorCode::NotFound,
+            ErrorKind::BadRequest(_) | ErrorKind::Client { .. } | ErrorKind::IdempotencyKeyReused(_) => {
+                ErrorCode::BadRequest
+            }
+            ErrorKind::Conflict(_) => ErrorCode::Conflict,
+            ErrorKind::Server { .. } => ErrorCode::Server,
+            ErrorKind::Decode { .. } => ErrorCode::UnreadableResponse,
+            _ => ErrorCode::Internal,
+        };
+        let (title, detail) = match e.body() {
+            Some(ErrorBody::Problem(p)) => (p.title.clone(), p.detail.clone()),
+            Some(ErrorBody::Text(t)) => (None, Some(t.clone())),
+            _ => (None, None),
+        };
+        Self { code, message: e.to_string(), status: e.status(), title, detail, correlation_id: e.correlation_id.clone() }
+    }
+}
