@@ -1,0 +1,135 @@
+//! The app's logic without a window: environments, keychain-held keys and browsing,
+//! against real sandboxes over HTTP and the real Secret Service.
+
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
+use escrow_desk::environments::{Badge, ProfileInput, SANDBOX_ID};
+use escrow_desk::error::ErrorCode;
+use escrow_desk::keychain::Keychain;
+use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
+
+const SECRET: &str = "acme-secret-key-7c1e";
+
+struct World {
+    desk: Desk,
+    keychain: Keychain,
+    acme_url: String,
+    _builtin: escrow_sandbox::RunningSandbox,
+    _acme: escrow_sandbox::RunningSandbox,
+    dir: tempfile::TempDir,
+}
+
+async fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let builtin = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let acme = escrow_sandbox::start(SandboxConfig {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("acme"),
+        tenants: vec![TenantConfig::parse(&format!("acme={SECRET}")).unwrap()],
+        seed: Seed::None,
+    })
+    .await
+    .unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain.clone(),
+        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    World { desk, keychain, acme_url: acme.url.clone(), _builtin: builtin, _acme: acme, dir }
+}
+
+fn query(search: Option<&str>) -> TransactionQuery {
+    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50 }
+}
+
+#[tokio::test]
+async fn starts_on_the_built_in_sandbox_with_demo_data() {
+    let w = world().await;
+    let list = w.desk.list_environments().unwrap();
+    assert_eq!(list.active_id, SANDBOX_ID);
+    assert_eq!(list.environments[0].badge, Badge::Sandbox);
+    let page = w.desk.list_transactions(&query(None)).await.unwrap();
+    assert_eq!((page.environment_id.as_str(), page.count, page.items.len()), (SANDBOX_ID, 200, 50));
+    let tesla = w.desk.list_transactions(&query(Some("ev 48 213"))).await.unwrap();
+    let view = w.desk.get_transaction(&tesla.items[0].transaction_id).await.unwrap();
+    assert_eq!(view.transaction.reference_id.as_deref(), Some("DEAL-2026-0042"));
+}
+
+#[tokio::test]
+async fn a_profile_keeps_its_key_only_in_the_keychain() {
+    let w = world().await;
+    let input = ProfileInput { id: None, name: " Acme production ".into(), base_url: format!("{}/v2/", w.acme_url), badge: Badge::Production };
+    let saved = w.desk.save_profile(&input).unwrap();
+    assert_eq!(saved.name, "Acme production");
+    assert_eq!(saved.base_url, w.acme_url, "trailing /v2/ is dropped");
+    assert!(!saved.has_key);
+    let err = w.desk.test_connection(&saved.id).await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::NoApiKey);
+
+    w.desk.set_api_key(&saved.id, "wrong-key").unwrap();
+    let err = w.desk.test_connection(&saved.id).await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::Unauthorized);
+    assert!(err.correlation_id.is_some());
+
+    w.desk.set_api_key(&saved.id, SECRET).unwrap();
+    assert_eq!(w.keychain.get(&saved.id).unwrap().as_deref(), Some(SECRET), "stored in the OS keychain");
+    assert_eq!(w.desk.test_connection(&saved.id).await.unwrap().transaction_count, 0);
+
+    w.desk.select_environment(&saved.id).unwrap();
+    let page = w.desk.list_transactions(&query(None)).await.unwrap();
+    assert_eq!((page.environment_id.as_str(), page.count), (saved.id.as_str(), 0), "acme's data, not the sandbox's");
+
+    // Nothing the UI receives, and nothing on disk, contains the key.
+    let seen = serde_json::to_string(&w.desk.list_environments().unwrap()).unwrap();
+    assert!(!seen.contains(SECRET));
+    for entry in walk(w.dir.path().join("app")) {
+        let bytes = std::fs::read(&entry).unwrap();
+        assert!(!String::from_utf8_lossy(&bytes).contains(SECRET), "key found in {}", entry.display());
+    }
+
+    w.desk.delete_profile(&saved.id).unwrap();
+    assert_eq!(w.keychain.get(&saved.id).unwrap(), None, "deleting the profile removes its key");
+    assert_eq!(w.desk.list_environments().unwrap().active_id, SANDBOX_ID, "falls back to the sandbox");
+}
+
+#[tokio::test]
+async fn the_active_environment_survives_a_restart() {
+    let w = world().await;
+    let saved = w
+        .desk
+        .save_profile(&ProfileInput { id: None, name: "Acme".into(), base_url: w.acme_url.clone(), badge: Badge::Sandbox })
+        .unwrap();
+    w.desk.select_environment(&saved.id).unwrap();
+    let again = Desk::new(AppDb::open(&w.dir.path().join("app")).unwrap(), w.keychain.clone(), None).unwrap();
+    assert_eq!(again.list_environments().unwrap().active_id, saved.id);
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_with_a_validation_error() {
+    let w = world().await;
+    for (name, url) in [("", "https://x.example"), ("A", "ftp://x.example"), ("A", "not a url"), ("A", "https://u:p@x.example")] {
+        let err = w
+            .desk
+            .save_profile(&ProfileInput { id: None, name: name.into(), base_url: url.into(), badge: Badge::Production })
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::Validation, "{name} {url}");
+    }
+    assert_eq!(w.desk.set_api_key(SANDBOX_ID, "x").unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.desk.set_api_key("missing", "x").unwrap_err().code, ErrorCode::EnvironmentNotFound);
+    assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 101 }).await.unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.desk.get_transaction("").await.unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.desk.get_transaction("no-such-id").await.unwrap_err().code, ErrorCode::NotFound);
+    assert_eq!(w.desk.select_environment("nope").unwrap_err().code, ErrorCode::EnvironmentNotFound);
+}
+
+fn walk(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = entry.path();
+        if p.is_dir() { out.extend(walk(p)) } else { out.push(p) }
+    }
+    out
+}
