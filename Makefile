@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt
+.PHONY: run test setup ui bindings bench fmt screenshots
 
 setup:
 	@bash scripts/setup-system.sh
@@ -26,3 +26,7 @@ bindings:
 
 fmt:
 	cargo fmt --all
+
+## Copies the end-to-end run's screenshots into the README's folder.
+screenshots:
+	cp tests/artifacts/*.png docs/screenshots/

@@ -11,7 +11,8 @@ if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split("."
   echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))." >&2
   exit 1
 fi
-if [ "$(tauri-driver --version 2>/dev/null | awk '{print $2}')" != "$TAURI_DRIVER_VERSION" ]; then
+# tauri-driver has no --version; cargo's install list records it.
+if ! command -v tauri-driver >/dev/null || ! cargo install --list | grep -q "^tauri-driver v$TAURI_DRIVER_VERSION:"; then
   echo "setup: installing tauri-driver $TAURI_DRIVER_VERSION"
   cargo install tauri-driver --version "=$TAURI_DRIVER_VERSION" --locked --quiet
 fi
