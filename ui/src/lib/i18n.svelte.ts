@@ -189,7 +189,7 @@ export const da: Dictionary = {
 
   'env.switcher.label': 'Miljø',
   'env.switcher.loading': 'Indlæser miljøer…',
-  'env.badge.sandbox': 'Sandkasse',
+  'env.badge.sandbox': 'Sandbox',
   'env.badge.production': 'Produktion',
   'env.productionBanner': 'Du arbejder med rigtige produktionsdata.',
   'env.switched': 'Skiftet til {name}',

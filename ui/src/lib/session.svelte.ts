@@ -107,8 +107,6 @@ export class Session {
       this.envs = sortEnvironments(this.envs.map((e) => (e.id === view.id ? view : e)));
       this.activeId = view.id;
       return view;
-    } catch (e) {
-      throw e as AppError;
     } finally {
       this.switching = false;
       if (this.activeId) void this.loadList();
