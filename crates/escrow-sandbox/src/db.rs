@@ -15,6 +15,24 @@ pub struct Db {
 
 const SCHEMA: &str = r#"
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS hosted_sessions (
+    token TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    created TEXT NOT NULL,
+    completed TEXT,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hosted_sessions_by_subject ON hosted_sessions (tenant, kind, subject);
+CREATE TABLE IF NOT EXISTS documents (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    document_id TEXT NOT NULL UNIQUE,
+    tenant TEXT NOT NULL,
+    created TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS documents_by_tenant ON documents (tenant, seq);
 CREATE TABLE IF NOT EXISTS users (
     service_account_id TEXT PRIMARY KEY,
     tenant TEXT NOT NULL,
@@ -46,6 +64,27 @@ CREATE TABLE IF NOT EXISTS idempotency (
     content_type TEXT,
     created TEXT NOT NULL,
     PRIMARY KEY (tenant, key)
+);
+CREATE TABLE IF NOT EXISTS webhook_events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    tenant TEXT NOT NULL,
+    webhook_id TEXT NOT NULL UNIQUE,
+    event_name TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created TEXT NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_ms INTEGER NOT NULL DEFAULT 0,
+    outcomes TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX IF NOT EXISTS webhook_events_due ON webhook_events (state, next_attempt_ms);
+CREATE TABLE IF NOT EXISTS payments (
+    payment_id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    return_url TEXT,
+    skip_ui INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS ledger (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,

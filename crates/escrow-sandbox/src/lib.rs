@@ -5,16 +5,21 @@
 //! (tests, the desktop app's built-in Sandbox) or the `escrow-sandbox` binary.
 
 pub mod auth;
+pub mod banks;
 pub mod clock;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod faults;
 pub mod idempotency;
+pub mod machine;
 pub mod money;
+pub mod pdf;
 pub mod routes;
 pub mod seed;
 pub mod state;
 pub mod store;
+pub mod webhooks;
 
 pub use config::{DEMO_KEY, DEMO_TENANT, Modules, SandboxConfig, Seed, TenantConfig};
 
@@ -29,7 +34,16 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(routes::transactions::router())
         .merge(routes::control::router())
+        .merge(routes::connect::router())
+        .merge(routes::users::router())
+        .merge(routes::documents::router())
+        .merge(routes::hosted_accounts::router())
+        .merge(routes::auto::router())
+        .merge(routes::actions::router())
+        .merge(routes::split_payouts::router())
+        .merge(routes::payments::router())
         .fallback(|| async { error::ApiError::NotFound })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
         .with_state(state)
 }
 
@@ -79,7 +93,14 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         .map_err(|e| format!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let url = format!("http://{addr}");
-    let state = AppState { db, tenants: Arc::new(config.tenants), clock, public_url: url.clone().into() };
+    let worker = tokio::spawn(webhooks::deliver_forever(db.clone()));
+    let state = AppState {
+        db,
+        tenants: Arc::new(config.tenants),
+        clock,
+        public_url: url.clone().into(),
+        faults: Arc::new(faults::Faults::default()),
+    };
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let serve = axum::serve(listener, app(state)).with_graceful_shutdown(async {
@@ -88,6 +109,7 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         if let Err(e) = serve.await {
             tracing::error!("sandbox server stopped: {e}");
         }
+        worker.abort();
     });
     Ok(RunningSandbox { addr, url, shutdown: Some(tx), task: Some(task) })
 }

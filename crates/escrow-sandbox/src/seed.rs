@@ -275,6 +275,8 @@ fn split(amount: Decimal, recipient: &str, timing: &str, text: &str, created: Da
         destination: None,
         status: "PENDING".into(),
         created: stamp(created),
+        from_excess: false,
+        purpose: None,
     }
 }
 
@@ -323,6 +325,8 @@ fn base_doc(
         inbound: Vec::new(),
         outbound: Vec::new(),
         split_payouts: Vec::new(),
+        reimbursed: Decimal::ZERO,
+        cancel_reason: None,
     }
 }
 

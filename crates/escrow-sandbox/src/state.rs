@@ -12,4 +12,6 @@ pub struct AppState {
     pub clock: Clock,
     /// Where hosted pages live (`http://host:port`), for URLs in responses.
     pub public_url: Arc<str>,
+    /// Fault-injection rules (in memory; reset on restart).
+    pub faults: Arc<crate::faults::Faults>,
 }

@@ -16,7 +16,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/_sandbox/users", post(create_user)).route("/_sandbox/ledger", get(list_ledger))
+    Router::new()
+        .route("/_sandbox/users", post(create_user))
+        .route("/_sandbox/ledger", get(list_ledger))
+        .route("/_sandbox/clock/advance", post(advance_clock))
+        .route("/_sandbox/payout-run", post(payout_run))
+        .route("/_sandbox/faults", axum::routing::put(set_faults).delete(clear_faults).get(list_faults))
+        .route("/_sandbox/webhook-url", axum::routing::put(set_webhook_url))
+        .route("/_sandbox/webhooks", get(list_webhooks))
 }
 
 #[derive(Deserialize)]
@@ -109,6 +116,107 @@ async fn create_user(State(state): State<AppState>, tenant: Tenant, body: Bytes)
 async fn list_ledger(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
     let rows = state.db.call(move |c| Ok(ledger::list(c, &tenant.name)?)).await?;
     Ok(Json(json!({ "items": rows })))
+}
+
+#[derive(Deserialize)]
+struct Advance {
+    seconds: i64,
+}
+
+/// Moves the sandbox clock forward (ages idempotency keys, onboarding results, links).
+async fn advance_clock(State(state): State<AppState>, _tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
+    let req: Advance = parse_json(&body)?;
+    if !(0..=10 * 365 * 24 * 3600).contains(&req.seconds) {
+        return Err(ApiError::bad_request("Invalid request", "seconds must be 0 to ten years"));
+    }
+    state.clock.advance(req.seconds);
+    Ok(Json(json!({ "now": stamp(state.clock.now()) })))
+}
+
+/// Runs the payout batch for the calling tenant: scheduled payouts and due split
+/// payouts are paid; a payee without a bank account gets `user.bankaccount.missing`.
+async fn payout_run(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
+    let now = stamp(state.clock.now());
+    let paid = state
+        .db
+        .write(move |tx| {
+            let ids: Vec<String> = {
+                let mut stmt = tx.prepare("SELECT transaction_id FROM transactions
+                     WHERE tenant = ?1 AND (doc LIKE '%\"SCHEDULED\"%' OR doc LIKE '%\"PENDING\"%')")?;
+                stmt.query_map([&tenant.name], |r| r.get(0))?.collect::<Result<_, _>>()?
+            };
+            let mut paid = Vec::new();
+            for id in ids {
+                let Some(mut t) = crate::store::transactions::get(tx, &tenant.name, &id)? else { continue };
+                if let Some(payee_id) = t.payee.as_ref().and_then(|p| p.service_account_id.clone())
+                    && t.outbound.iter().any(|o| o.status == "SCHEDULED" && o.payee.service_account_id.as_deref() == Some(payee_id.as_str()))
+                    && let Some(user) = users::get(tx, &tenant.name, &payee_id)?
+                    && user.bank_accounts.is_empty()
+                {
+                    crate::webhooks::user_event(tx, &tenant.name, "user.bankaccount.missing", &user, &now)?;
+                    continue;
+                }
+                let done = crate::machine::run_payouts(&mut t, &now);
+                if done.is_empty() {
+                    continue;
+                }
+                crate::store::transactions::update(tx, &tenant.name, &t)?;
+                for (text, amount) in done {
+                    paid.push(json!({ "transactionId": id, "text": text, "amount": crate::money::json(amount) }));
+                }
+            }
+            Ok(paid)
+        })
+        .await?;
+    Ok(Json(json!({ "paid": paid })))
+}
+
+#[derive(Deserialize)]
+struct FaultRules {
+    rules: Vec<crate::faults::Rule>,
+}
+
+async fn set_faults(State(state): State<AppState>, _tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
+    let req: FaultRules = parse_json(&body)?;
+    for r in &req.rules {
+        if r.rate.is_some_and(|x| !(0.0..=1.0).contains(&x)) {
+            return Err(ApiError::bad_request("Invalid request", "rate must be 0 to 1"));
+        }
+    }
+    state.faults.set(req.rules);
+    Ok(Json(json!({ "rules": state.faults.list() })))
+}
+
+async fn clear_faults(State(state): State<AppState>, _tenant: Tenant) -> Json<Value> {
+    state.faults.set(Vec::new());
+    Json(json!({ "rules": [] }))
+}
+
+async fn list_faults(State(state): State<AppState>, _tenant: Tenant) -> Json<Value> {
+    Json(json!({ "rules": state.faults.list() }))
+}
+
+#[derive(Deserialize)]
+struct WebhookUrl {
+    url: Option<String>,
+}
+
+async fn set_webhook_url(State(state): State<AppState>, tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
+    let req: WebhookUrl = parse_json(&body)?;
+    let url = req.url.filter(|u| !u.trim().is_empty());
+    if let Some(u) = &url
+        && !(u.starts_with("http://") || u.starts_with("https://"))
+    {
+        return Err(ApiError::bad_request("Invalid request", "url must be http or https"));
+    }
+    let stored = url.clone();
+    state.db.call(move |c| crate::webhooks::set_url(c, &tenant.name, stored.as_deref())).await?;
+    Ok(Json(json!({ "url": url })))
+}
+
+async fn list_webhooks(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
+    let items = state.db.call(move |c| crate::webhooks::list(c, &tenant.name)).await?;
+    Ok(Json(json!({ "items": items })))
 }
 
 #[cfg(test)]

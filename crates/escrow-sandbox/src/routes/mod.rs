@@ -1,7 +1,15 @@
 //! The HTTP surface: `/v2` (the service) and `/_sandbox` (control and inspection).
 
+pub mod actions;
+pub mod auto;
+pub mod connect;
 pub mod control;
+pub mod documents;
+pub mod hosted_accounts;
+pub mod payments;
+pub mod split_payouts;
 pub mod transactions;
+pub mod users;
 
 use crate::error::ApiError;
 use serde::de::DeserializeOwned;

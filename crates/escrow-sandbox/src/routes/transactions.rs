@@ -277,6 +277,8 @@ fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: Creat
             destination: None,
             status: "PENDING".into(),
             created: stamp(ctx.now),
+            from_excess: false,
+            purpose: None,
         });
     }
     let split_total: Decimal = splits.iter().map(|s| s.amount).sum();
@@ -315,8 +317,11 @@ fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: Creat
         inbound: Vec::new(),
         outbound: Vec::new(),
         split_payouts: splits,
+        reimbursed: Decimal::ZERO,
+        cancel_reason: None,
     };
     store::insert(conn, &tenant.name, &doc)?;
     ledger::record(conn, &tenant.name, "create_transaction", &id, Some(amount), ctx.key, &stamp(ctx.now))?;
+    crate::webhooks::transaction_event(conn, &tenant.name, "transaction.created", &doc, None, &stamp(ctx.now))?;
     Ok(id)
 }

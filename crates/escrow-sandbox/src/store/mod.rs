@@ -1,6 +1,9 @@
 //! Persistence of each resource, one module per resource. Functions take an open
 //! SQLite connection or transaction, so handlers compose them atomically.
 
+pub mod auto_files;
+pub mod documents;
+pub mod files;
 pub mod ledger;
 pub mod transactions;
 pub mod users;

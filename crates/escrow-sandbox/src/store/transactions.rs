@@ -58,6 +58,12 @@ pub struct SplitPayoutDoc {
     pub destination: Option<String>,
     pub status: String,
     pub created: String,
+    /// Paid out of an overfunded transaction's excess (not out of the payee's share).
+    #[serde(default)]
+    pub from_excess: bool,
+    /// `DEBT_SETTLEMENT` for the split payout that settles a vehicle's debt (never cancellable).
+    #[serde(default)]
+    pub purpose: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -96,6 +102,11 @@ pub struct TxnDoc {
     pub inbound: Vec<InboundDoc>,
     pub outbound: Vec<OutboundDoc>,
     pub split_payouts: Vec<SplitPayoutDoc>,
+    /// Total reimbursed to the payer (taken out of the payee's share).
+    #[serde(default)]
+    pub reimbursed: Decimal,
+    #[serde(default)]
+    pub cancel_reason: Option<String>,
 }
 
 impl TxnDoc {
