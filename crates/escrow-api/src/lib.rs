@@ -14,16 +14,26 @@
 //! # Ok(()) }
 //! ```
 
+pub mod actions;
+pub mod auto;
 pub mod client;
+pub mod connect;
+pub mod documents;
+#[macro_use]
 pub mod enums;
 pub mod error;
 pub mod keys;
 pub mod lenient;
 pub mod models;
 pub mod money;
+pub mod payments;
 pub mod retry;
 pub mod routes;
+pub mod split_payouts;
 pub mod transactions;
+pub mod validate;
+pub mod users;
+pub mod webhooks;
 
 pub use client::{CallOptions, Client, ClientBuilder, Meta, Response};
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Result};
@@ -31,3 +41,5 @@ pub use keys::{CorrelationId, IdempotencyKey};
 pub use retry::RetryPolicy;
 pub use routes::{Routes, UnspecifiedRoute};
 pub use transactions::{ListTransactions, TransactionType};
+pub use documents::UploadDocument;
+pub use users::ListUsers;

@@ -105,6 +105,7 @@ impl Db {
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             .and_then(|()| conn.execute_batch(SCHEMA))
             .map_err(|e| format!("schema: {e}"))?;
+        crate::store::transactions::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
         Ok(Self { conn: Arc::new(Mutex::new(conn)) })
     }
 

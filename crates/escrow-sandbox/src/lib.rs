@@ -17,6 +17,7 @@ pub mod money;
 pub mod pdf;
 pub mod routes;
 pub mod seed;
+pub mod seed_bulk;
 pub mod state;
 pub mod store;
 pub mod webhooks;
@@ -42,6 +43,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::actions::router())
         .merge(routes::split_payouts::router())
         .merge(routes::payments::router())
+        .merge(routes::webhook_examples::router())
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
         .with_state(state)

@@ -25,8 +25,14 @@ use chrono::DateTime;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/hosted/connect/{token}", get(connect_page).post(connect_submit))
-        .route("/hosted/bank-accounts/{token}", get(onboarding_page).post(onboarding_submit))
+        .route(
+            "/hosted/connect/{token}",
+            get(connect_page).post(connect_submit),
+        )
+        .route(
+            "/hosted/bank-accounts/{token}",
+            get(onboarding_page).post(onboarding_submit),
+        )
         .route("/hosted/sign/{token}", get(sign_page).post(sign_submit))
         .route("/hosted/sign/{token}/document", get(sign_preview))
         .route("/hosted/files/{token}", get(file))
@@ -34,7 +40,12 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Queues `user.bankaccount.connected` for a user who just got a bank account.
-pub fn bank_account_connected(conn: &rusqlite::Connection, tenant: &str, user: &User, at: &str) -> ApiResult<()> {
+pub fn bank_account_connected(
+    conn: &rusqlite::Connection,
+    tenant: &str,
+    user: &User,
+    at: &str,
+) -> ApiResult<()> {
     crate::webhooks::user_event(conn, tenant, "user.bankaccount.connected", user, at)
 }
 
@@ -68,34 +79,52 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
         t = escape(title)
     );
     let mut res = (status, Html(html)).into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    res.headers_mut().insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert("referrer-policy", HeaderValue::from_static("no-referrer"));
     res
 }
 
 fn gone() -> Response {
-    page(StatusCode::GONE, "Link already used", "<p>This link has already been used. Return to the site that sent you here.</p>")
+    page(
+        StatusCode::GONE,
+        "Link already used",
+        "<p>This link has already been used. Return to the site that sent you here.</p>",
+    )
 }
 
 fn unknown() -> Response {
-    page(StatusCode::NOT_FOUND, "Link not found", "<p>This link is not valid.</p>")
+    page(
+        StatusCode::NOT_FOUND,
+        "Link not found",
+        "<p>This link is not valid.</p>",
+    )
 }
 
 fn failed(e: &ApiError) -> Response {
     tracing::error!("hosted page: {e}");
-    page(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong", "<p>Please try again.</p>")
+    page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong",
+        "<p>Please try again.</p>",
+    )
 }
 
 /// After a finished page: the caller's returnUrl, else the exit page.
 fn finish(return_url: Option<&str>) -> Response {
     match return_url.filter(|u| !u.is_empty()) {
-        Some(url) => Redirect::see_other(url).into_response(),
-        None => Redirect::see_other("/hosted/exit").into_response(),
+        Some(url) => Redirect::to(url).into_response(),
+        None => Redirect::to("/hosted/exit").into_response(),
     }
 }
 
 async fn exit() -> Response {
-    page(StatusCode::OK, "Done", "<p>You can close this window now.</p>")
+    page(
+        StatusCode::OK,
+        "Done",
+        "<p>You can close this window now.</p>",
+    )
 }
 
 /// The fields of a submitted form; repeated names (checkboxes) keep every value.
@@ -103,13 +132,26 @@ struct Form(Vec<(String, String)>);
 
 impl Form {
     fn parse(body: &[u8]) -> Self {
-        Self(form_pairs(body).into_iter().map(|(k, v)| (k, String::from_utf8_lossy(&v).into_owned())).collect())
+        Self(
+            form_pairs(body)
+                .into_iter()
+                .map(|(k, v)| (k, String::from_utf8_lossy(&v).into_owned()))
+                .collect(),
+        )
     }
     fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.trim()).filter(|v| !v.is_empty())
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
     }
     fn all(&self, name: &str) -> Vec<&str> {
-        self.0.iter().filter(|(k, _)| k == name).map(|(_, v)| v.trim()).collect()
+        self.0
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+            .collect()
     }
     fn cancelled(&self) -> bool {
         self.get("action") == Some("cancel")
@@ -118,7 +160,11 @@ impl Form {
 
 /// Loads the session behind a token, or the page to show instead.
 async fn open(state: &AppState, kind: &'static str, token: String) -> Result<Session, Response> {
-    match state.db.call(move |c| users::session(c, kind, &token)).await {
+    match state
+        .db
+        .call(move |c| users::session(c, kind, &token))
+        .await
+    {
         Ok(Some(s)) => Ok(s),
         Ok(None) => Err(unknown()),
         Err(e) => Err(failed(&e)),
@@ -127,13 +173,29 @@ async fn open(state: &AppState, kind: &'static str, token: String) -> Result<Ses
 
 // ---- Connect ---------------------------------------------------------------------
 
-fn connect_form(flow: &ConnectFlow, token: &str, error: Option<&str>, values: Option<&Form>) -> String {
-    let v = |name: &str| values.and_then(|f| f.get(name)).map(escape).unwrap_or_default();
+fn connect_form(
+    flow: &ConnectFlow,
+    token: &str,
+    error: Option<&str>,
+    values: Option<&Form>,
+) -> String {
+    let v = |name: &str| {
+        values
+            .and_then(|f| f.get(name))
+            .map(escape)
+            .unwrap_or_default()
+    };
     let mut html = String::new();
     if let Some(e) = error {
-        html.push_str(&format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)));
+        html.push_str(&format!(
+            "<p class=\"error\" role=\"alert\">{}</p>",
+            escape(e)
+        ));
     }
-    html.push_str(&format!("<form method=\"post\" action=\"/hosted/connect/{}\">", escape(token)));
+    html.push_str(&format!(
+        "<form method=\"post\" action=\"/hosted/connect/{}\">",
+        escape(token)
+    ));
     html.push_str(&format!("<label for=\"name\">Name</label><input type=\"text\" id=\"name\" name=\"name\" value=\"{}\" required>", v("name")));
     if flow.ask_email() {
         html.push_str(&format!("<label for=\"email\">Email</label><input type=\"email\" id=\"email\" name=\"email\" value=\"{}\" required>", v("email")));
@@ -163,9 +225,18 @@ fn connect_form(flow: &ConnectFlow, token: &str, error: Option<&str>, values: Op
         ));
     }
     if flow.ask_bank_account() {
-        html.push_str("<label for=\"bank\">Bank for payouts</label><select id=\"bank\" name=\"bankId\">");
-        for b in banks().iter().filter(|b| b.id != user_routes::OFFLINE_BANK.id) {
-            html.push_str(&format!("<option value=\"{}\">{}</option>", escape(b.id), escape(b.name)));
+        html.push_str(
+            "<label for=\"bank\">Bank for payouts</label><select id=\"bank\" name=\"bankId\">",
+        );
+        for b in banks()
+            .iter()
+            .filter(|b| b.id != user_routes::OFFLINE_BANK.id)
+        {
+            html.push_str(&format!(
+                "<option value=\"{}\">{}</option>",
+                escape(b.id),
+                escape(b.name)
+            ));
         }
         html.push_str("</select>");
     }
@@ -185,21 +256,36 @@ async fn connect_page(State(state): State<AppState>, Path(token): Path<String>) 
         return gone();
     }
     let flow: ConnectFlow = serde_json::from_value(session.doc).unwrap_or_default();
-    page(StatusCode::OK, "Connect your account", &connect_form(&flow, &token, None, None))
+    page(
+        StatusCode::OK,
+        "Connect your account",
+        &connect_form(&flow, &token, None, None),
+    )
 }
 
 /// Checks a submitted connect form against the flow's steps; the error is shown.
-fn connect_details(flow: &ConnectFlow, form: &Form) -> Result<(User, Profile, Option<String>), String> {
+fn connect_details(
+    flow: &ConnectFlow,
+    form: &Form,
+) -> Result<(User, Profile, Option<String>), String> {
     let name = form.get("name").ok_or("Enter your name.")?;
     let email = form.get("email").map(str::to_owned);
     if flow.ask_email() && !email.as_deref().is_some_and(|e| e.contains('@')) {
         return Err("Enter a valid email address.".into());
     }
     let phone = form.get("phoneNumber").map(str::to_owned);
-    if flow.ask_phone() && !phone.as_deref().is_some_and(|p| p.chars().filter(char::is_ascii_digit).count() >= 8) {
+    if flow.ask_phone()
+        && !phone
+            .as_deref()
+            .is_some_and(|p| p.chars().filter(char::is_ascii_digit).count() >= 8)
+    {
         return Err("Enter a phone number (at least 8 digits).".into());
     }
-    let kind = match form.get("type").unwrap_or(if flow.private_allowed() { "Private" } else { "Business" }) {
+    let kind = match form.get("type").unwrap_or(if flow.private_allowed() {
+        "Private"
+    } else {
+        "Business"
+    }) {
         "Private" if flow.private_allowed() => "Private",
         "Business" if flow.business_allowed() => "Business",
         _ => return Err("That account type is not allowed here.".into()),
@@ -214,12 +300,20 @@ fn connect_details(flow: &ConnectFlow, form: &Form) -> Result<(User, Profile, Op
         return Err("Enter the company's CVR number.".into());
     }
     let dob = match form.get("dateOfBirth") {
-        Some(d) => Some(chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| "Enter the date of birth as YYYY-MM-DD.")?),
+        Some(d) => Some(
+            chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                .map_err(|_| "Enter the date of birth as YYYY-MM-DD.")?,
+        ),
         None if flow.ask_kyc() => return Err("Enter your date of birth.".into()),
         None => None,
     };
     let bank_id = form.get("bankId").map(str::to_owned);
-    if flow.ask_bank_account() && !bank_id.as_deref().and_then(user_routes::bank).is_some_and(|b| b.id != user_routes::OFFLINE_BANK.id) {
+    if flow.ask_bank_account()
+        && !bank_id
+            .as_deref()
+            .and_then(user_routes::bank)
+            .is_some_and(|b| b.id != user_routes::OFFLINE_BANK.id)
+    {
         return Err("Choose your bank.".into());
     }
     let user = User {
@@ -242,10 +336,22 @@ fn connect_details(flow: &ConnectFlow, form: &Form) -> Result<(User, Profile, Op
         address: None,
         guest: false,
     };
-    Ok((user, profile, if flow.ask_bank_account() { bank_id } else { None }))
+    Ok((
+        user,
+        profile,
+        if flow.ask_bank_account() {
+            bank_id
+        } else {
+            None
+        },
+    ))
 }
 
-async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
+async fn connect_submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
     let session = match open(&state, "connect", token.clone()).await {
         Ok(s) => s,
         Err(page) => return page,
@@ -256,31 +362,48 @@ async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>
     let flow: ConnectFlow = serde_json::from_value(session.doc.clone()).unwrap_or_default();
     let form = Form::parse(&body);
     let now = stamp(state.clock.now());
-    let details = if form.cancelled() { None } else {
+    let details = if form.cancelled() {
+        None
+    } else {
         match connect_details(&flow, &form) {
             Ok(d) => Some(d),
-            Err(msg) => return page(StatusCode::BAD_REQUEST, "Connect your account", &connect_form(&flow, &token, Some(&msg), Some(&form))),
+            Err(msg) => {
+                return page(
+                    StatusCode::BAD_REQUEST,
+                    "Connect your account",
+                    &connect_form(&flow, &token, Some(&msg), Some(&form)),
+                );
+            }
         }
     };
     let result = state
         .db
         .write(move |tx| {
             // Re-read inside the write: two submits of one link connect once.
-            let Some(mut session) = users::session(tx, "connect", &session.token)? else { return Ok(false) };
+            let Some(mut session) = users::session(tx, "connect", &session.token)? else {
+                return Ok(false);
+            };
             if session.completed.is_some() {
                 return Ok(false);
             }
             session.completed = Some(now.clone());
             if let Some((mut user, profile, bank_id)) = details {
-                let reference = flow.reference_id.clone().unwrap_or_else(|| user.service_account_id.clone());
+                let reference = flow
+                    .reference_id
+                    .clone()
+                    .unwrap_or_else(|| user.service_account_id.clone());
                 if let Some(existing) = users::by_reference(tx, &session.tenant, &reference)? {
                     // Already connected: nothing to create; the flow just completes.
                     session.doc["serviceAccountId"] = existing.service_account_id.into();
                 } else {
                     user.created = now.clone();
-                    user.connections = vec![UserConnection { reference_id: reference, connected: now.clone() }];
+                    user.connections = vec![UserConnection {
+                        reference_id: reference,
+                        connected: now.clone(),
+                    }];
                     if let Some(bank) = bank_id.as_deref().and_then(user_routes::bank) {
-                        let offered = user_routes::offered_accounts(&user, &bank, user.kind == "Business");
+                        let offered =
+                            user_routes::offered_accounts(&user, &bank, user.kind == "Business");
                         if let Some(first) = offered.first() {
                             add_account(&mut user, bank.id, first);
                         }
@@ -315,7 +438,9 @@ async fn onboarding_page(State(state): State<AppState>, Path(token): Path<String
     if session.completed.is_some() {
         return gone();
     }
-    let Ok(o) = serde_json::from_value::<Onboarding>(session.doc) else { return failed(&ApiError::Internal("onboarding unreadable".into())) };
+    let Ok(o) = serde_json::from_value::<Onboarding>(session.doc) else {
+        return failed(&ApiError::Internal("onboarding unreadable".into()));
+    };
     let bank = user_routes::bank(&o.bank_id).map_or(o.bank_id.clone(), |b| b.name.to_owned());
     let mut html = format!(
         "<p>Choose the accounts at <strong>{}</strong> to use for payouts.</p><form method=\"post\" action=\"/hosted/bank-accounts/{}\">",
@@ -338,13 +463,19 @@ async fn onboarding_page(State(state): State<AppState>, Path(token): Path<String
     page(StatusCode::OK, "Choose bank accounts", &html)
 }
 
-async fn onboarding_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
+async fn onboarding_submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
     let form = Form::parse(&body);
     let now = stamp(state.clock.now());
     let result = state
         .db
         .write(move |tx| {
-            let Some(mut session) = users::session(tx, "onboarding", &token)? else { return Ok(None) };
+            let Some(mut session) = users::session(tx, "onboarding", &token)? else {
+                return Ok(None);
+            };
             if session.completed.is_some() {
                 return Ok(Some(Err(())));
             }
@@ -353,7 +484,12 @@ async fn onboarding_submit(State(state): State<AppState>, Path(token): Path<Stri
                 o.cancelled = true;
             } else {
                 let chosen = form.all("account");
-                o.selected = o.offered.iter().filter(|a| chosen.contains(&a.bank_account_id.as_str())).cloned().collect();
+                o.selected = o
+                    .offered
+                    .iter()
+                    .filter(|a| chosen.contains(&a.bank_account_id.as_str()))
+                    .cloned()
+                    .collect();
             }
             session.completed = Some(now);
             session.doc = serde_json::to_value(&o)?;
@@ -379,14 +515,19 @@ async fn sign_page(State(state): State<AppState>, Path(token): Path<String>) -> 
     if session.completed.is_some() {
         return gone();
     }
-    let Ok(flow) = serde_json::from_value::<SigningFlow>(session.doc) else { return failed(&ApiError::Internal("signing unreadable".into())) };
+    let Ok(flow) = serde_json::from_value::<SigningFlow>(session.doc) else {
+        return failed(&ApiError::Internal("signing unreadable".into()));
+    };
     let (tenant, id) = (session.tenant, session.subject);
     let doc = match state.db.call(move |c| docs::get(c, &tenant, &id)).await {
         Ok(Some(d)) => d,
         Ok(None) => return unknown(),
         Err(e) => return failed(&e),
     };
-    let signer = doc.signers.iter().find(|s| s.service_account_id == flow.service_account_id);
+    let signer = doc
+        .signers
+        .iter()
+        .find(|s| s.service_account_id == flow.service_account_id);
     let html = format!(
         "<p>{} is asked to sign <strong>{}</strong>.</p>\
          <p><a href=\"/hosted/sign/{t}/document\">Read the document</a> <span class=\"muted\">({}, {} bytes)</span></p>\
@@ -407,8 +548,13 @@ async fn sign_preview(State(state): State<AppState>, Path(token): Path<String>) 
     let result = state
         .db
         .call(move |c| {
-            let Some(s) = users::session(c, "sign", &token)?.filter(|s| s.completed.is_none()) else { return Ok(None) };
-            let Some(doc) = docs::get(c, &s.tenant, &s.subject)? else { return Ok(None) };
+            let Some(s) = users::session(c, "sign", &token)?.filter(|s| s.completed.is_none())
+            else {
+                return Ok(None);
+            };
+            let Some(doc) = docs::get(c, &s.tenant, &s.subject)? else {
+                return Ok(None);
+            };
             let bytes = files::read(&files::path(c, AREA, &doc.document_id, ORIGINAL)?)?;
             Ok(Some((doc.original, bytes)))
         })
@@ -431,34 +577,54 @@ fn signed_bytes(original: &[u8], signers: &[(String, String)]) -> Vec<u8> {
     out
 }
 
-async fn sign_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
+async fn sign_submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
     let form = Form::parse(&body);
     let now = stamp(state.clock.now());
     let result = state
         .db
         .write(move |tx| {
-            let Some(mut session) = users::session(tx, "sign", &token)? else { return Ok(None) };
+            let Some(mut session) = users::session(tx, "sign", &token)? else {
+                return Ok(None);
+            };
             if session.completed.is_some() {
                 return Ok(Some(Err(())));
             }
             let flow: SigningFlow = serde_json::from_value(session.doc.clone())?;
-            let Some(mut doc) = docs::get(tx, &session.tenant, &session.subject)? else { return Ok(None) };
+            let Some(mut doc) = docs::get(tx, &session.tenant, &session.subject)? else {
+                return Ok(None);
+            };
             session.completed = Some(now.clone());
             if form.cancelled() {
                 session.doc["cancelled"] = true.into();
             } else {
-                let Some(signer) = doc.signers.iter_mut().find(|s| s.service_account_id == flow.service_account_id) else {
+                let Some(signer) = doc
+                    .signers
+                    .iter_mut()
+                    .find(|s| s.service_account_id == flow.service_account_id)
+                else {
                     return Ok(None);
                 };
                 if signer.signed.is_none() {
                     signer.signed = Some(now.clone());
                 }
                 if doc.signed.is_none() && doc.is_complete() {
-                    let original = files::read(&files::path(tx, AREA, &doc.document_id, ORIGINAL)?)?;
+                    let original =
+                        files::read(&files::path(tx, AREA, &doc.document_id, ORIGINAL)?)?;
                     let names: Vec<(String, String)> = doc
                         .signers
                         .iter()
-                        .filter_map(|s| Some((s.name.clone().unwrap_or_else(|| s.service_account_id.clone()), s.signed.clone()?)))
+                        .filter_map(|s| {
+                            Some((
+                                s.name
+                                    .clone()
+                                    .unwrap_or_else(|| s.service_account_id.clone()),
+                                s.signed.clone()?,
+                            ))
+                        })
                         .collect();
                     let signed = signed_bytes(&original, &names);
                     files::write(&files::path(tx, AREA, &doc.document_id, SIGNED)?, &signed)?;
@@ -487,10 +653,25 @@ async fn sign_submit(State(state): State<AppState>, Path(token): Path<String>, b
 
 /// `filename*=UTF-8''...` so any name survives, plus an ASCII fallback.
 fn content_disposition(name: &str) -> String {
-    let ascii: String = name.chars().map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' }).collect();
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     let encoded: String = name
         .bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect();
     format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
 }
@@ -498,12 +679,19 @@ fn content_disposition(name: &str) -> String {
 fn file_response(meta: &FileMeta, bytes: Vec<u8>) -> Response {
     let mut res = (StatusCode::OK, bytes).into_response();
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_str(&meta.content_type).unwrap_or(HeaderValue::from_static("application/octet-stream")));
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(&meta.content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
     if let Ok(v) = HeaderValue::from_str(&content_disposition(&meta.file_name)) {
         h.insert(header::CONTENT_DISPOSITION, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
     res
 }
 
@@ -513,7 +701,9 @@ async fn file(State(state): State<AppState>, Path(token): Path<String>) -> Respo
     let result = state
         .db
         .call(move |c| {
-            let Some(s) = users::session(c, "download", &token)? else { return Ok(None) };
+            let Some(s) = users::session(c, "download", &token)? else {
+                return Ok(None);
+            };
             let expired = s
                 .doc
                 .get("expires")
@@ -523,8 +713,11 @@ async fn file(State(state): State<AppState>, Path(token): Path<String>) -> Respo
             if expired {
                 return Ok(Some(Err(())));
             }
-            let Some(doc) = docs::get(c, &s.tenant, &s.subject)? else { return Ok(None) };
-            let (name, meta) = match (s.doc.get("file").and_then(|f| f.as_str()), &doc.signed_file) {
+            let Some(doc) = docs::get(c, &s.tenant, &s.subject)? else {
+                return Ok(None);
+            };
+            let (name, meta) = match (s.doc.get("file").and_then(|f| f.as_str()), &doc.signed_file)
+            {
                 (Some(SIGNED), Some(meta)) => (SIGNED, meta.clone()),
                 _ => (ORIGINAL, doc.original.clone()),
             };
@@ -534,7 +727,11 @@ async fn file(State(state): State<AppState>, Path(token): Path<String>) -> Respo
         .await;
     match result {
         Ok(Some(Ok((meta, bytes)))) => file_response(&meta, bytes),
-        Ok(Some(Err(()))) => page(StatusCode::GONE, "Link expired", "<p>This download link has expired. Ask for a new one.</p>"),
+        Ok(Some(Err(()))) => page(
+            StatusCode::GONE,
+            "Link expired",
+            "<p>This download link has expired. Ask for a new one.</p>",
+        ),
         Ok(None) => unknown(),
         Err(e) => failed(&e),
     }

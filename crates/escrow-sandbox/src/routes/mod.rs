@@ -9,6 +9,7 @@ pub mod hosted_accounts;
 pub mod payments;
 pub mod split_payouts;
 pub mod transactions;
+pub mod webhook_examples;
 pub mod users;
 
 use crate::error::ApiError;

@@ -227,20 +227,24 @@ pub fn list_item(t: &TxnDoc) -> Value {
     })
 }
 
+/// Stores a new transaction. Its list position (`ord`) is assigned here; the search
+/// index follows by trigger (see [`prepare_search`]).
 pub fn insert(conn: &Connection, tenant: &str, t: &TxnDoc) -> ApiResult<()> {
-    conn.execute(
-        "INSERT INTO transactions (transaction_id, tenant, created, reference_id, uniqueness_key, search, doc)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            t.transaction_id,
-            tenant,
-            t.created,
-            t.reference_id.as_deref().map(str::to_lowercase),
-            t.uniqueness_key,
-            t.search_text(),
-            serde_json::to_string(t)?
-        ],
-    )?;
+    let ord = next_ord(conn, tenant, &t.created)?;
+    conn.prepare_cached(
+        "INSERT INTO transactions (transaction_id, tenant, created, reference_id, uniqueness_key, search, doc, ord)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        t.transaction_id,
+        tenant,
+        t.created,
+        t.reference_id.as_deref().map(str::to_lowercase),
+        t.uniqueness_key,
+        t.search_text(),
+        serde_json::to_string(t)?,
+        ord
+    ])?;
     Ok(())
 }
 
@@ -278,6 +282,132 @@ pub fn count_for_tenant(conn: &Connection, tenant: &str) -> ApiResult<i64> {
     Ok(conn.query_row("SELECT COUNT(*) FROM transactions WHERE tenant = ?1", [tenant], |r| r.get(0))?)
 }
 
+// ---- List and search at scale ---------------------------------------------------------
+//
+// Every transaction gets an `ord`: one i64 that sorts like the list (newest first is `ord`
+// descending) and whose high bits name the tenant:
+//
+//   0 | tenant number (7 bits) | ms since 2000-01-01 UTC (42 bits) | insert order within that ms (14 bits)
+//
+// `ord` is the rowid of the FTS5 trigram index `transactions_fts`, so a search is one
+// index walk: `MATCH` plus the tenant's rowid range, counted or paged in list order
+// (`ORDER BY rowid DESC LIMIT/OFFSET`) without touching the wide `transactions` rows.
+// Only the page's documents are then read, by `(tenant, ord)`. Without a search term the
+// `(tenant, ord)` index gives the page. Inside one millisecond `ord` follows insert order,
+// which is `seq` order, so `ord DESC` is the spec's `created DESC` with `seq` as the tie
+// breaker. Created times outside 2000–2139 are clamped to those bounds (they then sort
+// by insert order among themselves).
+
+const ORD_SEQ_BITS: u32 = 14;
+const ORD_MS_BITS: u32 = 42;
+const ORD_TENANT_SHIFT: u32 = ORD_MS_BITS + ORD_SEQ_BITS;
+/// Tenant numbers 0..=127 fit the 7 bits left above the time.
+const ORD_MAX_TENANTS: i64 = 1 << (63 - ORD_TENANT_SHIFT);
+/// 2000-01-01T00:00:00Z in Unix milliseconds.
+const ORD_EPOCH_MS: i64 = 946_684_800_000;
+/// The trigram index answers terms of at least three characters; shorter ones scan.
+const MIN_TRIGRAM_CHARS: usize = 3;
+
+/// The search index over `transactions`: kept in step by triggers, so every insert,
+/// update (of the search text, the reference or `ord`) and delete follows, whoever
+/// writes. `case_sensitive 1` because both sides are lowercased in Rust already (the
+/// same `to_lowercase` the LIKE path uses), which keeps MATCH and LIKE in exact agreement.
+const SEARCH_SCHEMA: &str = r#"
+CREATE TABLE IF NOT EXISTS search_tenants (tenant TEXT PRIMARY KEY, no INTEGER NOT NULL UNIQUE);
+CREATE UNIQUE INDEX IF NOT EXISTS transactions_by_ord ON transactions (tenant, ord);
+CREATE VIRTUAL TABLE IF NOT EXISTS transactions_fts USING fts5(body, ref, tokenize = 'trigram case_sensitive 1');
+CREATE TRIGGER IF NOT EXISTS transactions_need_ord BEFORE INSERT ON transactions WHEN new.ord IS NULL BEGIN
+    SELECT RAISE(ABORT, 'transactions must be inserted with store::transactions::insert (ord is missing)');
+END;
+CREATE TRIGGER IF NOT EXISTS transactions_fts_insert AFTER INSERT ON transactions BEGIN
+    INSERT INTO transactions_fts (rowid, body, ref) VALUES (new.ord, new.search, coalesce(new.reference_id, ''));
+END;
+CREATE TRIGGER IF NOT EXISTS transactions_fts_update AFTER UPDATE OF search, reference_id, ord ON transactions
+WHEN old.search IS NOT new.search OR old.reference_id IS NOT new.reference_id OR old.ord IS NOT new.ord BEGIN
+    DELETE FROM transactions_fts WHERE rowid = old.ord;
+    INSERT INTO transactions_fts (rowid, body, ref)
+        SELECT new.ord, new.search, coalesce(new.reference_id, '') WHERE new.ord IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS transactions_fts_delete AFTER DELETE ON transactions BEGIN
+    DELETE FROM transactions_fts WHERE rowid = old.ord;
+END;
+"#;
+
+/// Creates the search index, or brings an older data dir's up to date (assigns `ord` to
+/// rows that lack it and rebuilds the index when it is out of step). Run once at open.
+pub fn prepare_search(conn: &Connection) -> ApiResult<()> {
+    let has_ord: i64 =
+        conn.query_row("SELECT count(*) FROM pragma_table_info('transactions') WHERE name = 'ord'", [], |r| r.get(0))?;
+    let tx = conn.unchecked_transaction()?;
+    if has_ord == 0 {
+        tx.execute_batch("ALTER TABLE transactions ADD COLUMN ord INTEGER")?;
+    }
+    tx.execute_batch(SEARCH_SCHEMA)?;
+    let missing = tx
+        .prepare("SELECT seq, tenant, created FROM transactions WHERE ord IS NULL ORDER BY created, seq")?
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    for (seq, tenant, created) in missing {
+        let ord = next_ord(&tx, &tenant, &created)?;
+        tx.execute("UPDATE transactions SET ord = ?1 WHERE seq = ?2", params![ord, seq])?;
+    }
+    let indexed: i64 = tx.query_row("SELECT count(*) FROM transactions_fts_docsize", [], |r| r.get(0))?;
+    let stored: i64 = tx.query_row("SELECT count(*) FROM transactions", [], |r| r.get(0))?;
+    if indexed != stored {
+        tracing::warn!(indexed, stored, "rebuilding the transaction search index");
+        tx.execute_batch(
+            "DELETE FROM transactions_fts;
+             INSERT INTO transactions_fts (rowid, body, ref)
+                 SELECT ord, search, coalesce(reference_id, '') FROM transactions;",
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// Milliseconds since [`ORD_EPOCH_MS`], clamped to what `ord` holds.
+fn ord_millis(created: &str) -> i64 {
+    let ms = chrono::DateTime::parse_from_rfc3339(created).map_or(ORD_EPOCH_MS, |t| t.timestamp_millis());
+    (ms - ORD_EPOCH_MS).clamp(0, (1 << ORD_MS_BITS) - 1)
+}
+
+fn tenant_number(conn: &Connection, tenant: &str) -> ApiResult<Option<i64>> {
+    Ok(conn
+        .prepare_cached("SELECT no FROM search_tenants WHERE tenant = ?1")?
+        .query_row([tenant], |r| r.get(0))
+        .optional()?)
+}
+
+fn tenant_number_or_new(conn: &Connection, tenant: &str) -> ApiResult<i64> {
+    if let Some(no) = tenant_number(conn, tenant)? {
+        return Ok(no);
+    }
+    let next: i64 = conn.query_row("SELECT coalesce(max(no) + 1, 0) FROM search_tenants", [], |r| r.get(0))?;
+    if next >= ORD_MAX_TENANTS {
+        return Err(crate::error::ApiError::Internal(format!("the search index holds at most {ORD_MAX_TENANTS} tenants")));
+    }
+    conn.execute("INSERT INTO search_tenants (tenant, no) VALUES (?1, ?2)", params![tenant, next])?;
+    Ok(next)
+}
+
+/// The `ord` of a transaction inserted now: after every one of the tenant's transactions
+/// created in the same millisecond.
+fn next_ord(conn: &Connection, tenant: &str, created: &str) -> ApiResult<i64> {
+    let base = (tenant_number_or_new(conn, tenant)? << ORD_TENANT_SHIFT) | (ord_millis(created) << ORD_SEQ_BITS);
+    let top = base | ((1 << ORD_SEQ_BITS) - 1);
+    let last: Option<i64> = conn
+        .prepare_cached("SELECT max(ord) FROM transactions WHERE tenant = ?1 AND ord BETWEEN ?2 AND ?3")?
+        .query_row(params![tenant, base, top], |r| r.get(0))?;
+    match last {
+        None => Ok(base),
+        Some(last) if last < top => Ok(last + 1),
+        Some(_) => Err(crate::error::ApiError::Internal(format!(
+            "more than {} transactions created in one millisecond ({created})",
+            1 << ORD_SEQ_BITS
+        ))),
+    }
+}
+
 /// A list query, already validated.
 pub struct ListQuery {
     pub skip: i64,
@@ -287,23 +417,88 @@ pub struct ListQuery {
 }
 
 /// Matching transactions newest first, and the number of all matches.
+///
+/// Search: case-insensitive partial match over [`TxnDoc::search_text`]; ReferenceId:
+/// the same over the reference id. Terms of 3+ characters use the trigram index, shorter
+/// ones a LIKE scan of the (narrow) index table; `%`, `_` and `\` are literal either way.
 pub fn list(conn: &Connection, tenant: &str, q: &ListQuery) -> ApiResult<(Vec<TxnDoc>, i64)> {
-    let search = q.search.as_deref().map(like_pattern);
-    let reference = q.reference_id.as_deref().map(like_pattern);
-    let filter = "tenant = ?1
-        AND (?2 IS NULL OR search LIKE ?2 ESCAPE '\\')
-        AND (?3 IS NULL OR reference_id LIKE ?3 ESCAPE '\\')";
-    let count: i64 = conn.query_row(
-        &format!("SELECT COUNT(*) FROM transactions WHERE {filter}"),
-        params![tenant, search, reference],
-        |r| r.get(0),
-    )?;
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT doc FROM transactions WHERE {filter} ORDER BY created DESC, seq DESC LIMIT ?4 OFFSET ?5"
-    ))?;
-    let docs = stmt
-        .query_map(params![tenant, search, reference, q.take, q.skip], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    let items = docs.iter().map(|d| serde_json::from_str(d)).collect::<Result<Vec<_>, _>>()?;
+    let search = q.search.as_deref().map(str::to_lowercase);
+    let reference = q.reference_id.as_deref().map(str::to_lowercase);
+    let (ords, count) = if search.is_none() && reference.is_none() {
+        let count = conn
+            .prepare_cached("SELECT count(*) FROM transactions WHERE tenant = ?1")?
+            .query_row([tenant], |r| r.get(0))?;
+        let ords = conn
+            .prepare_cached("SELECT ord FROM transactions WHERE tenant = ?1 ORDER BY ord DESC LIMIT ?2 OFFSET ?3")?
+            .query_map(params![tenant, q.take, q.skip], |r| r.get::<_, i64>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        (ords, count)
+    } else {
+        let Some(no) = tenant_number(conn, tenant)? else {
+            return Ok((Vec::new(), 0));
+        };
+        search_ords(conn, no, search.as_deref(), reference.as_deref(), q)?
+    };
+    let mut stmt = conn.prepare_cached("SELECT doc FROM transactions WHERE tenant = ?1 AND ord = ?2")?;
+    let mut items = Vec::with_capacity(ords.len());
+    for ord in ords {
+        match stmt.query_row(params![tenant, ord], |r| r.get::<_, String>(0)).optional()? {
+            Some(doc) => items.push(serde_json::from_str(&doc)?),
+            // Cannot happen while the triggers keep the index in step; skip rather than fail a list.
+            None => tracing::warn!(ord, "the search index names a transaction that is gone"),
+        }
+    }
     Ok((items, count))
+}
+
+/// The page's `ord`s and the match count, from the FTS table alone.
+fn search_ords(
+    conn: &Connection,
+    tenant_no: i64,
+    search: Option<&str>,
+    reference: Option<&str>,
+    q: &ListQuery,
+) -> ApiResult<(Vec<i64>, i64)> {
+    let lo = tenant_no << ORD_TENANT_SHIFT;
+    let hi = lo | ((1_i64 << ORD_TENANT_SHIFT) - 1);
+    let mut filter = String::from("rowid BETWEEN :lo AND :hi");
+    let mut phrases = Vec::new();
+    let mut patterns = Vec::new();
+    for (column, term) in [("body", search), ("ref", reference)] {
+        let Some(term) = term else { continue };
+        if term.chars().count() >= MIN_TRIGRAM_CHARS {
+            // A quoted FTS5 string is literal but for `"`, written twice.
+            phrases.push(format!("{column} : \"{}\"", term.replace('"', "\"\"")));
+        } else {
+            filter.push_str(&format!(" AND {column} LIKE :{column} ESCAPE '\\'"));
+            patterns.push((column, like_pattern(term)));
+        }
+    }
+    let expr = phrases.join(" AND ");
+    if !phrases.is_empty() {
+        filter.push_str(" AND transactions_fts MATCH :expr");
+    }
+    let names: Vec<String> = patterns.iter().map(|(column, _)| format!(":{column}")).collect();
+    let mut binds: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":lo", &lo), (":hi", &hi)];
+    for (name, (_, pattern)) in names.iter().zip(&patterns) {
+        binds.push((name.as_str(), pattern));
+    }
+    if !phrases.is_empty() {
+        binds.push((":expr", &expr));
+    }
+    let count: i64 = conn
+        .prepare_cached(&format!("SELECT count(*) FROM transactions_fts WHERE {filter}"))?
+        .query_row(binds.as_slice(), |r| r.get(0))?;
+    if count <= q.skip {
+        return Ok((Vec::new(), count));
+    }
+    binds.push((":take", &q.take));
+    binds.push((":skip", &q.skip));
+    let ords = conn
+        .prepare_cached(&format!(
+            "SELECT rowid FROM transactions_fts WHERE {filter} ORDER BY rowid DESC LIMIT :take OFFSET :skip"
+        ))?
+        .query_map(binds.as_slice(), |r| r.get::<_, i64>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((ords, count))
 }

@@ -1,0 +1,110 @@
+//! The connect flow: linking a tenant's own user id (referenceId) to an account.
+
+use crate::lenient;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// `null` read as the type's default, so a list or flag sent as `null` still decodes.
+pub(crate) fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
+/// `POST /v2/connect` body. Every field is optional; unset ones are not sent, so the
+/// service's defaults apply.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ConnectRequest {
+    /// The tenant's own id for the user; later `GET /v2/connect/{referenceId}` finds the account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference_id: Option<String>,
+    /// Where the person goes after the flow (else an exit page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub return_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_private: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_business: Option<bool>,
+    /// The caller handles all UI; every other skip flag is then ignored.
+    #[serde(rename = "skipUI", skip_serializing_if = "Option::is_none")]
+    pub skip_ui: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skip_phone_number: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skip_email: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skip_bank_account: Option<bool>,
+    #[serde(rename = "skipKYC", skip_serializing_if = "Option::is_none")]
+    pub skip_kyc: Option<bool>,
+    #[serde(rename = "skipKYB", skip_serializing_if = "Option::is_none")]
+    pub skip_kyb: Option<bool>,
+}
+
+/// Answer to `POST /v2/connect`: the hosted page to send the person to.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ConnectStarted {
+    pub connect_url: String,
+}
+
+/// One link between a tenant's referenceId and an account.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct UserConnection {
+    #[serde(deserialize_with = "null_default")]
+    pub reference_id: String,
+    #[serde(deserialize_with = "lenient::optional_datetime")]
+    pub connected: Option<DateTime<Utc>>,
+}
+
+/// `GET /v2/connect/{referenceId}`: translates a referenceId to its serviceAccountId.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ConnectionRecord {
+    pub id: Option<String>,
+    pub service_account_id: String,
+    #[serde(deserialize_with = "null_default")]
+    pub connections: Vec<UserConnection>,
+}
+
+/// `POST /v2/connect/{referenceId}/guest` body: an account made without the hosted
+/// flow (available to some tenants only).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct GuestUser {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Danish company number (8 digits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cvr: Option<String>,
+    /// The spec does not show the address fields, so any JSON object is sent as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, unknown> | null"))]
+    pub address: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The account a call created (guest) and the tenant uses from now on.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct CreatedAccount {
+    pub service_account_id: String,
+}
+
+/// An address of a hosted page (`{url}`): onboarding, signing, download.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", default)]
+pub struct HostedUrl {
+    pub url: String,
+}

@@ -1,0 +1,161 @@
+//! User and bank-account operations (spec section 4, "Users and bank accounts").
+
+use crate::client::{Body, CallOptions, Client, Request};
+use crate::connect::check_return_url;
+use crate::error::{Error, Result};
+use crate::models::{
+    BankAccountList, BankAccountRef, BankList, HostedUrl, OnboardingResult, StartOnboarding, User,
+    UserPage,
+};
+use crate::routes::segment;
+use crate::transactions::non_empty;
+use serde::de::IgnoredAny;
+
+/// Query of `GET /v2/users`. Unset fields are not sent (the service's defaults apply;
+/// the sandbox uses Skip 0, Take 20, capped at 100).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ListUsers {
+    pub skip: Option<u32>,
+    pub take: Option<u32>,
+    /// Sent as given; the spec does not say what it filters.
+    pub public: Option<bool>,
+}
+
+impl ListUsers {
+    fn query(&self) -> Result<Vec<(&'static str, String)>> {
+        let mut q = Vec::new();
+        for (name, value) in [("Skip", self.skip), ("Take", self.take)] {
+            if let Some(v) = value {
+                if i32::try_from(v).is_err() {
+                    return Err(Error::validation(name, "must fit in int32"));
+                }
+                q.push((name, v.to_string()));
+            }
+        }
+        if self.take == Some(0) {
+            return Err(Error::validation("Take", "must be at least 1"));
+        }
+        if let Some(p) = self.public {
+            q.push(("Public", p.to_string()));
+        }
+        Ok(q)
+    }
+}
+
+fn account_ref(r: &BankAccountRef) -> Result<()> {
+    non_empty("bankId", &r.bank_id)?;
+    non_empty("bankAccountId", &r.bank_account_id)?;
+    Ok(())
+}
+
+impl Client {
+    /// `GET /v2/users`: one page of the tenant's connected users.
+    pub async fn list_users(&self, query: &ListUsers) -> Result<UserPage> {
+        let mut req = Request::get("/v2/users".into());
+        req.query = query.query()?;
+        Ok(self.send(req, &CallOptions::default()).await?.value)
+    }
+
+    /// `GET /v2/users/{serviceAccountId}`: the full record.
+    pub async fn get_user(&self, service_account_id: &str) -> Result<User> {
+        let id = non_empty("serviceAccountId", service_account_id)?;
+        let req = Request::get(format!("/v2/users/{}", segment(id)));
+        Ok(self.send(req, &CallOptions::default()).await?.value)
+    }
+
+    /// `GET /v2/users/{serviceAccountId}/banks`: banks open for onboarding.
+    pub async fn list_banks(&self, service_account_id: &str) -> Result<BankList> {
+        let id = non_empty("serviceAccountId", service_account_id)?;
+        let req = Request::get(format!("/v2/users/{}/banks", segment(id)));
+        Ok(self.send(req, &CallOptions::default()).await?.value)
+    }
+
+    /// `GET /v2/users/{serviceAccountId}/bank-accounts`: the connected accounts.
+    pub async fn list_bank_accounts(&self, service_account_id: &str) -> Result<BankAccountList> {
+        let id = non_empty("serviceAccountId", service_account_id)?;
+        let req = Request::get(format!("/v2/users/{}/bank-accounts", segment(id)));
+        Ok(self.send(req, &CallOptions::default()).await?.value)
+    }
+
+    /// `POST .../bank-accounts/initialize`: the hosted bank-selection page to send the
+    /// person to. 404 `Invalid account` / `Invalid bank`; 400 `Invalid bank url`
+    /// (retry later).
+    pub async fn start_bank_account_onboarding(
+        &self,
+        service_account_id: &str,
+        request: &StartOnboarding,
+    ) -> Result<HostedUrl> {
+        let id = non_empty("serviceAccountId", service_account_id)?;
+        non_empty("bankId", &request.bank_id)?;
+        check_return_url("returnUrl", &request.return_url)?;
+        let req = Request::post(
+            format!("/v2/users/{}/bank-accounts/initialize", segment(id)),
+            Body::json(request)?,
+        );
+        Ok(self.send(req, &CallOptions::default()).await?.value)
+    }
+
+    /// `GET .../bank-accounts/initialize`: what the person chose, for 30 minutes after
+    /// they return; 400 `Invalid results` when nothing was chosen, it was cancelled or
+    /// it expired.
+    pub async fn get_bank_account_onboarding(
+        &self,
+        service_account_id: &str,
+    ) -> Result<OnboardingResult> {
+        let id = non_empty("serviceAccountId", service_account_id)?;
+        let req = Request::get(format!(
+            "/v2/users/{}/bank-accounts/initialize",
+            segment(id)
+        ));
+        Ok(self.send(req, &CallOptions::default()).await?.value)
+    }
+
+    /// `POST .../bank-accounts/add`, once per chosen account. The first becomes the
+    /// default; one with the IBAN or BBAN of an existing account replaces it.
+    pub async fn add_bank_account(
+        &self,
+        service_account_id: &str,
+        account: &BankAccountRef,
+    ) -> Result<()> {
+        self.bank_account_action(service_account_id, "add", account)
+            .await
+    }
+
+    /// `POST .../bank-accounts/set-default`: the account that receives payouts.
+    pub async fn set_default_bank_account(
+        &self,
+        service_account_id: &str,
+        account: &BankAccountRef,
+    ) -> Result<()> {
+        self.bank_account_action(service_account_id, "set-default", account)
+            .await
+    }
+
+    /// `POST .../bank-accounts/delete`. The last account cannot be deleted (400
+    /// `Bank account can't be deleted`).
+    pub async fn delete_bank_account(
+        &self,
+        service_account_id: &str,
+        account: &BankAccountRef,
+    ) -> Result<()> {
+        self.bank_account_action(service_account_id, "delete", account)
+            .await
+    }
+
+    async fn bank_account_action(
+        &self,
+        service_account_id: &str,
+        action: &str,
+        account: &BankAccountRef,
+    ) -> Result<()> {
+        let id = non_empty("serviceAccountId", service_account_id)?;
+        account_ref(account)?;
+        let req = Request::post(
+            format!("/v2/users/{}/bank-accounts/{action}", segment(id)),
+            Body::json(account)?,
+        );
+        self.send::<IgnoredAny>(req, &CallOptions::default())
+            .await
+            .map(|_| ())
+    }
+}

@@ -1,0 +1,14 @@
+//! Webhook examples from the service; parse deliveries with [`crate::models::WebhookEvent::parse`].
+
+use crate::client::{CallOptions, Client, Request};
+use crate::error::Result;
+use crate::models::WebhookExamples;
+use crate::routes::UnspecifiedRoute;
+
+impl Client {
+    /// An example of every webhook the service sends.
+    pub async fn webhook_examples(&self) -> Result<WebhookExamples> {
+        let path = self.routes().template(UnspecifiedRoute::WebhookExamples).to_owned();
+        Ok(self.send(Request::get(path), &CallOptions::default()).await?.value)
+    }
+}
