@@ -230,18 +230,23 @@ fn escape(bytes: &[u8]) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
+        hay.windows(needle.len()).rposition(|w| w == needle)
+    }
+
     /// Checks the structure a reader relies on: header, `%%EOF`, `startxref` pointing at
-    /// the xref table, and each xref entry pointing at `N 0 obj`.
+    /// the xref table, and each xref entry pointing at `N 0 obj`. Works on bytes: the
+    /// text is WinAnsi, not UTF-8.
     fn check(pdf: &[u8]) -> usize {
         assert!(pdf.starts_with(b"%PDF-1.4\n"));
-        let text = String::from_utf8_lossy(pdf);
-        assert!(text.trim_end().ends_with("%%EOF"));
-        let start = text.rfind("startxref\n").expect("startxref") + "startxref\n".len();
-        let xref_at: usize = text[start..].lines().next().unwrap().trim().parse().unwrap();
+        assert!(pdf.ends_with(b"%%EOF\n"));
+        let start = find_last(pdf, b"startxref\n").expect("startxref") + b"startxref\n".len();
+        let tail = std::str::from_utf8(&pdf[start..]).unwrap();
+        let xref_at: usize = tail.lines().next().unwrap().trim().parse().unwrap();
         assert_eq!(&pdf[xref_at..xref_at + 5], b"xref\n");
-        let mut lines = text[xref_at..].lines().skip(1);
-        let header = lines.next().unwrap();
-        let count: usize = header.split(' ').nth(1).unwrap().parse().unwrap();
+        let table = std::str::from_utf8(&pdf[xref_at..]).unwrap();
+        let mut lines = table.lines().skip(1);
+        let count: usize = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
         let entries: Vec<&str> = lines.take(count).collect();
         assert_eq!(entries[0], "0000000000 65535 f ");
         for (n, entry) in entries.iter().enumerate().skip(1) {
@@ -250,7 +255,7 @@ mod tests {
             let expected = format!("{n} 0 obj");
             assert_eq!(&pdf[offset..offset + expected.len()], expected.as_bytes(), "object {n}");
         }
-        assert!(text.contains(&format!("/Size {count}")));
+        assert!(table.contains(&format!("/Size {count}")));
         count
     }
 
@@ -274,8 +279,8 @@ mod tests {
         assert!(doc.page_count() > 2);
         let pdf = doc.render();
         assert_eq!(check(&pdf), 6 + 2 * doc.page_count());
-        let text = String::from_utf8_lossy(&pdf);
-        assert!(text.contains(&format!("/Count {}", doc.page_count())));
+        let count = format!("/Count {}", doc.page_count());
+        assert!(pdf.windows(count.len()).any(|w| w == count.as_bytes()));
     }
 
     #[test]
