@@ -44,6 +44,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::split_payouts::router())
         .merge(routes::payments::router())
         .merge(routes::webhook_examples::router())
+        .merge(routes::hosted_payments::router())
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
         .with_state(state)

@@ -66,7 +66,7 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-fn page(status: StatusCode, title: &str, body: &str) -> Response {
+pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html><html lang=\"da\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -112,7 +112,7 @@ fn failed(e: &ApiError) -> Response {
 }
 
 /// After a finished page: the caller's returnUrl, else the exit page.
-fn finish(return_url: Option<&str>) -> Response {
+pub fn finish(return_url: Option<&str>) -> Response {
     match return_url.filter(|u| !u.is_empty()) {
         Some(url) => Redirect::to(url).into_response(),
         None => Redirect::to("/hosted/exit").into_response(),
@@ -274,11 +274,10 @@ fn connect_details(
         return Err("Enter a valid email address.".into());
     }
     let phone = form.get("phoneNumber").map(str::to_owned);
-    if flow.ask_phone()
-        && !phone
-            .as_deref()
-            .is_some_and(|p| p.chars().filter(char::is_ascii_digit).count() >= 8)
-    {
+    let phone_ok = phone
+        .as_deref()
+        .is_some_and(|p| p.chars().filter(char::is_ascii_digit).count() >= 8);
+    if flow.ask_phone() && !phone_ok {
         return Err("Enter a phone number (at least 8 digits).".into());
     }
     let kind = match form.get("type").unwrap_or(if flow.private_allowed() {
@@ -308,12 +307,11 @@ fn connect_details(
         None => None,
     };
     let bank_id = form.get("bankId").map(str::to_owned);
-    if flow.ask_bank_account()
-        && !bank_id
-            .as_deref()
-            .and_then(user_routes::bank)
-            .is_some_and(|b| b.id != user_routes::OFFLINE_BANK.id)
-    {
+    let bank_ok = bank_id
+        .as_deref()
+        .and_then(user_routes::bank)
+        .is_some_and(|b| b.id != user_routes::OFFLINE_BANK.id);
+    if flow.ask_bank_account() && !bank_ok {
         return Err("Choose your bank.".into());
     }
     let user = User {

@@ -6,6 +6,7 @@ pub mod connect;
 pub mod control;
 pub mod documents;
 pub mod hosted_accounts;
+pub mod hosted_payments;
 pub mod payments;
 pub mod split_payouts;
 pub mod transactions;
