@@ -43,6 +43,12 @@ impl ErrorBody {
         Self::Text(trimmed.to_owned())
     }
 
+    /// Exposes [`ErrorBody::parse`] to the crate's hostile-input tests.
+    #[doc(hidden)]
+    pub fn parse_for_tests(bytes: &[u8]) -> Self {
+        Self::parse(bytes)
+    }
+
     /// The problem title, if the body had one.
     pub fn title(&self) -> Option<&str> {
         match self {

@@ -380,7 +380,8 @@ async fn the_sandbox_itself_refuses_what_the_client_refuses() {
     let res = reqwest::Client::new()
         .post(format!("{}{debt_path}", sb.running.url))
         .bearer_auth(DEMO_KEY)
-        .form(&[("amount", "85000"), ("bankAccount", BBAN), ("documentation", "loan.pdf")])
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!("amount=85000&bankAccount={BBAN}&documentation=loan.pdf"))
         .send()
         .await
         .unwrap();
@@ -397,7 +398,8 @@ async fn the_sandbox_itself_refuses_what_the_client_refuses() {
     let res = reqwest::Client::new()
         .post(format!("{}{bill_path}", sb.running.url))
         .bearer_auth(DEMO_KEY)
-        .form(&[("enable", "true"), ("requiredSigners[0]", "payer"), ("amount", "240000")])
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("enable=true&requiredSigners%5B0%5D=payer&amount=240000")
         .send()
         .await
         .unwrap();
@@ -485,7 +487,7 @@ async fn generated_bill_of_sale_is_a_valid_pdf_of_the_deal() {
         assert!(contains(&pdf, text), "the PDF shows {text:?}");
     }
     // Danish letters are WinAnsi-encoded (æ = 0xE6), not UTF-8.
-    assert!(pdf.windows(7).any(|w| w == b"s\xe6lges"), "æ in WinAnsi");
+    assert!(pdf.windows(6).any(|w| w == b"s\xe6lges"), "æ in WinAnsi");
     // Another tenant cannot read it.
     let other = fetch(&format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url), Some(ACME_KEY)).await;
     assert_eq!(other.status(), 404);
@@ -611,7 +613,7 @@ async fn unknown_and_foreign_transactions_are_404_without_body() {
 }
 
 #[tokio::test]
-async fn closed_transactions_cannot_change_but_their_debt_stays_downloadable() {
+async fn closed_transactions_cannot_change() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
     let mut closed = Vec::new();

@@ -60,6 +60,31 @@ pub fn key_from(headers: &HeaderMap) -> ApiResult<Option<String>> {
     Ok(Some(key.to_owned()))
 }
 
+/// Marks a key as being processed until dropped; a second request meanwhile gets 409.
+struct InFlight {
+    set: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<(String, String)>>>,
+    entry: (String, String),
+}
+
+impl InFlight {
+    fn enter(state: &AppState, tenant: &str, key: &str) -> Option<Self> {
+        let entry = (tenant.to_owned(), key.to_owned());
+        let mut set = state.in_flight.lock().ok()?;
+        if !set.insert(entry.clone()) {
+            return None;
+        }
+        Some(Self { set: state.in_flight.clone(), entry })
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        if let Ok(mut set) = self.set.lock() {
+            set.remove(&self.entry);
+        }
+    }
+}
+
 struct Stored {
     status: u16,
     body: Option<String>,
@@ -104,6 +129,13 @@ where
         Err(e) => return e.into_response(),
     };
     let print = fingerprint(method, path, body);
+    let _guard = match &key {
+        Some(k) => match InFlight::enter(state, tenant, k) {
+            Some(g) => Some(g),
+            None => return ApiError::Conflict.into_response(),
+        },
+        None => None,
+    };
     let tenant = tenant.to_owned();
     let now = state.clock.now();
     let result = state

@@ -103,6 +103,7 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         clock,
         public_url: url.clone().into(),
         faults: Arc::new(faults::Faults::default()),
+        in_flight: Arc::default(),
     };
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {

@@ -14,4 +14,6 @@ pub struct AppState {
     pub public_url: Arc<str>,
     /// Fault-injection rules (in memory; reset on restart).
     pub faults: Arc<crate::faults::Faults>,
+    /// Idempotency keys whose first request is still being processed (→ 409).
+    pub in_flight: Arc<std::sync::Mutex<std::collections::HashSet<(String, String)>>>,
 }

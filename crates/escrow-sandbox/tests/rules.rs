@@ -166,3 +166,29 @@ async fn fault_rules_fire_the_given_number_of_times() {
     let (st, _, _) = s.post("/_sandbox/clock/advance", json!({"seconds": 1}), None).await;
     assert_eq!(st, 200, "control routes are never faulted");
 }
+
+#[tokio::test]
+async fn concurrent_requests_with_one_key_execute_once() {
+    let s = start("").await;
+    let (payee, payer) = (s.user("a").await, s.user("b").await);
+    let body = json!({"amount": 42, "title": "T", "payeeId": payee, "payerId": payer});
+    let mut tasks = Vec::new();
+    for _ in 0..20 {
+        let (http, url, body) = (s.http.clone(), s.sb.url.clone(), body.clone());
+        tasks.push(tokio::spawn(async move {
+            let r = http.post(format!("{url}/v2/transactions/marketplace")).bearer_auth(KEY).header("Idempotency-Key", "same").json(&body).send().await.unwrap();
+            let status = r.status();
+            (status, r.json::<Value>().await.ok().and_then(|v| v["transactionId"].as_str().map(str::to_owned)))
+        }));
+    }
+    let mut ids = std::collections::HashSet::new();
+    for t in tasks {
+        let (status, id) = t.await.unwrap();
+        assert!(status == StatusCode::OK || status == StatusCode::CONFLICT, "{status}");
+        if status == StatusCode::OK {
+            ids.insert(id.unwrap());
+        }
+    }
+    assert_eq!(ids.len(), 1, "every success names the same transaction");
+    assert_eq!(s.get("/_sandbox/ledger").await["items"].as_array().unwrap().len(), 1);
+}
