@@ -66,10 +66,12 @@ async fn main() {
     let rows = env_usize("BENCH_ROWS", 100_000);
     let calls = env_usize("BENCH_CALLS", 200);
     let dir = tempfile::tempdir().expect("tempdir");
-    let loaded = escrow_sandbox::seed_bulk::load(dir.path(), escrow_sandbox::DEMO_TENANT, rows).await.expect("bulk load");
+    // BENCH_DATA_DIR keeps the database for inspection (it must be new or empty).
+    let data_dir = std::env::var_os("BENCH_DATA_DIR").map_or_else(|| dir.path().to_path_buf(), Into::into);
+    let loaded = escrow_sandbox::seed_bulk::load(&data_dir, escrow_sandbox::DEMO_TENANT, rows).await.expect("bulk load");
     let sandbox = escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
-        data_dir: dir.path().to_path_buf(),
+        data_dir: data_dir.clone(),
         tenants: vec![TenantConfig::demo()],
         seed: Seed::None,
     })

@@ -238,9 +238,12 @@ fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: Creat
             Some(stamp(when.with_timezone(&chrono::Utc)))
         }
     };
-    if let Some(doc) = blank(&req.document_id) {
-        return Err(ApiError::bad_request("Invalid document", format!("document {doc} does not exist")));
-    }
+    let document_id = match blank(&req.document_id) {
+        Some(doc) if !crate::store::documents::exists(conn, &tenant.name, doc)? => {
+            return Err(ApiError::bad_request("Invalid document", format!("document {doc} does not exist")));
+        }
+        other => other.map(str::to_owned),
+    };
     if let Some(auto) = &req.auto_information {
         let enabled = |field: &str| auto.get(field).is_some_and(|v| !v.is_null() && v != &Value::Bool(false));
         if enabled("billOfSale") && !tenant.modules.bill_of_sale {
@@ -312,7 +315,7 @@ fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: Creat
         fees: FeesDoc { payee: payee_fee, payer: payer_fee, tenant: payer_fee + payee_fee - safepay, safepay },
         expected_completion,
         created: stamp(ctx.now),
-        document_id: None,
+        document_id,
         auto_information: req.auto_information,
         inbound: Vec::new(),
         outbound: Vec::new(),

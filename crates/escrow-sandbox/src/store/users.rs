@@ -55,14 +55,8 @@ pub fn insert(conn: &Connection, tenant: &str, user: &User) -> ApiResult<()> {
 }
 
 pub fn get(conn: &Connection, tenant: &str, id: &str) -> ApiResult<Option<User>> {
-    let doc: Option<String> = conn
-        .query_row(
-            "SELECT doc FROM users WHERE tenant = ?1 AND service_account_id = ?2",
-            params![tenant, id],
-            |r| r.get(0),
-        )
-        .optional()?;
-    Ok(doc.map(|d| serde_json::from_str(&d)).transpose()?)
+    // Only a connected user can take part in transactions and payments.
+    Ok(load(conn, tenant, id)?.map(|(u, _)| u).filter(User::is_connected))
 }
 
 pub fn by_reference(conn: &Connection, tenant: &str, reference_id: &str) -> ApiResult<Option<User>> {
