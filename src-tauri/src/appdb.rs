@@ -15,6 +15,46 @@ CREATE TABLE IF NOT EXISTS profiles (
     badge TEXT NOT NULL,
     created TEXT NOT NULL
 );
+-- One row per staff intent. Written before the first request; the idempotency key and
+-- the exact request body never change afterwards, so a retry is the same request.
+CREATE TABLE IF NOT EXISTS actions (
+    id TEXT PRIMARY KEY,
+    environment_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    amount TEXT,
+    currency TEXT,
+    idempotency_key TEXT NOT NULL,
+    request TEXT NOT NULL,
+    state TEXT NOT NULL,
+    correlation_id TEXT,
+    message TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS actions_open ON actions (state);
+-- Append-only, hash-chained: each row carries the hash of the previous one.
+CREATE TABLE IF NOT EXISTS audit (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    environment_id TEXT NOT NULL,
+    action_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    amount TEXT,
+    idempotency_key TEXT,
+    correlation_id TEXT,
+    phase TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    detail TEXT,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 "#;
 
 #[derive(Clone)]

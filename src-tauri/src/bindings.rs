@@ -25,6 +25,9 @@ pub fn typescript() -> String {
         PaymentStatus::decl(&cfg),
         PayoutStatus::decl(&cfg),
         PaymentMethod::decl(&cfg),
+        Recipient::decl(&cfg),
+        Timing::decl(&cfg),
+        SplitPayoutStatus::decl(&cfg),
         Party::decl(&cfg),
         Fees::decl(&cfg),
         AutoInformation::decl(&cfg),
@@ -37,6 +40,15 @@ pub fn typescript() -> String {
         OutboundPayments::decl(&cfg),
         TransactionPayments::decl(&cfg),
         Transaction::decl(&cfg),
+        SplitPayout::decl(&cfg),
+        PaymentInstructions::decl(&cfg),
+        crate::desk::SplitPayoutsView::decl(&cfg),
+        crate::desk::PaymentInstructionsView::decl(&cfg),
+        crate::actions::ActionRequest::decl(&cfg),
+        crate::actions::ActionState::decl(&cfg),
+        crate::actions::ActionRecord::decl(&cfg),
+        crate::audit::AuditEntry::decl(&cfg),
+        crate::audit::ChainCheck::decl(&cfg),
     ];
     let mut out = String::from("// Generated from Rust by ts-rs (src-tauri/src/bindings.rs). Do not edit by hand.\n\n");
     for d in decls {

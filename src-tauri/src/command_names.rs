@@ -10,4 +10,12 @@ pub const NAMES: &[&str] = &[
     "test_connection",
     "list_transactions",
     "get_transaction",
+    "start_action",
+    "retry_action",
+    "dismiss_action",
+    "open_actions",
+    "audit_log",
+    "verify_audit_log",
+    "list_split_payouts",
+    "payment_instructions",
 ];

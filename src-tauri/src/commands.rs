@@ -1,7 +1,9 @@
 //! The IPC surface: thin `#[tauri::command]`s over [`Desk`]. Every argument is
 //! validated in `Desk`; every error is an [`AppError`] with a code.
 
-use crate::desk::{ConnectionCheck, Desk, TransactionPageView, TransactionQuery, TransactionView};
+use crate::actions::{ActionRecord, ActionRequest};
+use crate::audit::{AuditEntry, ChainCheck};
+use crate::desk::{ConnectionCheck, Desk, PaymentInstructionsView, SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
 use crate::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::error::AppError;
 use tauri::State;
@@ -47,4 +49,47 @@ pub async fn list_transactions(desk: State<'_, Desk>, query: TransactionQuery) -
 #[tauri::command]
 pub async fn get_transaction(desk: State<'_, Desk>, id: String) -> Result<TransactionView> {
     desk.get_transaction(&id).await
+}
+
+/// Runs a staff action exactly once (intent journaled before the request).
+#[tauri::command]
+pub async fn start_action(desk: State<'_, Desk>, request: ActionRequest) -> Result<ActionRecord> {
+    desk.start_action(&request).await
+}
+
+/// Resends an open action with its stored Idempotency-Key.
+#[tauri::command]
+pub async fn retry_action(desk: State<'_, Desk>, id: String) -> Result<ActionRecord> {
+    desk.retry_action(&id).await
+}
+
+#[tauri::command]
+pub fn dismiss_action(desk: State<'_, Desk>, id: String) -> Result<ActionRecord> {
+    desk.dismiss_action(&id)
+}
+
+/// Actions without a clear outcome (after a crash, a timeout or a lost connection).
+#[tauri::command]
+pub fn open_actions(desk: State<'_, Desk>) -> Result<Vec<ActionRecord>> {
+    desk.open_actions()
+}
+
+#[tauri::command]
+pub fn audit_log(desk: State<'_, Desk>, filter: Option<String>, limit: u32) -> Result<Vec<AuditEntry>> {
+    desk.audit_log(filter.as_deref(), limit)
+}
+
+#[tauri::command]
+pub fn verify_audit_log(desk: State<'_, Desk>) -> Result<ChainCheck> {
+    desk.verify_audit_log()
+}
+
+#[tauri::command]
+pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -> Result<SplitPayoutsView> {
+    desk.list_split_payouts(&transaction_id).await
+}
+
+#[tauri::command]
+pub async fn payment_instructions(desk: State<'_, Desk>, transaction_id: String, service_account_id: String) -> Result<PaymentInstructionsView> {
+    desk.payment_instructions(&transaction_id, &service_account_id).await
 }

@@ -1,7 +1,9 @@
 //! The app's logic without Tauri: environments, keys and transaction browsing.
 //! Commands in [`crate::commands`] are thin wrappers over this; tests drive it directly.
 
+use crate::actions::{self, ActionRecord, ActionRequest, ActionState};
 use crate::appdb::AppDb;
+use crate::audit::{self, AuditEntry, ChainCheck};
 use crate::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::error::{AppError, ErrorCode};
 use crate::keychain::Keychain;
@@ -43,6 +45,22 @@ pub struct TransactionPageView {
 pub struct TransactionView {
     pub environment_id: String,
     pub transaction: Transaction,
+}
+
+/// Split payouts of a transaction, tagged with their environment.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitPayoutsView {
+    pub environment_id: String,
+    pub items: Vec<escrow_api::models::SplitPayout>,
+}
+
+/// Manual-transfer instructions, tagged with their environment.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInstructionsView {
+    pub environment_id: String,
+    pub instructions: escrow_api::models::PaymentInstructions,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -234,6 +252,72 @@ impl Desk {
         let transaction = client.get_transaction(id).await?;
         Ok(TransactionView { environment_id, transaction })
     }
+}
+
+/// Actions and the audit log.
+impl Desk {
+    /// Runs a staff action once: intent committed, request sent, outcome committed.
+    pub async fn start_action(&self, request: &ActionRequest) -> Result<ActionRecord, AppError> {
+        let (environment_id, client) = self.active_client()?;
+        let record = actions::record_intent(&self.db, &environment_id, request)?;
+        let outcome = actions::send(&client, &record).await;
+        actions::record_outcome(&self.db, &record, &outcome)
+    }
+
+    /// Resends an open action with its stored key (in its own environment), after
+    /// checking with a GET whether it already took effect.
+    pub async fn retry_action(&self, id: &str) -> Result<ActionRecord, AppError> {
+        let record = actions::get(&self.db, id)?;
+        if !matches!(record.state, ActionState::Pending | ActionState::Unknown) {
+            return Err(AppError::validation("Only a pending or unknown action can be retried."));
+        }
+        let client = self.build_client(&record.environment_id)?;
+        if actions::reconcile(&client, &record).await? == Some(true) {
+            return actions::record_outcome(&self.db, &record, &Ok(None));
+        }
+        let outcome = actions::send(&client, &record).await;
+        actions::record_outcome(&self.db, &record, &outcome)
+    }
+
+    pub fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
+        actions::dismiss(&self.db, id)
+    }
+
+    /// Actions without a clear end, to offer retry or dismiss.
+    pub fn open_actions(&self) -> Result<Vec<ActionRecord>, AppError> {
+        actions::open(&self.db)
+    }
+
+    pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditEntry>, AppError> {
+        if text.is_some_and(|t| t.len() > 200) {
+            return Err(AppError::validation("The filter is too long (200 characters at most)."));
+        }
+        audit::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))
+    }
+
+    pub async fn list_split_payouts(&self, transaction_id: &str) -> Result<SplitPayoutsView, AppError> {
+        let (environment_id, client) = self.active_client()?;
+        let items = client.list_split_payouts(valid_id(transaction_id)?).await?.items;
+        Ok(SplitPayoutsView { environment_id, items })
+    }
+
+    pub async fn payment_instructions(&self, transaction_id: &str, service_account_id: &str) -> Result<PaymentInstructionsView, AppError> {
+        let (environment_id, client) = self.active_client()?;
+        let instructions = client.payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?).await?;
+        Ok(PaymentInstructionsView { environment_id, instructions })
+    }
+
+    pub fn verify_audit_log(&self) -> Result<ChainCheck, AppError> {
+        audit::verify(&*self.db.lock()?)
+    }
+}
+
+fn valid_id(id: &str) -> Result<&str, AppError> {
+    let id = id.trim();
+    if id.is_empty() || id.len() > 100 || id.chars().any(char::is_control) {
+        return Err(AppError::validation("An id is 1 to 100 visible characters."));
+    }
+    Ok(id)
 }
 
 fn not_found(id: &str) -> AppError {

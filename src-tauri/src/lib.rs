@@ -1,7 +1,9 @@
 //! Escrow Desk: the desktop back office. Logic lives in plain modules ([`desk`],
 //! [`environments`], [`keychain`], [`appdb`]); [`commands`] adapts them to Tauri.
 
+pub mod actions;
 pub mod appdb;
+pub mod audit;
 pub mod bindings;
 pub mod command_names;
 pub mod commands;
@@ -52,6 +54,14 @@ pub fn run() {
             commands::test_connection,
             commands::list_transactions,
             commands::get_transaction,
+            commands::start_action,
+            commands::retry_action,
+            commands::dismiss_action,
+            commands::open_actions,
+            commands::audit_log,
+            commands::verify_audit_log,
+            commands::list_split_payouts,
+            commands::payment_instructions,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -20,11 +20,14 @@ use std::time::Duration;
 /// reuses it across that call's retries.
 #[derive(Debug, Clone, Default)]
 pub struct CallOptions {
+    /// Sent by operations that take an Idempotency-Key; `None` makes a fresh one per call.
     pub idempotency_key: Option<IdempotencyKey>,
+    /// The X-Correlation-Id to send; `None` makes a fresh one per call.
     pub correlation_id: Option<CorrelationId>,
 }
 
 impl CallOptions {
+    /// Options that send `key` (and a fresh correlation id).
     pub fn with_idempotency_key(key: IdempotencyKey) -> Self {
         Self { idempotency_key: Some(key), correlation_id: None }
     }
@@ -33,17 +36,22 @@ impl CallOptions {
 /// What happened on the wire for a successful call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Meta {
+    /// The X-Correlation-Id sent on every attempt; quote it to the service's support.
     pub correlation_id: String,
+    /// How many requests were sent (1 when no retry was needed).
     pub attempts: u32,
     /// `Idempotency-Replayed: true`: the stored result of an earlier request.
     pub replayed: bool,
+    /// The Idempotency-Key sent, for operations that take one.
     pub idempotency_key: Option<String>,
 }
 
 /// A result with its [`Meta`], returned by operations that change state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Response<T> {
+    /// The decoded answer.
     pub value: T,
+    /// How the answer was obtained.
     pub meta: Meta,
 }
 
@@ -70,19 +78,24 @@ impl ClientBuilder {
         self.timeout = timeout;
         self
     }
+    /// Time allowed to open a connection (default 10 s).
     pub fn connect_timeout(mut self, timeout: Duration) -> Self {
         self.connect_timeout = timeout;
         self
     }
+    /// Retry policy (default: 2 retries, as the spec recommends).
     pub fn retry(mut self, retry: RetryPolicy) -> Self {
         self.retry = retry;
         self
     }
+    /// Paths of the operations whose route the spec does not show.
     pub fn routes(mut self, routes: Routes) -> Self {
         self.routes = routes;
         self
     }
 
+    /// Makes the client; [`ErrorKind::Config`] when the base URL is not http(s) or the key
+    /// cannot be sent in a header.
     pub fn build(self) -> Result<Client> {
         let base = url::Url::parse(self.base_url.trim())
             .map_err(|e| Error::new(ErrorKind::Config(format!("base URL: {e}"))))?;
@@ -176,6 +189,7 @@ impl Client {
         }
     }
 
+    /// The base address in use (before `/v2`), without a trailing slash.
     pub fn base_url(&self) -> &str {
         &self.inner.base
     }

@@ -19,14 +19,19 @@ pub struct UploadDocument {
     pub title: String,
     /// Required, not empty.
     pub bytes: Bytes,
+    /// Name the file is uploaded under; required.
     pub file_name: String,
+    /// Media type of the file, e.g. `application/pdf`.
     pub content_type: String,
+    /// How many signatures the document needs; at least 1 when set, `None` leaves it to the
+    /// service.
     pub signers_required: Option<i32>,
     /// Attaches the document to this transaction.
     pub transaction_id: Option<String>,
 }
 
 impl UploadDocument {
+    /// A document with its required parts and no optional fields.
     pub fn new(
         title: impl Into<String>,
         bytes: impl Into<Bytes>,

@@ -8,18 +8,25 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Problem {
+    /// The `type` member: a URI naming the kind of problem.
     #[serde(rename = "type")]
     pub kind: Option<String>,
+    /// Short name of the fault, e.g. "Invalid amount"; the spec's titles are listed per call.
     pub title: Option<String>,
+    /// The HTTP status, as repeated in the body.
     pub status: Option<u16>,
+    /// What went wrong this time, for a person.
     pub detail: Option<String>,
 }
 
 /// What an error response carried: problem details, a plain string, or nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ErrorBody {
+    /// Problem details, as most client errors carry.
     Problem(Problem),
+    /// A plain string, as some 400s of update and reimburse carry.
     Text(String),
+    /// No body, typical of 404.
     Empty,
 }
 
@@ -108,6 +115,7 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{}", self.describe())]
 pub struct Error {
+    /// What went wrong.
     pub kind: ErrorKind,
     /// The X-Correlation-Id sent with the call (quote it to the service's support).
     pub correlation_id: Option<String>,
@@ -204,6 +212,7 @@ impl Error {
     }
 }
 
+/// The result of every call of this crate.
 pub type Result<T> = std::result::Result<T, Error>;
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 pub struct IdempotencyKey(String);
 
 impl IdempotencyKey {
+    /// The spec's limit: at most 200 characters.
     pub const MAX_LEN: usize = 200;
 
     /// A fresh random key (a UUID).
@@ -27,6 +28,7 @@ impl IdempotencyKey {
         Ok(Self(key))
     }
 
+    /// The key as sent in the header.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -42,6 +44,7 @@ impl CorrelationId {
         Self(uuid::Uuid::new_v4().to_string())
     }
 
+    /// An id chosen by the caller; refused unless 20 to 64 visible ASCII characters.
     pub fn new(id: impl Into<String>) -> Result<Self> {
         let id = id.into();
         let len = id.chars().count();
@@ -54,6 +57,7 @@ impl CorrelationId {
         Ok(Self(id))
     }
 
+    /// The id as sent in the header.
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -50,6 +50,7 @@ pub fn optional_datetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DateT
     Ok(Option::<W>::deserialize(d)?.map(|w| w.0))
 }
 
+/// Reads an ISO 8601 date-time; one without an offset is taken as UTC.
 pub fn parse_datetime(s: &str) -> Result<DateTime<Utc>, String> {
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
         return Ok(t.with_timezone(&Utc));

@@ -14,6 +14,8 @@
 //! # Ok(()) }
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod actions;
 pub mod auto;
 pub mod client;

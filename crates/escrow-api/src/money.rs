@@ -77,9 +77,11 @@ impl de::Visitor<'_> for AmountVisitor {
 pub mod amount {
     use super::*;
 
+    /// Writes the amount as an exact string, rounded to 2 decimals.
     pub fn serialize<S: Serializer>(value: &Decimal, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&round(*value).to_string())
     }
+    /// Reads a JSON number or numeric string, rounded to 2 decimals.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
         d.deserialize_any(AmountVisitor)
     }
@@ -89,12 +91,14 @@ pub mod amount {
 pub mod optional {
     use super::*;
 
+    /// Like `amount::serialize`; `None` is written as null.
     pub fn serialize<S: Serializer>(value: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
         match value {
             Some(v) => s.serialize_str(&round(*v).to_string()),
             None => s.serialize_none(),
         }
     }
+    /// Like `amount::deserialize`; null or absent reads as `None`.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
         #[derive(Deserialize)]
         struct Wrapper(#[serde(with = "super::amount")] Decimal);

@@ -34,6 +34,7 @@ impl RetryPolicy {
         Self { retries: 0, ..Self::default() }
     }
 
+    /// How many retries follow a failed first request (0 to 5).
     pub fn retries(&self) -> u32 {
         self.retries
     }

@@ -8,15 +8,22 @@ use std::collections::BTreeMap;
 /// An operation whose route the spec leaves out; its default path template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum UnspecifiedRoute {
+    /// Change a transaction's amount and fixed fees.
     ChangeAmount,
+    /// Add the payee to a transaction that has none.
     AddPayee,
+    /// Add the payer to a transaction that has none.
     AddPayer,
+    /// Examples of every webhook payload.
     WebhookExamples,
+    /// A transaction's split payouts.
     ListSplitPayouts,
+    /// Cancel a split payout while it is PENDING.
     CancelSplitPayout,
 }
 
 impl UnspecifiedRoute {
+    /// Every operation without a specified route.
     pub const ALL: [Self; 6] = [
         Self::ChangeAmount,
         Self::AddPayee,

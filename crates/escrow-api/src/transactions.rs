@@ -14,6 +14,7 @@ pub const MAX_TAKE: u32 = 100;
 /// (Skip 0, Take 20).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListTransactions {
+    /// How many matches to skip (server default 0); must fit in int32.
     pub skip: Option<u32>,
     /// Clamped to [`MAX_TAKE`].
     pub take: Option<u32>,
@@ -48,7 +49,10 @@ impl ListTransactions {
 /// Which create route to use; each has its own required fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TransactionType {
+    /// A sale between two users; title and payer are required.
     Marketplace,
+    /// A vehicle sale; may carry vehicle data, a bill of sale and debt information. Needs the
+    /// tenant's Auto module.
     Auto,
 }
 

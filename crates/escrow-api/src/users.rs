@@ -15,7 +15,9 @@ use serde::de::IgnoredAny;
 /// the sandbox uses Skip 0, Take 20, capped at 100).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListUsers {
+    /// How many users to skip; must fit in int32.
     pub skip: Option<u32>,
+    /// Page size; at least 1 and must fit in int32.
     pub take: Option<u32>,
     /// Sent as given; the spec does not say what it filters.
     pub public: Option<bool>,

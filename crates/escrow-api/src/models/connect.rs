@@ -23,21 +23,28 @@ pub struct ConnectRequest {
     /// Where the person goes after the flow (else an exit page).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub return_url: Option<String>,
+    /// Whether a private person may connect; `None` leaves the service's default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_private: Option<bool>,
+    /// Whether a business may connect; `None` leaves the service's default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_business: Option<bool>,
     /// The caller handles all UI; every other skip flag is then ignored.
     #[serde(rename = "skipUI", skip_serializing_if = "Option::is_none")]
     pub skip_ui: Option<bool>,
+    /// Skips the phone-number step that a missing phone number would add.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skip_phone_number: Option<bool>,
+    /// Skips the e-mail step.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skip_email: Option<bool>,
+    /// Skips adding a payout bank account (add one later through bank-account onboarding).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skip_bank_account: Option<bool>,
+    /// Skips the identity check (KYC) that a private person without one would get.
     #[serde(rename = "skipKYC", skip_serializing_if = "Option::is_none")]
     pub skip_kyc: Option<bool>,
+    /// Skips the business check (KYB) that a business without one would get.
     #[serde(rename = "skipKYB", skip_serializing_if = "Option::is_none")]
     pub skip_kyb: Option<bool>,
 }
@@ -47,6 +54,7 @@ pub struct ConnectRequest {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ConnectStarted {
+    /// Hosted connect page; redirect the person there.
     pub connect_url: String,
 }
 
@@ -55,8 +63,10 @@ pub struct ConnectStarted {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct UserConnection {
+    /// The tenant's own user id linked to the account (empty if the service sends null).
     #[serde(deserialize_with = "null_default")]
     pub reference_id: String,
+    /// When the link was made.
     #[serde(deserialize_with = "lenient::optional_datetime")]
     pub connected: Option<DateTime<Utc>>,
 }
@@ -66,8 +76,11 @@ pub struct UserConnection {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ConnectionRecord {
+    /// Record id as sent by the service (nullable); calls use `service_account_id`.
     pub id: Option<String>,
+    /// The account linked to the referenceId; use it as payer or payee.
     pub service_account_id: String,
+    /// Every referenceId linked to the account.
     #[serde(deserialize_with = "null_default")]
     pub connections: Vec<UserConnection>,
 }
@@ -78,10 +91,13 @@ pub struct ConnectionRecord {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct GuestUser {
+    /// Full name of the guest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Phone number of the guest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phone_number: Option<String>,
+    /// E-mail of the guest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// Danish company number (8 digits).
@@ -98,6 +114,7 @@ pub struct GuestUser {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CreatedAccount {
+    /// The new account's id; use it as payer or payee.
     pub service_account_id: String,
 }
 
@@ -106,5 +123,6 @@ pub struct CreatedAccount {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct HostedUrl {
+    /// The hosted page to redirect the person to, or the file link for downloads.
     pub url: String,
 }

@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 string_enum! {
     /// Names of user events.
     UserEventName {
+        /// A new bank account was connected to the user's account.
         BankAccountConnected = "user.bankaccount.connected",
+        /// A payout to the user failed for lack of a bank account; repeated every payout run
+        /// until one is added. Start the bank-account flow on it.
         BankAccountMissing = "user.bankaccount.missing",
     }
 }
@@ -16,10 +19,15 @@ string_enum! {
 string_enum! {
     /// Names of transaction events.
     TransactionEventName {
+        /// The transaction was created.
         Created = "transaction.created",
+        /// A payment into escrow was authorized (also when a manual transfer was matched).
         PaymentPaid = "transaction.payment.paid",
+        /// A payment from the payer failed.
         PaymentFailed = "transaction.payment.failed",
+        /// Completed: the money was released to the payee (after payout).
         Succeeded = "transaction.succeeded",
+        /// Cancelled: payments go back to the payer.
         Cancelled = "transaction.cancelled",
     }
 }
@@ -29,8 +37,10 @@ string_enum! {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ConnectionLink {
+    /// The tenant's own user id linked to the account.
     #[serde(default)]
     pub reference_id: Option<String>,
+    /// When the link was made.
     #[serde(default, deserialize_with = "lenient::optional_datetime")]
     pub connected: Option<DateTime<Utc>>,
 }
@@ -40,39 +50,55 @@ pub struct ConnectionLink {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct PartyRef {
+    /// The party's account.
     pub service_account_id: Option<String>,
+    /// The tenant's own user id of the party.
     pub reference_id: Option<String>,
 }
 
+/// Something happened to one of the tenant's accounts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct UserEvent {
+    /// Which event; an unknown name is kept as sent.
     pub event_name: UserEventName,
+    /// When it happened (sent with an offset, held in UTC).
     #[serde(deserialize_with = "lenient::datetime")]
     pub event_date: DateTime<Utc>,
+    /// The event's id; a delivery seen before has the same one.
     pub webhook_id: String,
+    /// The account concerned.
     pub service_account_id: String,
+    /// The tenant's referenceIds linked to the account.
     #[serde(default)]
     pub connections: Vec<ConnectionLink>,
 }
 
+/// Something happened to one of the tenant's transactions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionEvent {
+    /// Which event; an unknown name is kept as sent.
     pub event_name: TransactionEventName,
+    /// When it happened (sent with an offset, held in UTC).
     #[serde(deserialize_with = "lenient::datetime")]
     pub event_date: DateTime<Utc>,
+    /// The event's id; a delivery seen before has the same one.
     pub webhook_id: String,
+    /// The transaction concerned.
     pub transaction_id: String,
     /// Set only for payment events.
     #[serde(default)]
     pub payment_id: Option<String>,
+    /// The transaction's referenceId (the tenant's own id).
     #[serde(default)]
     pub reference_id: Option<String>,
+    /// The payee's ids; `None` when there is no payee.
     #[serde(default)]
     pub payee: Option<PartyRef>,
+    /// The payer's ids; `None` when there is no payer.
     #[serde(default)]
     pub payer: Option<PartyRef>,
 }
@@ -81,7 +107,9 @@ pub struct TransactionEvent {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum WebhookEvent {
+    /// A user event (`user.*`).
     User(UserEvent),
+    /// A transaction event (`transaction.*`).
     Transaction(TransactionEvent),
     /// An event this client does not know (kept whole).
     Unknown { event_name: String, payload: serde_json::Value },
@@ -111,7 +139,9 @@ impl WebhookEvent {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WebhookExamples {
+    /// One example of each user event.
     pub user: Vec<UserEvent>,
+    /// One example of each transaction event.
     pub transaction: Vec<TransactionEvent>,
 }
 

@@ -205,15 +205,30 @@ async fn change_amount(State(state): State<AppState>, tenant: Tenant, Path(id): 
     if payee_fee.is_some_and(|f| f.is_sign_negative()) || payer_fee.is_some_and(|f| f.is_sign_negative()) {
         return Err(ApiError::bad_request("Invalid amount", "fees must not be negative"));
     }
-    state
+    let now = state.clock.now();
+    let replaced = state
         .db
         .write(move |tx| {
             let mut t = load(tx, &tenant.name, &id)?;
             let fee = service_fee(&t.currency);
             machine::change_amount(&mut t, amount, payee_fee, payer_fee, fee)?;
-            store::update(tx, &tenant.name, &t)
+            // Auto: the bill of sale states the price, so a new one is generated.
+            let old_file = if t.kind == "Auto" {
+                crate::routes::auto::regenerate_bill_of_sale(tx, &mut t, now)?
+            } else {
+                None
+            };
+            store::update(tx, &tenant.name, &t)?;
+            Ok(old_file.map(|f| (id, f)))
         })
         .await?;
+    if let Some((id, file)) = replaced {
+        // After the commit: the old PDF is no longer referenced.
+        let _ = state.db.call(move |c| {
+            crate::store::auto_files::discard(c, &id, &file);
+            Ok(())
+        }).await;
+    }
     Ok(axum::http::StatusCode::OK.into_response())
 }
 

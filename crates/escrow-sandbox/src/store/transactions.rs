@@ -486,12 +486,8 @@ fn search_ords(
     if !phrases.is_empty() {
         binds.push((":expr", &expr));
     }
-    let count: i64 = conn
-        .prepare_cached(&format!("SELECT count(*) FROM transactions_fts WHERE {filter}"))?
-        .query_row(binds.as_slice(), |r| r.get(0))?;
-    if count <= q.skip {
-        return Ok((Vec::new(), count));
-    }
+    // One pass over the matches: the page first (FTS5 walks them newest first and stops
+    // at the page's end), then only the matches older than the page are counted.
     binds.push((":take", &q.take));
     binds.push((":skip", &q.skip));
     let ords = conn
@@ -500,5 +496,24 @@ fn search_ords(
         ))?
         .query_map(binds.as_slice(), |r| r.get::<_, i64>(0))?
         .collect::<Result<Vec<_>, _>>()?;
+    binds.truncate(binds.len() - 2);
+    let seen = q.skip + ords.len() as i64;
+    let count = match ords.last() {
+        // A short page is the end of the matches.
+        Some(_) if (ords.len() as i64) < q.take => seen,
+        Some(&last) => {
+            let below = last - 1;
+            binds[1] = (":hi", &below);
+            let rest: i64 = conn
+                .prepare_cached(&format!("SELECT count(*) FROM transactions_fts WHERE {filter}"))?
+                .query_row(binds.as_slice(), |r| r.get(0))?;
+            seen + rest
+        }
+        None if q.skip == 0 => 0,
+        // Skipped past the end: count them all.
+        None => conn
+            .prepare_cached(&format!("SELECT count(*) FROM transactions_fts WHERE {filter}"))?
+            .query_row(binds.as_slice(), |r| r.get(0))?,
+    };
     Ok((ords, count))
 }

@@ -1,0 +1,506 @@
+//! Staff actions on the service, each run exactly once.
+//!
+//! The intent (kind, target, amount, a fresh Idempotency-Key and the exact request) is
+//! committed to SQLite before the first request; the outcome after. A retry — also
+//! after a crash or restart — resends the stored request with the stored key, so the
+//! service executes it at most once. An ambiguous failure (timeout, dropped
+//! connection, retries exhausted on 409/5xx) is recorded as `unknown`, never `failed`.
+
+use crate::appdb::AppDb;
+use crate::audit::{self, NewEntry};
+use crate::error::{AppError, ErrorCode};
+use escrow_api::enums::{Recipient, Timing};
+use escrow_api::models::{AddParty, CancelTransaction, ChangeAmount, CreatePayment, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction};
+use escrow_api::{CallOptions, Client, IdempotencyKey};
+use rusqlite::{OptionalExtension, params};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+use ts_rs::TS;
+
+/// What a staff member asks for. Amounts are decimal strings (never floats).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ActionRequest {
+    /// Release the money to the payee.
+    Payout { transaction_id: String, service_account_id: String },
+    /// Cancel; payments go back to the payer.
+    Cancel { transaction_id: String, service_account_id: String, reason: Option<String> },
+    /// Pay part of the escrowed money back to the payer.
+    Reimburse { transaction_id: String, amount: String },
+    CreateSplitPayout { transaction_id: String, amount: String, recipient: String, timing: Option<String> },
+    CancelSplitPayout { transaction_id: String, split_payout_id: String },
+    CreatePayment { transaction_id: String, service_account_id: String, amount: Option<String> },
+    ChangeAmount { transaction_id: String, amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
+    /// `expectedCompletion`: an ISO date-time, `""` to clear, null to keep.
+    Update { transaction_id: String, expected_completion: Option<String>, retail_amount: Option<String> },
+    Delete { transaction_id: String },
+    AddPayee { transaction_id: String, service_account_id: Option<String>, reference_id: Option<String>, phone_number: Option<String> },
+    AddPayer { transaction_id: String, service_account_id: Option<String>, reference_id: Option<String>, phone_number: Option<String> },
+}
+
+impl ActionRequest {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Payout { .. } => "payout",
+            Self::Cancel { .. } => "cancel",
+            Self::Reimburse { .. } => "reimburse",
+            Self::CreateSplitPayout { .. } => "createSplitPayout",
+            Self::CancelSplitPayout { .. } => "cancelSplitPayout",
+            Self::CreatePayment { .. } => "createPayment",
+            Self::ChangeAmount { .. } => "changeAmount",
+            Self::Update { .. } => "update",
+            Self::Delete { .. } => "delete",
+            Self::AddPayee { .. } => "addPayee",
+            Self::AddPayer { .. } => "addPayer",
+        }
+    }
+
+    pub fn transaction_id(&self) -> &str {
+        match self {
+            Self::Payout { transaction_id, .. }
+            | Self::Cancel { transaction_id, .. }
+            | Self::Reimburse { transaction_id, .. }
+            | Self::CreateSplitPayout { transaction_id, .. }
+            | Self::CancelSplitPayout { transaction_id, .. }
+            | Self::CreatePayment { transaction_id, .. }
+            | Self::ChangeAmount { transaction_id, .. }
+            | Self::Update { transaction_id, .. }
+            | Self::Delete { transaction_id }
+            | Self::AddPayee { transaction_id, .. }
+            | Self::AddPayer { transaction_id, .. } => transaction_id,
+        }
+    }
+
+    /// The amount the action moves or sets, for confirmation and the audit log.
+    pub fn amount(&self) -> Option<&str> {
+        match self {
+            Self::Reimburse { amount, .. } | Self::CreateSplitPayout { amount, .. } | Self::ChangeAmount { amount, .. } => Some(amount),
+            Self::CreatePayment { amount, .. } => amount.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Checks every field before anything is written or sent.
+    pub fn validate(&self) -> Result<(), AppError> {
+        id("transactionId", self.transaction_id())?;
+        match self {
+            Self::Payout { service_account_id, .. } | Self::Cancel { service_account_id, .. } => id("serviceAccountId", service_account_id),
+            Self::Reimburse { amount, .. } => positive("amount", amount).map(drop),
+            Self::CreateSplitPayout { amount, recipient, timing, .. } => {
+                positive("amount", amount)?;
+                recipient_of(recipient)?;
+                timing_of(timing.as_deref())?;
+                Ok(())
+            }
+            Self::CancelSplitPayout { split_payout_id, .. } => id("splitPayoutId", split_payout_id),
+            Self::CreatePayment { service_account_id, amount, .. } => {
+                id("serviceAccountId", service_account_id)?;
+                amount.as_deref().map(|a| positive("amount", a)).transpose().map(drop)
+            }
+            Self::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee, .. } => {
+                positive("amount", amount)?;
+                for fee in [payee_fixed_fee, payer_fixed_fee].into_iter().flatten() {
+                    non_negative("fee", fee)?;
+                }
+                Ok(())
+            }
+            Self::Update { expected_completion, retail_amount, .. } => {
+                if let Some(text) = expected_completion.as_deref().filter(|t| !t.is_empty()) {
+                    let when = chrono::DateTime::parse_from_rfc3339(text)
+                        .map_err(|_| AppError::validation("The expected completion is not a valid date and time."))?;
+                    if when <= chrono::Utc::now() {
+                        return Err(AppError::validation("The expected completion must be in the future."));
+                    }
+                }
+                if let Some(r) = retail_amount.as_deref().filter(|t| !t.is_empty()) {
+                    non_negative("retail amount", r)?;
+                }
+                Ok(())
+            }
+            Self::Delete { .. } => Ok(()),
+            Self::AddPayee { service_account_id, reference_id, phone_number, .. }
+            | Self::AddPayer { service_account_id, reference_id, phone_number, .. } => {
+                let given = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.trim().is_empty());
+                if !given(service_account_id) && !given(reference_id) && !given(phone_number) {
+                    return Err(AppError::validation("Give an account id, a reference id or a phone number."));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn id(field: &str, v: &str) -> Result<(), AppError> {
+    let v = v.trim();
+    if v.is_empty() || v.len() > 100 || v.chars().any(char::is_control) {
+        return Err(AppError::validation(format!("{field} must be 1 to 100 visible characters.")));
+    }
+    Ok(())
+}
+
+/// Parses a decimal string exactly; refuses more than 2 decimals rather than rounding
+/// a figure the staff member typed.
+pub fn parse_amount(field: &str, text: &str) -> Result<Decimal, AppError> {
+    let t = text.trim();
+    let d = Decimal::from_str(t).map_err(|_| AppError::validation(format!("The {field} is not a number.")))?;
+    if d.scale() > 2 {
+        return Err(AppError::validation(format!("The {field} has more than 2 decimals.")));
+    }
+    Ok(d)
+}
+
+fn positive(field: &str, text: &str) -> Result<Decimal, AppError> {
+    let d = parse_amount(field, text)?;
+    if d <= Decimal::ZERO {
+        return Err(AppError::validation(format!("The {field} must be greater than zero.")));
+    }
+    Ok(d)
+}
+
+fn non_negative(field: &str, text: &str) -> Result<Decimal, AppError> {
+    let d = parse_amount(field, text)?;
+    if d < Decimal::ZERO {
+        return Err(AppError::validation(format!("The {field} must not be negative.")));
+    }
+    Ok(d)
+}
+
+fn recipient_of(r: &str) -> Result<Recipient, AppError> {
+    match r {
+        "PAYEE" | "PAYER" | "TENANT" => Ok(Recipient::from(r)),
+        _ => Err(AppError::validation("The recipient must be PAYEE, PAYER or TENANT.")),
+    }
+}
+
+fn timing_of(t: Option<&str>) -> Result<Option<Timing>, AppError> {
+    match t {
+        None | Some("") => Ok(None),
+        Some(v @ ("NEXT_PAYOUT" | "ON_CLOSE")) => Ok(Some(Timing::from(v))),
+        Some(_) => Err(AppError::validation("The timing must be NEXT_PAYOUT or ON_CLOSE.")),
+    }
+}
+
+/// State of an action in the journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionState {
+    /// Written, not yet answered (or the app stopped before the answer was recorded).
+    Pending,
+    Succeeded,
+    /// The service refused it; nothing happened.
+    Failed,
+    /// No clear answer: it may or may not have happened. Retry with the same key.
+    Unknown,
+    /// Left alone by the staff member.
+    Dismissed,
+}
+
+impl ActionState {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Succeeded => "succeeded",
+            Self::Failed => "failed",
+            Self::Unknown => "unknown",
+            Self::Dismissed => "dismissed",
+        }
+    }
+    fn parse(s: &str) -> Self {
+        match s {
+            "succeeded" => Self::Succeeded,
+            "failed" => Self::Failed,
+            "unknown" => Self::Unknown,
+            "dismissed" => Self::Dismissed,
+            _ => Self::Pending,
+        }
+    }
+}
+
+/// An action as the UI shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionRecord {
+    pub id: String,
+    pub environment_id: String,
+    pub request: ActionRequest,
+    pub state: ActionState,
+    pub idempotency_key: String,
+    pub correlation_id: Option<String>,
+    /// The outcome in words (the service's problem title and detail on failure).
+    pub message: Option<String>,
+    /// Set when the failure came from the service, so the UI can show its code.
+    pub error: Option<AppError>,
+    #[ts(type = "number")]
+    pub attempts: i64,
+    pub created: String,
+    pub updated: String,
+}
+
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// Commits the intent (action row + audit row) before anything is sent.
+pub fn record_intent(db: &AppDb, environment_id: &str, req: &ActionRequest) -> Result<ActionRecord, AppError> {
+    req.validate()?;
+    let id = uuid::Uuid::new_v4().to_string();
+    let key = IdempotencyKey::generate().as_str().to_owned();
+    let request = serde_json::to_string(req).map_err(AppError::storage)?;
+    let at = now();
+    let mut conn = db.lock()?;
+    let tx = conn.transaction().map_err(AppError::storage)?;
+    tx.execute(
+        "INSERT INTO actions (id, environment_id, kind, target, amount, idempotency_key, request, state, created, updated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8)",
+        params![id, environment_id, req.kind(), req.transaction_id(), req.amount(), key, request, at],
+    )
+    .map_err(AppError::storage)?;
+    audit::append(
+        &tx,
+        &NewEntry {
+            environment_id,
+            action_id: &id,
+            kind: req.kind(),
+            target: req.transaction_id(),
+            amount: req.amount(),
+            idempotency_key: Some(&key),
+            correlation_id: None,
+            phase: "intent",
+            outcome: "pending",
+            detail: None,
+        },
+    )?;
+    tx.commit().map_err(AppError::storage)?;
+    drop(conn);
+    get(db, &id)
+}
+
+/// Commits the outcome of one attempt.
+pub fn record_outcome(db: &AppDb, record: &ActionRecord, outcome: &Result<Option<String>, AppError>) -> Result<ActionRecord, AppError> {
+    let (state, correlation, message, error) = match outcome {
+        Ok(correlation) => (ActionState::Succeeded, correlation.clone(), None, None),
+        Err(e) => {
+            let ambiguous = matches!(e.code, ErrorCode::Timeout | ErrorCode::Network | ErrorCode::Server | ErrorCode::Conflict);
+            let state = if ambiguous { ActionState::Unknown } else { ActionState::Failed };
+            (state, e.correlation_id.clone(), Some(e.message.clone()), Some(e.clone()))
+        }
+    };
+    let error_json = error.as_ref().map(serde_json::to_string).transpose().map_err(AppError::storage)?;
+    let at = now();
+    let mut conn = db.lock()?;
+    let tx = conn.transaction().map_err(AppError::storage)?;
+    tx.execute(
+        "UPDATE actions SET state = ?2, correlation_id = ?3, message = ?4, attempts = attempts + 1, updated = ?5 WHERE id = ?1",
+        params![record.id, state.as_str(), correlation, error_json.or(message.clone()), at],
+    )
+    .map_err(AppError::storage)?;
+    audit::append(
+        &tx,
+        &NewEntry {
+            environment_id: &record.environment_id,
+            action_id: &record.id,
+            kind: record.request.kind(),
+            target: record.request.transaction_id(),
+            amount: record.request.amount(),
+            idempotency_key: Some(&record.idempotency_key),
+            correlation_id: correlation.as_deref(),
+            phase: "outcome",
+            outcome: state.as_str(),
+            detail: message.as_deref(),
+        },
+    )?;
+    tx.commit().map_err(AppError::storage)?;
+    drop(conn);
+    get(db, &record.id)
+}
+
+/// Marks an open action as left alone (audited).
+pub fn dismiss(db: &AppDb, id: &str) -> Result<ActionRecord, AppError> {
+    let record = get(db, id)?;
+    if !matches!(record.state, ActionState::Pending | ActionState::Unknown) {
+        return Err(AppError::validation("Only a pending or unknown action can be dismissed."));
+    }
+    let mut conn = db.lock()?;
+    let tx = conn.transaction().map_err(AppError::storage)?;
+    tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()]).map_err(AppError::storage)?;
+    audit::append(
+        &tx,
+        &NewEntry {
+            environment_id: &record.environment_id,
+            action_id: id,
+            kind: record.request.kind(),
+            target: record.request.transaction_id(),
+            amount: record.request.amount(),
+            idempotency_key: Some(&record.idempotency_key),
+            correlation_id: record.correlation_id.as_deref(),
+            phase: "outcome",
+            outcome: "dismissed",
+            detail: None,
+        },
+    )?;
+    tx.commit().map_err(AppError::storage)?;
+    drop(conn);
+    get(db, id)
+}
+
+type Row = (String, String, String, String, String, Option<String>, Option<String>, i64, String, String);
+
+fn to_record(r: Row) -> Result<ActionRecord, AppError> {
+    let (id, environment_id, key, request, state, correlation_id, message, attempts, created, updated) = r;
+    let request: ActionRequest = serde_json::from_str(&request).map_err(AppError::storage)?;
+    let error = message.as_deref().and_then(|m| serde_json::from_str::<AppErrorStored>(m).ok()).map(AppErrorStored::into_error);
+    let message = error.as_ref().map(|e| e.message.clone()).or(message);
+    Ok(ActionRecord {
+        id,
+        environment_id,
+        request,
+        state: ActionState::parse(&state),
+        idempotency_key: key,
+        correlation_id,
+        message,
+        error,
+        attempts,
+        created,
+        updated,
+    })
+}
+
+/// AppError as stored in the journal (it only derives Serialize for IPC).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AppErrorStored {
+    code: String,
+    message: String,
+    status: Option<u16>,
+    title: Option<String>,
+    detail: Option<String>,
+    correlation_id: Option<String>,
+}
+
+impl AppErrorStored {
+    fn into_error(self) -> AppError {
+        let code = match self.code.as_str() {
+            "not_found" => ErrorCode::NotFound,
+            "unauthorized" => ErrorCode::Unauthorized,
+            "bad_request" => ErrorCode::BadRequest,
+            "conflict" => ErrorCode::Conflict,
+            "timeout" => ErrorCode::Timeout,
+            "network" => ErrorCode::Network,
+            "server" => ErrorCode::Server,
+            "validation" => ErrorCode::Validation,
+            _ => ErrorCode::Internal,
+        };
+        AppError { code, message: self.message, status: self.status, title: self.title, detail: self.detail, correlation_id: self.correlation_id }
+    }
+}
+
+const SELECT: &str =
+    "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated FROM actions";
+
+fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?))
+}
+
+pub fn get(db: &AppDb, id: &str) -> Result<ActionRecord, AppError> {
+    let conn = db.lock()?;
+    let row = conn
+        .query_row(&format!("{SELECT} WHERE id = ?1"), [id], read_row)
+        .optional()
+        .map_err(AppError::storage)?
+        .ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No action with id {id}.")))?;
+    to_record(row)
+}
+
+/// Actions that did not reach a clear end (shown at start to retry or dismiss).
+pub fn open(db: &AppDb) -> Result<Vec<ActionRecord>, AppError> {
+    let conn = db.lock()?;
+    let mut stmt = conn
+        .prepare(&format!("{SELECT} WHERE state IN ('pending', 'unknown') ORDER BY created"))
+        .map_err(AppError::storage)?;
+    let rows = stmt.query_map([], read_row).map_err(AppError::storage)?.collect::<Result<Vec<_>, _>>().map_err(AppError::storage)?;
+    rows.into_iter().map(to_record).collect()
+}
+
+/// Sends the stored request with the stored key. Returns the correlation id on success.
+pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<String>, AppError> {
+    let key = IdempotencyKey::new(record.idempotency_key.clone())?;
+    let opts = CallOptions::with_idempotency_key(key);
+    let amount = |t: &str| parse_amount("amount", t);
+    let optional = |t: &Option<String>| t.as_deref().filter(|s| !s.is_empty()).map(|s| parse_amount("amount", s)).transpose();
+    let meta = match &record.request {
+        ActionRequest::Payout { transaction_id, service_account_id } => {
+            client.payout_transaction(transaction_id, &PayoutTransaction { service_account_id: service_account_id.clone() }, &opts).await?.meta
+        }
+        ActionRequest::Cancel { transaction_id, service_account_id, reason } => {
+            let body = CancelTransaction { service_account_id: service_account_id.clone(), reason: reason.clone() };
+            client.cancel_transaction(transaction_id, &body, &opts).await?.meta
+        }
+        ActionRequest::Reimburse { transaction_id, amount: a } => client.reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta,
+        ActionRequest::CreateSplitPayout { transaction_id, amount: a, recipient, timing } => {
+            let body = CreateSplitPayout { amount: amount(a)?, recipient: recipient_of(recipient)?, timing: timing_of(timing.as_deref())? };
+            client.create_split_payout(transaction_id, &body, &opts).await?.meta
+        }
+        ActionRequest::CancelSplitPayout { transaction_id, split_payout_id } => {
+            client.cancel_split_payout(transaction_id, split_payout_id, &opts).await?.meta
+        }
+        ActionRequest::CreatePayment { transaction_id, service_account_id, amount: a } => {
+            let body = CreatePayment {
+                service_account_id: service_account_id.clone(),
+                transaction_id: transaction_id.clone(),
+                amount: optional(a)?,
+                ..Default::default()
+            };
+            client.create_payment(&body, &opts).await?.meta
+        }
+        ActionRequest::ChangeAmount { transaction_id, amount: a, payee_fixed_fee, payer_fixed_fee } => {
+            let body = ChangeAmount { amount: amount(a)?, payee_fixed_fee: optional(payee_fixed_fee)?, payer_fixed_fee: optional(payer_fixed_fee)? };
+            client.change_amount(transaction_id, &body).await?.meta
+        }
+        ActionRequest::Update { transaction_id, expected_completion, retail_amount } => {
+            let expected_completion = match expected_completion.as_deref() {
+                None => Patch::Keep,
+                Some("") => Patch::Clear,
+                Some(t) => Patch::Set(
+                    chrono::DateTime::parse_from_rfc3339(t).map_err(|_| AppError::validation("Invalid date."))?.with_timezone(&chrono::Utc),
+                ),
+            };
+            let retail_amount = match retail_amount.as_deref() {
+                None => Patch::Keep,
+                Some("") => Patch::Clear,
+                Some(t) => Patch::Set(parse_amount("retail amount", t)?),
+            };
+            client.update_transaction(transaction_id, &UpdateTransaction { expected_completion, retail_amount }).await?.meta
+        }
+        ActionRequest::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
+        ActionRequest::AddPayee { transaction_id, service_account_id, reference_id, phone_number } => {
+            let body = AddParty { service_account_id: service_account_id.clone(), reference_id: reference_id.clone(), phone_number: phone_number.clone() };
+            client.add_payee(transaction_id, &body).await?.meta
+        }
+        ActionRequest::AddPayer { transaction_id, service_account_id, reference_id, phone_number } => {
+            let body = AddParty { service_account_id: service_account_id.clone(), reference_id: reference_id.clone(), phone_number: phone_number.clone() };
+            client.add_payer(transaction_id, &body).await?.meta
+        }
+    };
+    Ok(Some(meta.correlation_id))
+}
+
+/// Before resending an action whose outcome is unknown, looks at the transaction:
+/// `Some(true)` when the effect is already visible (no resend needed). For actions
+/// whose effect a GET cannot show, `None`: resending with the same key is safe.
+pub async fn reconcile(client: &Client, record: &ActionRecord) -> Result<Option<bool>, AppError> {
+    use escrow_api::enums::TransactionStatus;
+    let id = record.request.transaction_id();
+    let status = match client.get_transaction(id).await {
+        Ok(t) => Some(t.status),
+        Err(e) if matches!(e.kind, escrow_api::ErrorKind::NotFound(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
+    Ok(match (&record.request, status) {
+        (ActionRequest::Payout { .. }, Some(TransactionStatus::Succeeded)) => Some(true),
+        (ActionRequest::Cancel { .. }, Some(TransactionStatus::Cancelled)) => Some(true),
+        (ActionRequest::Delete { .. }, None) => Some(true),
+        (ActionRequest::Payout { .. } | ActionRequest::Cancel { .. } | ActionRequest::Delete { .. }, _) => Some(false),
+        _ => None,
+    })
+}

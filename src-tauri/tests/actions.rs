@@ -1,0 +1,171 @@
+//! Staff actions run exactly once: journaled before the request, reconciled and resent
+//! with the same key after an ambiguous failure or a restart; the audit log is
+//! append-only and reports tampering.
+
+use escrow_desk::actions::{self, ActionRequest, ActionState};
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
+use escrow_desk::environments::{Badge, ProfileInput};
+use escrow_desk::keychain::Keychain;
+use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
+use serde_json::{Value, json};
+
+const KEY: &str = "faulty-tenant-key";
+
+struct World {
+    desk: Desk,
+    dir: tempfile::TempDir,
+    keychain: Keychain,
+    builtin: escrow_sandbox::RunningSandbox,
+    faulty: escrow_sandbox::RunningSandbox,
+    faulty_profile: String,
+}
+
+async fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let builtin = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let faulty = escrow_sandbox::start(SandboxConfig {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("faulty"),
+        tenants: vec![TenantConfig::parse(&format!("f={KEY}")).unwrap()],
+        seed: Seed::Demo,
+    })
+    .await
+    .unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = new_desk(&dir, &keychain, &builtin);
+    let profile = desk
+        .save_profile(&ProfileInput { id: None, name: "Faulty".into(), base_url: faulty.url.clone(), badge: Badge::Sandbox })
+        .unwrap();
+    desk.set_api_key(&profile.id, KEY).unwrap();
+    World { desk, dir, keychain, builtin, faulty, faulty_profile: profile.id }
+}
+
+fn new_desk(dir: &tempfile::TempDir, keychain: &Keychain, builtin: &escrow_sandbox::RunningSandbox) -> Desk {
+    Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain.clone(),
+        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap()
+}
+
+async fn control(url: &str, key: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
+    let res = reqwest::Client::new().request(method, format!("{url}{path}")).bearer_auth(key).json(&body).send().await.unwrap();
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.json().await.unwrap_or(Value::Null)
+}
+
+async fn ledger(url: &str, key: &str) -> Vec<Value> {
+    control(url, key, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await["items"].as_array().cloned().unwrap_or_default()
+}
+
+/// A PAID transaction of the active environment and its payer's account.
+async fn paid(desk: &Desk) -> (String, String) {
+    let page = desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100 }).await.unwrap();
+    let item = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
+    (item.transaction_id.clone(), item.payer.as_ref().unwrap().service_account_id.clone().unwrap())
+}
+
+#[tokio::test]
+async fn an_action_is_journaled_audited_and_executed_once() {
+    let w = world().await;
+    let (id, payer) = paid(&w.desk).await;
+    let done = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone() }).await.unwrap();
+    assert_eq!(done.state, ActionState::Succeeded);
+    assert!(done.correlation_id.is_some());
+    let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
+    let payouts: Vec<_> = rows.iter().filter(|r| r["kind"] == "payout").collect();
+    assert_eq!(payouts.len(), 1);
+    assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
+
+    let refused = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer }).await.unwrap();
+    assert_eq!(refused.state, ActionState::Failed, "a clear refusal is failed, not unknown");
+    assert_eq!(refused.error.as_ref().unwrap().title.as_deref(), Some("Transaction closed"));
+    assert_ne!(refused.idempotency_key, done.idempotency_key, "a new intent gets a new key");
+
+    let log = w.desk.audit_log(None, 100).unwrap();
+    let phases: Vec<_> = log.iter().rev().map(|e| (e.phase.as_str(), e.outcome.as_str())).collect();
+    assert_eq!(phases, [("intent", "pending"), ("outcome", "succeeded"), ("intent", "pending"), ("outcome", "failed")]);
+    assert_eq!(w.desk.audit_log(Some(&done.idempotency_key), 100).unwrap().len(), 2, "filter by key");
+    assert_eq!(w.desk.verify_audit_log().unwrap().broken_at, None);
+
+    let err = w.desk.start_action(&ActionRequest::Reimburse { transaction_id: id, amount: "1.005".into() }).await.unwrap_err();
+    assert_eq!(err.code, escrow_desk::error::ErrorCode::Validation, "more than 2 decimals is refused, not rounded");
+}
+
+#[tokio::test]
+async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same_key() {
+    let w = world().await;
+    w.desk.select_environment(&w.faulty_profile).unwrap();
+    let (id, payer) = paid(&w.desk).await;
+    // Every POST executes, then the connection drops: the app never sees an answer.
+    let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/", "kind": "drop"}]});
+    control(&w.faulty.url, KEY, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
+
+    let payout = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone() }).await.unwrap();
+    assert_eq!(payout.state, ActionState::Unknown, "{:?}", payout.message);
+    let (other, other_payer) = {
+        let page = w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100 }).await.unwrap();
+        let t = page.items.iter().find(|t| t.status.as_str() == "PAID" && t.transaction_id != id).unwrap().clone();
+        (t.transaction_id, t.payer.unwrap().service_account_id.unwrap())
+    };
+    let _ = other_payer;
+    let reimburse = w.desk.start_action(&ActionRequest::Reimburse { transaction_id: other.clone(), amount: "10.00".into() }).await.unwrap();
+    assert_eq!(reimburse.state, ActionState::Unknown);
+    let open: Vec<_> = w.desk.open_actions().unwrap().into_iter().map(|a| a.id).collect();
+    assert_eq!(open, [payout.id.clone(), reimburse.id.clone()]);
+
+    control(&w.faulty.url, KEY, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
+    // Back on the built-in sandbox: retries still go to the action's own environment.
+    w.desk.select_environment("sandbox").unwrap();
+    let payout = w.desk.retry_action(&payout.id).await.unwrap();
+    assert_eq!(payout.state, ActionState::Succeeded, "reconciled by GET: already succeeded");
+    let reimburse = w.desk.retry_action(&reimburse.id).await.unwrap();
+    assert_eq!(reimburse.state, ActionState::Succeeded);
+    assert!(w.desk.open_actions().unwrap().is_empty());
+
+    let rows = ledger(&w.faulty.url, KEY).await;
+    let count = |kind: &str, key: &str| rows.iter().filter(|r| r["kind"] == kind && r["idempotencyKey"] == key).count();
+    assert_eq!(count("payout", &payout.idempotency_key), 1);
+    assert_eq!(count("reimburse", &reimburse.idempotency_key), 1);
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "reimburse").count(), 1, "executed exactly once");
+}
+
+#[tokio::test]
+async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
+    let w = world().await;
+    let (id, payer) = paid(&w.desk).await;
+    let request = ActionRequest::Cancel { transaction_id: id.clone(), service_account_id: payer, reason: Some("Kunden fortrød".into()) };
+    // The app dies right after committing the intent, before sending anything.
+    let db = AppDb::open(&w.dir.path().join("app")).unwrap();
+    let intent = actions::record_intent(&db, "sandbox", &request).unwrap();
+    drop(w.desk);
+
+    let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
+    let open = desk.open_actions().unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!((open[0].state, &open[0].request), (ActionState::Pending, &request));
+    let done = desk.retry_action(&intent.id).await.unwrap();
+    assert_eq!(done.state, ActionState::Succeeded);
+    assert_eq!(done.idempotency_key, intent.idempotency_key, "the key persisted before the first request");
+    let t = desk.get_transaction(&id).await.unwrap().transaction;
+    assert_eq!(t.status.as_str(), "CANCELLED");
+    let dismissed = desk.dismiss_action(&intent.id).unwrap_err();
+    assert_eq!(dismissed.code, escrow_desk::error::ErrorCode::Validation);
+}
+
+#[tokio::test]
+async fn the_audit_log_refuses_edits_and_reports_tampering() {
+    let w = world().await;
+    let (id, _) = paid(&w.desk).await;
+    w.desk.start_action(&ActionRequest::Reimburse { transaction_id: id, amount: "5.00".into() }).await.unwrap();
+    let path = w.dir.path().join("app/escrow-desk.sqlite");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    assert!(conn.execute("UPDATE audit SET amount = '5000.00' WHERE seq = 1", []).is_err(), "append-only");
+    assert!(conn.execute("DELETE FROM audit WHERE seq = 1", []).is_err(), "append-only");
+    // Someone with the file goes around the triggers:
+    conn.execute_batch("DROP TRIGGER audit_no_update; UPDATE audit SET amount = '5000.00' WHERE seq = 1;").unwrap();
+    let check = w.desk.verify_audit_log().unwrap();
+    assert_eq!((check.rows, check.broken_at), (1, Some(1)));
+}
