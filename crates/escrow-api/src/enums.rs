@@ -69,6 +69,7 @@ string_enum! {
     /// Status of a transaction. The spec names only `CREATED`; the others are the
     /// names this project chose for the states of section 3 (see the README).
     TransactionStatus {
+        /// Created; waiting for the payer to pay.
         Created = "CREATED",
         /// Payments authorized: the money is in escrow.
         Paid = "PAID",
@@ -81,29 +82,48 @@ string_enum! {
 
 string_enum! {
     /// Currency of a transaction or payment. DKK is the service default.
-    Currency { Dkk = "DKK", Eur = "EUR" }
+    Currency {
+        /// Danish kroner, the service's default.
+        Dkk = "DKK",
+        /// Euro.
+        Eur = "EUR",
+    }
 }
 
 string_enum! {
     /// Status of an inbound payment (`INPROGRESS` is from the spec).
     PaymentStatus {
+        /// Created; waiting for the payer to complete it.
         InProgress = "INPROGRESS",
+        /// Authorized by the payer's bank: the money is in escrow.
         Authorized = "AUTHORIZED",
+        /// The payment failed; nothing was paid.
         Failed = "FAILED",
+        /// Paid back to the payer (transaction cancelled or payer reimbursed).
         Returned = "RETURNED",
     }
 }
 
 string_enum! {
     /// Status of an outbound payment (`SCHEDULED` is from the spec).
-    PayoutStatus { Scheduled = "SCHEDULED", Paid = "PAID", Cancelled = "CANCELLED" }
+    PayoutStatus {
+        /// Waiting for the next payout run.
+        Scheduled = "SCHEDULED",
+        /// Transferred to the receiver.
+        Paid = "PAID",
+        /// Will not be paid.
+        Cancelled = "CANCELLED",
+    }
 }
 
 string_enum! {
     /// How a payer pays.
     PaymentMethod {
+        /// Approved in the payer's own bank from one of their accounts (recommended).
         Psd2 = "PSD2",
+        /// From an account in a bank the payer picks.
         Bank = "BANK",
+        /// With a mobile wallet.
         MobileWallet = "MOBILEWALLET",
         /// Manual bank transfer matched by the service.
         Transfer = "TRANSFER",
@@ -112,27 +132,57 @@ string_enum! {
 
 string_enum! {
     /// Who receives a split payout.
-    Recipient { Payee = "PAYEE", Payer = "PAYER", Tenant = "TENANT" }
+    Recipient {
+        /// The transaction's payee.
+        Payee = "PAYEE",
+        /// Back to the payer's bank account.
+        Payer = "PAYER",
+        /// The tenant's default account.
+        Tenant = "TENANT",
+    }
 }
 
 string_enum! {
     /// When a split payout is paid.
-    Timing { NextPayout = "NEXT_PAYOUT", OnClose = "ON_CLOSE" }
+    Timing {
+        /// With the next payout batch, whether the transaction is released or returned.
+        NextPayout = "NEXT_PAYOUT",
+        /// On release, out of the payee's share; not paid if the money is returned. The
+        /// service's default.
+        OnClose = "ON_CLOSE",
+    }
 }
 
 string_enum! {
     /// Status of a split payout (`PENDING` is from the spec).
-    SplitPayoutStatus { Pending = "PENDING", Paid = "PAID", Cancelled = "CANCELLED" }
+    SplitPayoutStatus {
+        /// Not yet in a payout batch; can still be cancelled.
+        Pending = "PENDING",
+        /// Paid to the recipient.
+        Paid = "PAID",
+        /// Cancelled; the amount stays in escrow.
+        Cancelled = "CANCELLED",
+    }
 }
 
 string_enum! {
     /// Type of a user account (values not shown in the spec).
-    UserType { Private = "Private", Business = "Business" }
+    UserType {
+        /// A private person.
+        Private = "Private",
+        /// A business (with a CVR number).
+        Business = "Business",
+    }
 }
 
 string_enum! {
     /// Account type for PSD2 bank-account onboarding.
-    Psd2Type { Private = "Private", Business = "Business" }
+    Psd2Type {
+        /// The person's own online bank.
+        Private = "Private",
+        /// A business online bank.
+        Business = "Business",
+    }
 }
 
 impl Default for Currency {

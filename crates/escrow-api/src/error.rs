@@ -84,7 +84,12 @@ impl ErrorBody {
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The request was refused before sending: the input breaks a rule of the spec.
-    Validation { field: String, message: String },
+    Validation {
+        /// The request field, as named on the wire, that breaks the rule.
+        field: String,
+        /// What is wrong with it, for a person.
+        message: String,
+    },
     /// The client is misconfigured (bad base URL, key with invalid characters).
     Config(String),
     /// No response in time. The server may or may not have acted.
@@ -104,11 +109,28 @@ pub enum ErrorKind {
     /// 422: the Idempotency-Key was already used for a different request.
     IdempotencyKeyReused(ErrorBody),
     /// Any other 4xx.
-    Client { status: u16, body: ErrorBody },
+    Client {
+        /// The HTTP status.
+        status: u16,
+        /// What the response carried.
+        body: ErrorBody,
+    },
     /// 5xx: the server failed; an idempotent retry is safe.
-    Server { status: u16, body: ErrorBody },
+    Server {
+        /// The HTTP status.
+        status: u16,
+        /// What the response carried.
+        body: ErrorBody,
+    },
     /// A success status whose body could not be decoded; the raw bytes are kept.
-    Decode { status: u16, message: String, raw: Bytes },
+    Decode {
+        /// The (successful) HTTP status.
+        status: u16,
+        /// Why the body could not be decoded.
+        message: String,
+        /// The body as received, for a report.
+        raw: Bytes,
+    },
 }
 
 /// An error from a call, with what is needed to report or reconcile it.

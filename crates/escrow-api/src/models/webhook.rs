@@ -112,7 +112,12 @@ pub enum WebhookEvent {
     /// A transaction event (`transaction.*`).
     Transaction(TransactionEvent),
     /// An event this client does not know (kept whole).
-    Unknown { event_name: String, payload: serde_json::Value },
+    Unknown {
+        /// The `eventName` as sent.
+        event_name: String,
+        /// The whole body.
+        payload: serde_json::Value,
+    },
 }
 
 impl WebhookEvent {
