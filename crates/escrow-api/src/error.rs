@@ -131,6 +131,9 @@ pub enum ErrorKind {
         /// The body as received, for a report.
         raw: Bytes,
     },
+    /// Answers that cannot be reconciled with each other (a multi-page read whose pages
+    /// no longer line up after re-reading); running the whole operation again is safe.
+    Inconsistent(String),
 }
 
 /// An error from a call, with what is needed to report or reconcile it.
@@ -226,6 +229,7 @@ impl Error {
             ErrorKind::Decode { status, message, .. } => {
                 format!("unreadable response ({status}): {message}")
             }
+            ErrorKind::Inconsistent(m) => format!("inconsistent answers from the service: {m}"),
         };
         match body {
             Some(b) => format!("{base}: {b}"),

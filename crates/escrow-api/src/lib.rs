@@ -24,6 +24,7 @@ pub mod documents;
 #[macro_use]
 pub mod enums;
 pub mod error;
+pub mod export;
 pub mod keys;
 pub mod lenient;
 pub mod models;

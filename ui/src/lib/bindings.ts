@@ -341,16 +341,74 @@ expectedCompletion: string | null,
  * Money in and out; empty lists when there is none.
  */
 payments: TransactionPayments, };
-export type SplitPayout = { splitPayoutId: string, amount: string, currency: Currency | null, recipient: Recipient, serviceAccountId: string | null, timing: Timing | null, description: string | null, destination: string | null, status: SplitPayoutStatus, created: string | null, };
+export type SplitPayout = { 
+/**
+ * The split payout's id; needed to cancel it while it is PENDING.
+ */
+splitPayoutId: string, 
+/**
+ * Amount to pay out, in `currency`.
+ */
+amount: string, 
+/**
+ * Currency of `amount`; `None` when the service omits it (then the transaction's).
+ */
+currency: Currency | null, 
+/**
+ * PAYEE, PAYER or TENANT.
+ */
+recipient: Recipient, 
+/**
+ * The receiving user's account; `None` when the tenant receives it.
+ */
+serviceAccountId: string | null, 
+/**
+ * NEXT_PAYOUT or ON_CLOSE; `None` when the service omits it.
+ */
+timing: Timing | null, 
+/**
+ * Text describing the split payout, as the service shows it.
+ */
+description: string | null, 
+/**
+ * The receiving account, as the service shows it.
+ */
+destination: string | null, 
+/**
+ * PENDING (not yet in a payout batch; can be cancelled), PAID, CANCELLED, or a newer
+ * value kept as sent.
+ */
+status: SplitPayoutStatus, 
+/**
+ * When the split payout was created.
+ */
+created: string | null, };
 export type PaymentInstructions = { 
 /**
  * What remains to pay, including payer fees.
  */
-amount: string, currency: Currency, 
+amount: string, 
+/**
+ * DKK or EUR, the transaction's currency.
+ */
+currency: Currency, 
 /**
  * The reference the payer must include when paying to the account number.
  */
-bankMessage: string | null, bban: string | null, iban: string | null, swift: string | null, 
+bankMessage: string | null, 
+/**
+ * The escrow account number (Danish reg. no. + account no.) to pay to, with
+ * `bank_message` as the reference.
+ */
+bban: string | null, 
+/**
+ * The escrow account as IBAN (EUR always pays to the account with `bank_message`).
+ */
+iban: string | null, 
+/**
+ * BIC/SWIFT code of the escrow account's bank, for transfers from abroad.
+ */
+swift: string | null, 
 /**
  * FIK (+71) code; empty for EUR.
  */

@@ -1,11 +1,17 @@
 import { invoke } from '@tauri-apps/api/core';
 import type {
+  ActionRecord,
+  ActionRequest,
   AppError,
+  AuditEntry,
+  ChainCheck,
   ConnectionCheck,
   EnvironmentList,
   EnvironmentView,
   ErrorCode,
+  PaymentInstructionsView,
   ProfileInput,
+  SplitPayoutsView,
   TransactionPageView,
   TransactionQuery,
   TransactionView,
@@ -61,4 +67,13 @@ export const ipc = {
   testConnection: (id: string) => call<ConnectionCheck>('test_connection', { id }),
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
+  startAction: (request: ActionRequest) => call<ActionRecord>('start_action', { request }),
+  retryAction: (id: string) => call<ActionRecord>('retry_action', { id }),
+  dismissAction: (id: string) => call<ActionRecord>('dismiss_action', { id }),
+  openActions: () => call<ActionRecord[]>('open_actions'),
+  auditLog: (filter: string | null, limit: number) => call<AuditEntry[]>('audit_log', { filter, limit }),
+  verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),
+  listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),
+  paymentInstructions: (transactionId: string, serviceAccountId: string) =>
+    call<PaymentInstructionsView>('payment_instructions', { transactionId, serviceAccountId }),
 };

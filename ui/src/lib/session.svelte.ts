@@ -1,11 +1,11 @@
 import { getContext, setContext } from 'svelte';
-import type { AppError, EnvironmentView, Transaction, TransactionListItem } from './bindings';
+import type { ActionRecord, AppError, EnvironmentView, Transaction, TransactionListItem } from './bindings';
 import { ipc } from './ipc';
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export type Page = 'transactions' | 'environments';
+export type Page = 'transactions' | 'environments' | 'audit';
 
 function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
   return [...list].sort((a, b) => Number(b.builtIn) - Number(a.builtIn));
@@ -47,11 +47,61 @@ export class Session {
   detail = $state.raw<Transaction | null>(null);
   detailLoading = $state(false);
   detailError = $state.raw<AppError | null>(null);
+  /** Bumped on every successful (re)load of the detail; sections of the detail reload with it. */
+  detailVersion = $state(0);
   #detailReq = 0;
 
+  // actions without a clear end (journaled, no final answer)
+  openActions = $state.raw<ActionRecord[]>([]);
+  openActionsError = $state.raw<AppError | null>(null);
+  #openReq = 0;
+
   async init() {
+    void this.loadOpenActions();
     await this.loadEnvironments();
     if (this.activeId) await this.loadList();
+  }
+
+  /** Ask the journal for actions that did not finish (on start and after every action). */
+  async loadOpenActions() {
+    const req = ++this.#openReq;
+    try {
+      const list = await ipc.openActions();
+      if (req !== this.#openReq) return;
+      this.openActions = list;
+      this.openActionsError = null;
+    } catch (e) {
+      if (req !== this.#openReq) return;
+      this.openActionsError = e as AppError;
+    }
+  }
+
+  /** After an action: reload the open detail in place (keeps it on screen) and the open actions. */
+  afterAction() {
+    void this.loadOpenActions();
+    if (this.openId) void this.reloadDetail();
+  }
+
+  /** Reload the open transaction without clearing what is shown. */
+  async reloadDetail() {
+    const id = this.openId;
+    if (!id) return;
+    const req = ++this.#detailReq;
+    const envId = this.activeId;
+    this.detailLoading = true;
+    try {
+      const res = await ipc.getTransaction(id);
+      if (req !== this.#detailReq) return;
+      if (res.environmentId === envId && envId === this.activeId && id === this.openId) {
+        this.detail = res.transaction;
+        this.detailError = null;
+        this.detailVersion++;
+      }
+    } catch (e) {
+      if (req !== this.#detailReq) return;
+      this.detailError = e as AppError;
+    }
+    this.detailLoading = false;
   }
 
   async loadEnvironments(): Promise<boolean> {
@@ -199,6 +249,7 @@ export class Session {
         return;
       }
       this.detail = res.transaction;
+      this.detailVersion++;
     } catch (e) {
       if (req !== this.#detailReq) return;
       this.detailError = e as AppError;
@@ -223,6 +274,7 @@ export class Session {
     clearTimeout(this.#debounce);
     this.#listReq++;
     this.#detailReq++;
+    this.#openReq++;
   }
 }
 
