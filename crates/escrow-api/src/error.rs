@@ -17,6 +17,52 @@ pub struct Problem {
     pub status: Option<u16>,
     /// What went wrong this time, for a person.
     pub detail: Option<String>,
+    /// Field faults (`errors[{key, value}]`), as the trade API's 400s carry them; read
+    /// from an array of `{key, value}` or an object of field → message(s).
+    #[serde(deserialize_with = "field_errors", skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<FieldError>>,
+    /// The service's trace id for the request (trade API): quote it to its support.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace_id: Option<String>,
+    /// Machine-readable kind of fault (trade API), e.g. a not-found code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub type_code: Option<String>,
+}
+
+/// One field fault of a problem: which request field, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FieldError {
+    /// The field as named on the wire, e.g. `amount` or `address.city`.
+    pub key: String,
+    /// What is wrong with it, for a person.
+    pub value: String,
+}
+
+/// Reads `errors` leniently: an array of `{key, value}`, or an object of field →
+/// message or messages; anything else is dropped rather than failing the problem.
+fn field_errors<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<FieldError>>, D::Error> {
+    use serde_json::Value;
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        Value::Array(items) => items.iter().map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned)).collect::<Vec<_>>().join("; "),
+        other => other.to_string(),
+    };
+    Ok(match Value::deserialize(d)? {
+        Value::Array(items) => Some(
+            items
+                .iter()
+                .filter_map(|i| i.as_object())
+                .map(|o| FieldError {
+                    key: o.get("key").map(text).unwrap_or_default(),
+                    value: o.get("value").map(text).unwrap_or_default(),
+                })
+                .collect(),
+        ),
+        Value::Object(map) => Some(map.iter().map(|(k, v)| FieldError { key: k.clone(), value: text(v) }).collect()),
+        _ => None,
+    })
 }
 
 /// What an error response carried: problem details, a plain string, or nothing.

@@ -11,7 +11,14 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone)]
 pub struct Db {
     conn: Arc<Mutex<Connection>>,
+    /// Read-only connections for [`Db::read`].
+    readers: Arc<Vec<Mutex<Connection>>>,
+    next_reader: Arc<std::sync::atomic::AtomicUsize>,
 }
+
+/// Read-only connections kept for GET handlers: enough for both cores plus requests
+/// waiting on I/O, few enough to keep memory (page cache per connection) small.
+const READERS: usize = 4;
 
 const SCHEMA: &str = r#"
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -86,6 +93,15 @@ CREATE TABLE IF NOT EXISTS payments (
     return_url TEXT,
     skip_ui INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS trade_docs (
+    tenant TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    created TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (tenant, kind, id)
+);
+CREATE INDEX IF NOT EXISTS trade_docs_by_id ON trade_docs (kind, id);
 CREATE TABLE IF NOT EXISTS ledger (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     tenant TEXT NOT NULL,
@@ -106,7 +122,50 @@ impl Db {
             .and_then(|()| conn.execute_batch(SCHEMA))
             .map_err(|e| format!("schema: {e}"))?;
         crate::store::transactions::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)) })
+        let readers = (0..READERS)
+            .map(|_| {
+                let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                let reader = Connection::open_with_flags(&path, flags).map_err(|e| format!("open {}: {e}", path.display()))?;
+                reader.busy_timeout(std::time::Duration::from_secs(5)).map_err(|e| format!("reader: {e}"))?;
+                Ok(Mutex::new(reader))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Self {
+            conn: Arc::new(Mutex::new(conn)),
+            readers: Arc::new(readers),
+            next_reader: Arc::default(),
+        })
+    }
+
+    /// Runs a read-only `f` on one of the read connections, inside one read transaction
+    /// (so every statement of `f` sees the same snapshot), on a blocking thread.
+    ///
+    /// Why: with one connection behind one mutex, concurrent GETs (the export stream asks
+    /// for several pages at once) queue behind each other although SQLite in WAL mode
+    /// lets readers run in parallel with each other and with the writer. A reader sees
+    /// every transaction committed before it starts, so a GET after a POST that answered
+    /// sees its effect. Only for handlers that write nothing; `call`/`write` are unchanged.
+    pub async fn read<R, F>(&self, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Connection) -> Result<R, ApiError> + Send + 'static,
+    {
+        let readers = self.readers.clone();
+        let start = self.next_reader.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tokio::task::spawn_blocking(move || {
+            // A free reader if there is one, else wait for this request's turn.
+            let n = readers.len();
+            let guard = (0..n)
+                .find_map(|i| readers[(start + i) % n].try_lock().ok())
+                .map_or_else(|| readers[start % n].lock(), Ok)
+                .map_err(|_| ApiError::Internal("database lock poisoned".into()))?;
+            let tx = guard.unchecked_transaction()?;
+            let out = f(&tx)?;
+            tx.commit()?;
+            Ok(out)
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("worker: {e}")))?
     }
 
     /// Runs `f` with the connection on a blocking thread.

@@ -20,6 +20,7 @@ pub mod seed;
 pub mod seed_bulk;
 pub mod state;
 pub mod store;
+pub mod trade;
 pub mod webhooks;
 
 pub use config::{DEMO_KEY, DEMO_TENANT, Modules, SandboxConfig, Seed, TenantConfig};
@@ -45,6 +46,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::payments::router())
         .merge(routes::webhook_examples::router())
         .merge(routes::hosted_payments::router())
+        .merge(trade::router())
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
         .with_state(state)

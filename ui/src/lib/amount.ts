@@ -11,7 +11,7 @@ const GROUP_SPACE = /[\s\u00a0\u202f\u2009']/g;
 function groupsOk(int: string, sep: string): boolean {
   if (!int.includes(sep)) return /^\d+$/.test(int);
   const parts = int.split(sep);
-  return /^\d{1,3}$/.test(parts[0]) && parts.slice(1).every((p) => /^\d{3}$/.test(p));
+  return /^[1-9]\d{0,2}$/.test(parts[0]) && parts.slice(1).every((p) => /^\d{3}$/.test(p));
 }
 
 /**
@@ -43,7 +43,7 @@ export function parseAmountInput(input: string | null | undefined, lang: Lang, o
     const after = s.length - s.lastIndexOf(sep) - 1;
     const langGroup = lang === 'da' ? '.' : ',';
     if (count > 1) groupSep = sep;
-    else if (after === 3 && sep === langGroup && s.indexOf(sep) > 0) groupSep = sep;
+    else if (after === 3 && sep === langGroup && /^[1-9]\d{0,2}$/.test(s.slice(0, s.indexOf(sep)))) groupSep = sep;
     else decimalSep = sep;
   }
 

@@ -76,10 +76,12 @@ export class Session {
     }
   }
 
-  /** After an action: reload the open detail in place (keeps it on screen) and the open actions. */
+  /** After an action: reload the open detail in place (keeps it on screen), the list and the open actions. */
   afterAction() {
     void this.loadOpenActions();
     if (this.openId) void this.reloadDetail();
+    // The list behind the detail shows status and amount: keep it current for the way back.
+    if (this.activeId) void this.loadList();
   }
 
   /** Reload the open transaction without clearing what is shown. */

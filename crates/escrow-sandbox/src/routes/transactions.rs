@@ -62,7 +62,7 @@ async fn list(
     Query(raw): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<Value>> {
     let q = list_query(&raw)?;
-    let (items, count) = state.db.call(move |c| store::list(c, &tenant.name, &q)).await?;
+    let (items, count) = state.db.read(move |c| store::list(c, &tenant.name, &q)).await?;
     Ok(Json(json!({ "items": items.iter().map(store::list_item).collect::<Vec<_>>(), "count": count })))
 }
 

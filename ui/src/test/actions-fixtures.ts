@@ -1,0 +1,52 @@
+import type { ActionRecord, ActionRequest, AuditEntry, SplitPayout } from '../lib/bindings';
+
+export function record(request: ActionRequest, over: Partial<ActionRecord> = {}): ActionRecord {
+  return {
+    id: 'act-1',
+    environmentId: 'sandbox',
+    request,
+    state: 'succeeded',
+    idempotencyKey: 'idem-key-1',
+    correlationId: 'corr-1',
+    message: null,
+    error: null,
+    attempts: 1,
+    created: '2026-11-22T09:00:00.000Z',
+    updated: '2026-11-22T09:00:01.000Z',
+    ...over,
+  };
+}
+
+export function split(id: string, over: Partial<SplitPayout> = {}): SplitPayout {
+  return {
+    splitPayoutId: id,
+    amount: '5000.00',
+    currency: 'DKK',
+    recipient: 'TENANT',
+    serviceAccountId: null,
+    timing: 'ON_CLOSE',
+    description: 'Dealer commission',
+    destination: null,
+    status: 'PENDING',
+    created: '2026-11-03T10:00:00Z',
+    ...over,
+  };
+}
+
+export function audit(seq: number, over: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    seq,
+    at: '2026-11-22T09:00:00.000Z',
+    environmentId: 'sandbox',
+    actionId: `act-${seq}`,
+    kind: 'reimburse',
+    target: 'tx-1',
+    amount: '1250.50',
+    idempotencyKey: `key-${seq}`,
+    correlationId: `corr-${seq}`,
+    phase: seq % 2 ? 'intent' : 'outcome',
+    outcome: seq % 2 ? 'pending' : 'succeeded',
+    detail: null,
+    ...over,
+  };
+}
