@@ -41,7 +41,7 @@ pub struct FieldError {
 
 /// Reads `errors` leniently: an array of `{key, value}`, or an object of field →
 /// message or messages; anything else is dropped rather than failing the problem.
-fn field_errors<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<FieldError>>, D::Error> {
+fn field_errors<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Vec<FieldError>>, D::Error> {
     use serde_json::Value;
     let text = |v: &Value| match v {
         Value::String(s) => s.clone(),

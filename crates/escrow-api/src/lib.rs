@@ -33,6 +33,7 @@ pub mod payments;
 pub mod retry;
 pub mod routes;
 pub mod split_payouts;
+pub mod trade;
 pub mod transactions;
 pub mod validate;
 pub mod users;

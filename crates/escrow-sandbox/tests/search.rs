@@ -206,6 +206,8 @@ async fn the_index_follows_inserts_updates_and_deletes() {
     let (left, counts) = list_all(&sb.url, DEMO_KEY, None, Some("twin")).await;
     assert_eq!(left, ["twin-2", "twin-0"]);
     assert_eq!(counts, [2]);
+    let (all, counts) = list_all(&sb.url, DEMO_KEY, None, None).await;
+    assert_eq!((all.len(), counts[0]), (202, 202), "200 demo rows + 3 twins - 1 deleted, counted without a term too");
 
     // A raw insert that bypasses store::insert is refused rather than silently unsearchable.
     let err = conn
@@ -230,6 +232,7 @@ async fn a_data_dir_from_before_the_index_is_indexed_on_open() {
         conn.execute_batch(
             "DROP TRIGGER transactions_need_ord; DROP TRIGGER transactions_fts_insert;
              DROP TRIGGER transactions_fts_update; DROP TRIGGER transactions_fts_delete;
+             DROP TRIGGER transactions_count_insert; DROP TRIGGER transactions_count_delete;
              DROP TABLE transactions_fts; DROP TABLE search_tenants; DROP INDEX transactions_by_ord;
              ALTER TABLE transactions DROP COLUMN ord;",
         )

@@ -31,12 +31,21 @@ use serde_json::json;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/hosted/trade/connect/{token}", get(connect_page).post(connect_submit))
-        .route("/hosted/trade/payout-account/{token}", get(payout_page).post(payout_submit))
+        .route(
+            "/hosted/trade/connect/{token}",
+            get(connect_page).post(connect_submit),
+        )
+        .route(
+            "/hosted/trade/payout-account/{token}",
+            get(payout_page).post(payout_submit),
+        )
         .route("/hosted/trade/pay/{token}", get(pay_page).post(pay_submit))
         .route("/hosted/trade/status/{token}", get(status_page))
         .route("/_sandbox/trade/users", post(control_user))
-        .route("/_sandbox/trade/payments/{external_id}/paid", post(control_paid))
+        .route(
+            "/_sandbox/trade/payments/{external_id}/paid",
+            post(control_paid),
+        )
 }
 
 /// What a hosted link is for.
@@ -89,20 +98,40 @@ impl SessionDoc {
 }
 
 fn unknown() -> Response {
-    page(StatusCode::NOT_FOUND, "Link not found", "<p>This link is not valid.</p>")
+    page(
+        StatusCode::NOT_FOUND,
+        "Link not found",
+        "<p>This link is not valid.</p>",
+    )
 }
 
 fn gone() -> Response {
-    page(StatusCode::GONE, "Link already used", "<p>This link has already been used. Return to the site that sent you here.</p>")
+    page(
+        StatusCode::GONE,
+        "Link already used",
+        "<p>This link has already been used. Return to the site that sent you here.</p>",
+    )
 }
 
 fn failed(f: &Fault) -> Response {
     tracing::error!("trade hosted page: {f:?}");
-    page(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong", "<p>Please try again.</p>")
+    page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong",
+        "<p>Please try again.</p>",
+    )
 }
 
-async fn open(state: &AppState, kind: &'static str, token: String) -> Result<(String, SessionDoc), Response> {
-    match state.db.call(move |c| Ok(store::session::<SessionDoc>(c, &token))).await {
+async fn open(
+    state: &AppState,
+    kind: &'static str,
+    token: String,
+) -> Result<(String, SessionDoc), Response> {
+    match state
+        .db
+        .call(move |c| Ok(store::session::<SessionDoc>(c, &token)))
+        .await
+    {
         Ok(Ok(Some((tenant, s)))) if s.kind == kind => Ok((tenant, s)),
         Ok(Ok(_)) => Err(unknown()),
         Ok(Err(f)) => Err(failed(&f)),
@@ -122,7 +151,11 @@ impl Form {
         )
     }
     fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.trim()).filter(|v| !v.is_empty())
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
     }
     fn cancelled(&self) -> bool {
         self.get("action") == Some("cancel")
@@ -131,7 +164,9 @@ impl Form {
 
 /// Marks the session used; false when it already was (two submits act once).
 fn complete(conn: &Connection, tenant: &str, token: &str, at: &str) -> Outcome<bool> {
-    let Some((_, mut s)) = store::session::<SessionDoc>(conn, token)? else { return Ok(false) };
+    let Some((_, mut s)) = store::session::<SessionDoc>(conn, token)? else {
+        return Ok(false);
+    };
     if s.completed.is_some() {
         return Ok(false);
     }
@@ -141,7 +176,9 @@ fn complete(conn: &Connection, tenant: &str, token: &str, at: &str) -> Outcome<b
 }
 
 fn demo_account(user: &str, name: &str) -> BankAccountDoc {
-    let seed = user.bytes().fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let seed = user
+        .bytes()
+        .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
     BankAccountDoc {
         bank: "Sandbox Bank".into(),
         account_number: crate::routes::control::demo_bank_account(seed, true).bban,
@@ -155,7 +192,10 @@ fn connect_form(token: &str, s: &SessionDoc, error: Option<&str>, form: Option<&
     let v = |n: &str| form.and_then(|f| f.get(n)).map(escape).unwrap_or_default();
     let mut html = String::new();
     if let Some(e) = error {
-        html.push_str(&format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)));
+        html.push_str(&format!(
+            "<p class=\"error\" role=\"alert\">{}</p>",
+            escape(e)
+        ));
     }
     html.push_str(&format!(
         "<p class=\"muted\">Sign in with national eID (simulated){}.</p><form method=\"post\" action=\"/hosted/trade/connect/{}\">",
@@ -169,7 +209,12 @@ fn connect_form(token: &str, s: &SessionDoc, error: Option<&str>, form: Option<&
         ("houseNumber", "House number", "text", false),
         ("postNumber", "Post number", "text", false),
         ("city", "City", "text", false),
-        ("accountNumber", "Payout account (14-digit BBAN or DK IBAN; empty: a sandbox account)", "text", false),
+        (
+            "accountNumber",
+            "Payout account (14-digit BBAN or DK IBAN; empty: a sandbox account)",
+            "text",
+            false,
+        ),
     ] {
         html.push_str(&format!(
             "<label for=\"{name}\">{label}</label><input type=\"{kind}\" id=\"{name}\" name=\"{name}\" value=\"{}\"{}>",
@@ -214,7 +259,11 @@ async fn connect_page(State(state): State<AppState>, Path(token): Path<String>) 
     page(StatusCode::OK, "Connect your account", &body)
 }
 
-async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
+async fn connect_submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
     let (tenant, s) = match open(&state, "connect", token.clone()).await {
         Ok(x) => x,
         Err(p) => return p,
@@ -238,11 +287,33 @@ async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>
     } else {
         let account = match form.get("accountNumber").map(payout_account).transpose() {
             Ok(a) => a,
-            Err(msg) => return page(StatusCode::BAD_REQUEST, "Connect your account", &connect_form(&token, &s, Some(&format!("Payout account {msg}")), Some(&form))),
+            Err(msg) => {
+                return page(
+                    StatusCode::BAD_REQUEST,
+                    "Connect your account",
+                    &connect_form(
+                        &token,
+                        &s,
+                        Some(&format!("Payout account {msg}")),
+                        Some(&form),
+                    ),
+                );
+            }
         };
         match (form.get("name"), form.get("phoneNumber")) {
             (Some(n), Some(p)) => Some((n.to_owned(), p.to_owned(), account)),
-            _ => return page(StatusCode::BAD_REQUEST, "Connect your account", &connect_form(&token, &s, Some("Name and phone number are required."), Some(&form))),
+            _ => {
+                return page(
+                    StatusCode::BAD_REQUEST,
+                    "Connect your account",
+                    &connect_form(
+                        &token,
+                        &s,
+                        Some("Name and phone number are required."),
+                        Some(&form),
+                    ),
+                );
+            }
         }
     };
     let address = json!({
@@ -251,11 +322,17 @@ async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>
         "postNumber": form.get("postNumber"),
         "city": form.get("city"),
     });
-    let has_address = ["streetName", "houseNumber", "postNumber", "city"].iter().any(|k| form.get(k).is_some());
+    let has_address = ["streetName", "houseNumber", "postNumber", "city"]
+        .iter()
+        .any(|k| form.get(k).is_some());
     let (t, sess) = (token.clone(), s.clone());
     let result = exec(&state, move |c| {
         let existing = load_user(c, &tenant, &sess.user)?;
-        if continuing && !existing.as_ref().is_some_and(|u| u.has_completed_onboarding) {
+        if continuing
+            && !existing
+                .as_ref()
+                .is_some_and(|u| u.has_completed_onboarding)
+        {
             return Ok(None);
         }
         if !complete(c, &tenant, &t, &now)? {
@@ -263,22 +340,48 @@ async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>
         }
         if let Some((name, phone, account)) = details {
             let bank_account = match account {
-                Some(bban) => BankAccountDoc { bank: "Sandbox Bank".into(), account_number: bban, name: name.clone() },
-                None => existing.as_ref().and_then(|u| u.bank_account.clone()).unwrap_or_else(|| demo_account(&sess.user, &name)),
+                Some(bban) => BankAccountDoc {
+                    bank: "Sandbox Bank".into(),
+                    account_number: bban,
+                    name: name.clone(),
+                },
+                None => existing
+                    .as_ref()
+                    .and_then(|u| u.bank_account.clone())
+                    .unwrap_or_else(|| demo_account(&sess.user, &name)),
             };
             let user = UserDoc {
                 marketplace_user_id: sess.user.clone(),
-                service_user_id: existing.as_ref().map_or_else(|| uuid::Uuid::new_v4().to_string(), |u| u.service_user_id.clone()),
+                service_user_id: existing.as_ref().map_or_else(
+                    || uuid::Uuid::new_v4().to_string(),
+                    |u| u.service_user_id.clone(),
+                ),
                 name,
                 phone_number: Some(phone),
-                address: if has_address { Some(address) } else { existing.as_ref().and_then(|u| u.address.clone()) },
+                address: if has_address {
+                    Some(address)
+                } else {
+                    existing.as_ref().and_then(|u| u.address.clone())
+                },
                 bank_account: Some(bank_account),
                 has_completed_onboarding: true,
-                kyc_level: sess.kyc_level.unwrap_or(1).max(existing.as_ref().map_or(1, |u| u.kyc_level)),
-                connected: existing.as_ref().map_or_else(|| now.clone(), |u| u.connected.clone()),
+                kyc_level: sess
+                    .kyc_level
+                    .unwrap_or(1)
+                    .max(existing.as_ref().map_or(1, |u| u.kyc_level)),
+                connected: existing
+                    .as_ref()
+                    .map_or_else(|| now.clone(), |u| u.connected.clone()),
                 business: existing.as_ref().and_then(|u| u.business.clone()),
             };
-            store::put(c, &tenant, USER, &user.marketplace_user_id, &user.connected.clone(), &user)?;
+            store::put(
+                c,
+                &tenant,
+                USER,
+                &user.marketplace_user_id,
+                &user.connected.clone(),
+                &user,
+            )?;
         }
         Ok(Some(true))
     })
@@ -286,7 +389,11 @@ async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>
     match result {
         Ok(Some(true)) => finish(s.success_url.as_deref()),
         Ok(Some(false)) => gone(),
-        Ok(None) => page(StatusCode::BAD_REQUEST, "Connect your account", &connect_form(&token, &s, Some("Fill in the form to connect."), None)),
+        Ok(None) => page(
+            StatusCode::BAD_REQUEST,
+            "Connect your account",
+            &connect_form(&token, &s, Some("Fill in the form to connect."), None),
+        ),
         Err(f) => failed(&f),
     }
 }
@@ -294,14 +401,20 @@ async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>
 // ---- payout account ----------------------------------------------------------------
 
 fn payout_form(token: &str, user: &UserDoc, error: Option<&str>) -> String {
-    let current = user.bank_account.as_ref().map(|a| a.account_number.clone()).unwrap_or_default();
+    let current = user
+        .bank_account
+        .as_ref()
+        .map(|a| a.account_number.clone())
+        .unwrap_or_default();
     format!(
         "{}<p>Payouts to {} go to this account.</p><form method=\"post\" action=\"/hosted/trade/payout-account/{}\">\
          <label for=\"account\">Account (14-digit BBAN or DK IBAN)</label>\
          <input type=\"text\" id=\"account\" name=\"accountNumber\" value=\"{}\" required>\
          <button type=\"submit\" name=\"action\" value=\"save\">Use this account</button>\
          <button type=\"submit\" name=\"action\" value=\"cancel\" formnovalidate>Cancel</button></form>",
-        error.map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e))).unwrap_or_default(),
+        error
+            .map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)))
+            .unwrap_or_default(),
         escape(&user.name),
         escape(token),
         escape(&current)
@@ -325,12 +438,20 @@ async fn payout_page(State(state): State<AppState>, Path(token): Path<String>) -
         return gone();
     }
     match session_user(&state, tenant, s.user.clone()).await {
-        Ok(u) => page(StatusCode::OK, "Choose payout account", &payout_form(&token, &u, None)),
+        Ok(u) => page(
+            StatusCode::OK,
+            "Choose payout account",
+            &payout_form(&token, &u, None),
+        ),
         Err(p) => p,
     }
 }
 
-async fn payout_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
+async fn payout_submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
     let (tenant, s) = match open(&state, "payout-account", token.clone()).await {
         Ok(x) => x,
         Err(p) => return p,
@@ -350,7 +471,11 @@ async fn payout_submit(State(state): State<AppState>, Path(token): Path<String>,
                     _ => "An account is required.".into(),
                 };
                 return match session_user(&state, tenant, s.user.clone()).await {
-                    Ok(u) => page(StatusCode::BAD_REQUEST, "Choose payout account", &payout_form(&token, &u, Some(&msg))),
+                    Ok(u) => page(
+                        StatusCode::BAD_REQUEST,
+                        "Choose payout account",
+                        &payout_form(&token, &u, Some(&msg)),
+                    ),
                     Err(p) => p,
                 };
             }
@@ -363,7 +488,11 @@ async fn payout_submit(State(state): State<AppState>, Path(token): Path<String>,
             return Ok(false);
         }
         if let (Some(bban), Some(mut u)) = (account, load_user(c, &tenant, &user)?) {
-            u.bank_account = Some(BankAccountDoc { bank: "Sandbox Bank".into(), account_number: bban, name: u.name.clone() });
+            u.bank_account = Some(BankAccountDoc {
+                bank: "Sandbox Bank".into(),
+                account_number: bban,
+                name: u.name.clone(),
+            });
             store::put(c, &tenant, USER, &user, &u.connected.clone(), &u)?;
         }
         Ok(true)
@@ -384,13 +513,21 @@ async fn pay_page(State(state): State<AppState>, Path(token): Path<String>) -> R
         Err(p) => return p,
     };
     let id = s.payment_id.clone().unwrap_or_default();
-    let payment = match exec(&state, move |c| store::get::<PaymentDoc>(c, &tenant, PAYMENT, &id)).await {
+    let payment = match exec(&state, move |c| {
+        store::get::<PaymentDoc>(c, &tenant, PAYMENT, &id)
+    })
+    .await
+    {
         Ok(Some(p)) => p,
         Ok(None) => return unknown(),
         Err(f) => return failed(&f),
     };
     if payment.state != "Pending" {
-        return page(StatusCode::OK, "Nothing to pay", &format!("<p>This payment is {}.</p>", escape(&payment.state)));
+        return page(
+            StatusCode::OK,
+            "Nothing to pay",
+            &format!("<p>This payment is {}.</p>", escape(&payment.state)),
+        );
     }
     let what = match payment.purpose.as_str() {
         "escrow" => "into escrow",
@@ -410,7 +547,11 @@ async fn pay_page(State(state): State<AppState>, Path(token): Path<String>) -> R
     )
 }
 
-async fn pay_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
+async fn pay_submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Response {
     let (tenant, s) = match open(&state, "pay", token.clone()).await {
         Ok(x) => x,
         Err(p) => return p,
@@ -422,7 +563,11 @@ async fn pay_submit(State(state): State<AppState>, Path(token): Path<String>, bo
     let id = s.payment_id.clone().unwrap_or_default();
     match exec(&state, move |c| mark_paid(c, &tenant, &id, None, &now)).await {
         Ok(_) => finish(s.success_url.as_deref()),
-        Err(Fault::Problem { detail, .. }) => page(StatusCode::BAD_REQUEST, "Payment not possible", &format!("<p>{}</p>", escape(&detail))),
+        Err(Fault::Problem { detail, .. }) => page(
+            StatusCode::BAD_REQUEST,
+            "Payment not possible",
+            &format!("<p>{}</p>", escape(&detail)),
+        ),
         Err(f) => failed(&f),
     }
 }
@@ -443,17 +588,39 @@ async fn status_page(State(state): State<AppState>, Path(token): Path<String>) -
     let role = t.role_of(&s.user).unwrap_or(Role::Payer);
     let status = t.status(role);
     let text = |k: &str| status[k].as_str().map(escape).unwrap_or_default();
-    let mut html = format!("<p><strong>{}</strong></p><h2>{}</h2><p>{}</p>", escape(&t.title), text("title"), text("description"));
+    let mut html = format!(
+        "<p><strong>{}</strong></p><h2>{}</h2><p>{}</p>",
+        escape(&t.title),
+        text("title"),
+        text("description")
+    );
     if status["deadline"].is_string() {
-        html.push_str(&format!("<p class=\"muted\">{} ({})</p>", text("deadlineDescription"), text("deadline")));
+        html.push_str(&format!(
+            "<p class=\"muted\">{} ({})</p>",
+            text("deadlineDescription"),
+            text("deadline")
+        ));
     }
-    let actions: Vec<String> = status["actions"].as_array().into_iter().flatten().filter_map(|a| a.as_str().map(escape)).collect();
+    let actions: Vec<String> = status["actions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a.as_str().map(escape))
+        .collect();
     if !actions.is_empty() {
         html.push_str(&format!("<p>You can: {}</p>", actions.join(", ")));
     }
     html.push_str("<ul>");
-    for e in t.events.iter().filter(|e| e.to == "both" || (e.to == "payer") == (role == Role::Payer)) {
-        html.push_str(&format!("<li><span class=\"muted\">{}</span> {}</li>", escape(&e.at), escape(&e.text)));
+    for e in t
+        .events
+        .iter()
+        .filter(|e| e.to == "both" || (e.to == "payer") == (role == Role::Payer))
+    {
+        html.push_str(&format!(
+            "<li><span class=\"muted\">{}</span> {}</li>",
+            escape(&e.at),
+            escape(&e.text)
+        ));
     }
     html.push_str("</ul>");
     if let Some(url) = &s.success_url {
@@ -464,7 +631,12 @@ async fn status_page(State(state): State<AppState>, Path(token): Path<String>) -
 
 // ---- control -----------------------------------------------------------------------
 
-async fn control_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, body: Bytes) -> Response {
+async fn control_user(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    body: Bytes,
+) -> Response {
     let now = stamp(state.clock.now());
     let r = async {
         let mut c = Check::parse(&body)?;
@@ -473,10 +645,16 @@ async fn control_user(State(state): State<AppState>, tenant: Tenant, trace: Trac
         let phone = c.string("phoneNumber", 1, 64, false);
         let errors = c.errors.clone();
         c.finish()?;
-        let Some(id) = id else { return Err(Fault::fields(errors)) };
+        let Some(id) = id else {
+            return Err(Fault::fields(errors));
+        };
         exec(&state, move |conn| {
             if load_user(conn, &tenant.name, &id)?.is_some() {
-                return Err(Fault::rule("UserAlreadyConnected", "User already connected", format!("{id} is already connected")));
+                return Err(Fault::rule(
+                    "UserAlreadyConnected",
+                    "User already connected",
+                    format!("{id} is already connected"),
+                ));
             }
             let name = name.unwrap_or_else(|| id.clone());
             let user = UserDoc {
@@ -500,11 +678,19 @@ async fn control_user(State(state): State<AppState>, tenant: Tenant, trace: Trac
     respond(&trace, r)
 }
 
-async fn control_paid(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path(external_id): Path<String>) -> Response {
+async fn control_paid(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path(external_id): Path<String>,
+) -> Response {
     let now = stamp(state.clock.now());
     let r = async {
         check_path(&[("externalId", &external_id)])?;
-        exec(&state, move |c| Ok(mark_paid(c, &tenant.name, &external_id, None, &now)?.json())).await
+        exec(&state, move |c| {
+            Ok(mark_paid(c, &tenant.name, &external_id, None, &now)?.json())
+        })
+        .await
     }
     .await;
     respond(&trace, r)

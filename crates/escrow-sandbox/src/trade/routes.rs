@@ -24,7 +24,10 @@
 use super::hosted::SessionDoc;
 use super::machine::{BusinessUserDoc, Effect, PaymentDoc, Shipment, Stage, TradeDoc, UserDoc};
 use super::store::{self, BUSINESS_USER, PAYMENT, TRADE, USER};
-use super::{CARRIERS, Check, Fault, Outcome, PREFIX, Trace, check_path, exec, keyed, payout_account, respond};
+use super::{
+    CARRIERS, Check, Fault, Outcome, PREFIX, Trace, check_path, exec, keyed, payout_account,
+    respond,
+};
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::idempotency::Ctx;
@@ -47,15 +50,23 @@ pub fn router() -> Router<AppState> {
         .route(&format!("{p}/business-users"), post(create_business_user))
         .route(
             &format!("{p}/business-users/{{business_id}}/{{location_id}}"),
-            get(get_business_user).put(edit_business_user).delete(delete_business_user),
+            get(get_business_user)
+                .put(edit_business_user)
+                .delete(delete_business_user),
         )
         .route(&format!("{p}/trades"), post(initiate_trade))
         .route(&format!("{p}/trades/cancel"), post(cancel_trade))
         .route(&format!("{p}/connect"), post(connect))
         .route(&format!("{p}/users/{{user}}"), get(user_details))
-        .route(&format!("{p}/users/{{user}}/payout-account"), post(payout_account_link))
+        .route(
+            &format!("{p}/users/{{user}}/payout-account"),
+            post(payout_account_link),
+        )
         .route(&format!("{p}/users/{{user}}/trades"), get(list_trades))
-        .route(&format!("{p}/users/{{user}}/payments/{{payment}}/flow"), post(payment_flow))
+        .route(
+            &format!("{p}/users/{{user}}/payments/{{payment}}/flow"),
+            post(payment_flow),
+        )
         .route(&t, get(trade_details))
         .route(&format!("{t}/status-link"), post(status_link))
         .route(&format!("{t}/reimburse"), post(reimburse))
@@ -79,7 +90,8 @@ fn dec(i: i64) -> Decimal {
 }
 
 fn path_and_query(uri: &Uri) -> String {
-    uri.path_and_query().map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned())
+    uri.path_and_query()
+        .map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned())
 }
 
 fn query_pairs(raw: &Option<String>) -> Vec<(String, String)> {
@@ -94,7 +106,10 @@ fn query_pairs(raw: &Option<String>) -> Vec<(String, String)> {
 }
 
 fn query_value<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    pairs.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    pairs
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 pub fn load_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<Option<UserDoc>> {
@@ -102,16 +117,25 @@ pub fn load_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<Option<Us
 }
 
 fn require_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<UserDoc> {
-    load_user(conn, tenant, id)?.ok_or_else(|| Fault::not_found("UserNotFound", format!("no connected user {id}")))
+    load_user(conn, tenant, id)?
+        .ok_or_else(|| Fault::not_found("UserNotFound", format!("no connected user {id}")))
 }
 
 /// A trade the user takes part in; another tenant's, or one the user is no party of,
 /// is 404 like a missing one.
-pub fn load_trade(conn: &Connection, tenant: &str, user: &str, trade_id: &str) -> Outcome<TradeDoc> {
+pub fn load_trade(
+    conn: &Connection,
+    tenant: &str,
+    user: &str,
+    trade_id: &str,
+) -> Outcome<TradeDoc> {
     let trade: Option<TradeDoc> = store::get(conn, tenant, TRADE, trade_id)?;
-    trade
-        .filter(|t| t.role_of(user).is_some())
-        .ok_or_else(|| Fault::not_found("TradeNotFound", format!("no trade {trade_id} for user {user}")))
+    trade.filter(|t| t.role_of(user).is_some()).ok_or_else(|| {
+        Fault::not_found(
+            "TradeNotFound",
+            format!("no trade {trade_id} for user {user}"),
+        )
+    })
 }
 
 pub fn save_trade(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcome<()> {
@@ -124,7 +148,14 @@ pub fn render_trade(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcome<Va
     Ok(t.json(payer.as_ref(), payee.as_ref()))
 }
 
-fn record(conn: &Connection, tenant: &str, target: &str, effects: &[Effect], key: Option<&str>, at: &str) -> Outcome<()> {
+fn record(
+    conn: &Connection,
+    tenant: &str,
+    target: &str,
+    effects: &[Effect],
+    key: Option<&str>,
+    at: &str,
+) -> Outcome<()> {
     for e in effects {
         ledger::record(conn, tenant, e.kind, target, Some(e.amount), key, at)?;
     }
@@ -133,7 +164,11 @@ fn record(conn: &Connection, tenant: &str, target: &str, effects: &[Effect], key
 
 /// A pending payment of the trade can no longer be paid once the trade closed.
 fn void_pending_payment(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcome<()> {
-    let ids = [t.payment_id.clone(), t.delivery.as_ref().map(|s| s.payment_id.clone()), t.return_shipment.as_ref().map(|s| s.payment_id.clone())];
+    let ids = [
+        t.payment_id.clone(),
+        t.delivery.as_ref().map(|s| s.payment_id.clone()),
+        t.return_shipment.as_ref().map(|s| s.payment_id.clone()),
+    ];
     for id in ids.into_iter().flatten() {
         if let Some(mut p) = store::get::<PaymentDoc>(conn, tenant, PAYMENT, &id)?
             && p.state == "Pending"
@@ -147,12 +182,30 @@ fn void_pending_payment(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcom
 
 /// Marks a payment paid and moves its trade on (the hosted pay page and the control
 /// route both end here). Records the money movements in the ledger.
-pub fn mark_paid(conn: &Connection, tenant: &str, external_id: &str, key: Option<&str>, at: &str) -> Outcome<PaymentDoc> {
+pub fn mark_paid(
+    conn: &Connection,
+    tenant: &str,
+    external_id: &str,
+    key: Option<&str>,
+    at: &str,
+) -> Outcome<PaymentDoc> {
     let mut p: PaymentDoc = store::get(conn, tenant, PAYMENT, external_id)?
         .ok_or_else(|| Fault::not_found("PaymentNotFound", format!("no payment {external_id}")))?;
     match p.state.as_str() {
-        "Paid" => return Err(Fault::rule("PaymentAlreadyPaid", "Payment already paid", format!("payment {external_id} is paid"))),
-        "Cancelled" => return Err(Fault::rule("PaymentCancelled", "Payment cancelled", "the trade was closed before this payment")),
+        "Paid" => {
+            return Err(Fault::rule(
+                "PaymentAlreadyPaid",
+                "Payment already paid",
+                format!("payment {external_id} is paid"),
+            ));
+        }
+        "Cancelled" => {
+            return Err(Fault::rule(
+                "PaymentCancelled",
+                "Payment cancelled",
+                "the trade was closed before this payment",
+            ));
+        }
         _ => {}
     }
     let mut t: TradeDoc = store::get(conn, tenant, TRADE, &p.trade_id)?
@@ -166,9 +219,22 @@ pub fn mark_paid(conn: &Connection, tenant: &str, external_id: &str, key: Option
     Ok(p)
 }
 
-fn hosted_link(state: &AppState, conn: &Connection, tenant: &str, page: &str, session: &SessionDoc) -> Outcome<Value> {
+fn hosted_link(
+    state: &AppState,
+    conn: &Connection,
+    tenant: &str,
+    page: &str,
+    session: &SessionDoc,
+) -> Outcome<Value> {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    store::put(conn, tenant, store::SESSION, &token, &session.created, session)?;
+    store::put(
+        conn,
+        tenant,
+        store::SESSION,
+        &token,
+        &session.created,
+        session,
+    )?;
     Ok(json!({ "url": format!("{}/hosted/trade/{page}/{token}", state.public_url) }))
 }
 
@@ -179,7 +245,10 @@ fn whitelisted(c: &mut Check, key: &str, value: Option<String>) -> Option<String
     if v.bytes().all(|b| b.is_ascii_digit()) {
         Some(v)
     } else {
-        c.errors.push((key.to_owned(), "is not a whitelisted company number (digits only)".into()));
+        c.errors.push((
+            key.to_owned(),
+            "is not a whitelisted company number (digits only)".into(),
+        ));
         None
     }
 }
@@ -195,7 +264,12 @@ fn account(c: &mut Check) -> Option<String> {
     }
 }
 
-async fn create_business_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, body: Bytes) -> Response {
+async fn create_business_user(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    body: Bytes,
+) -> Response {
     let now = stamp(state.clock.now());
     let r = async {
         let mut c = Check::parse(&body)?;
@@ -208,7 +282,8 @@ async fn create_business_user(State(state): State<AppState>, tenant: Tenant, tra
         let bban = account(&mut c);
         let errors = c.errors.clone();
         c.finish()?;
-        let (Some(business_id), Some(location_id), Some(name), Some(address), Some(bban)) = (business_id, location_id, name, address, bban)
+        let (Some(business_id), Some(location_id), Some(name), Some(address), Some(bban)) =
+            (business_id, location_id, name, address, bban)
         else {
             return Err(Fault::fields(errors));
         };
@@ -234,7 +309,14 @@ async fn create_business_user(State(state): State<AppState>, tenant: Tenant, tra
             };
             store::put(conn, &tenant.name, BUSINESS_USER, &key, &now, &doc)?;
             let user = business_user_account(&doc, &key, &now);
-            store::put(conn, &tenant.name, USER, &user.marketplace_user_id, &now, &user)?;
+            store::put(
+                conn,
+                &tenant.name,
+                USER,
+                &user.marketplace_user_id,
+                &now,
+                &user,
+            )?;
             Ok(doc.json(true))
         })
         .await
@@ -260,21 +342,36 @@ fn business_user_account(doc: &BusinessUserDoc, key: &str, now: &str) -> UserDoc
 }
 
 fn business_path(business_id: &str, location_id: &str) -> Outcome<String> {
-    check_path(&[("businessId", business_id), ("businessLocationId", location_id)])?;
+    check_path(&[
+        ("businessId", business_id),
+        ("businessLocationId", location_id),
+    ])?;
     if !business_id.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Fault::field("businessId", "is not a whitelisted company number (digits only)"));
+        return Err(Fault::field(
+            "businessId",
+            "is not a whitelisted company number (digits only)",
+        ));
     }
     Ok(BusinessUserDoc::key(business_id, location_id))
 }
 
 fn load_business_user(conn: &Connection, tenant: &str, key: &str) -> Outcome<BusinessUserDoc> {
-    store::get(conn, tenant, BUSINESS_USER, key)?.ok_or_else(|| Fault::not_found("BusinessUserNotFound", format!("no business user {key}")))
+    store::get(conn, tenant, BUSINESS_USER, key)?
+        .ok_or_else(|| Fault::not_found("BusinessUserNotFound", format!("no business user {key}")))
 }
 
-async fn get_business_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path((b, l)): Path<(String, String)>) -> Response {
+async fn get_business_user(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path((b, l)): Path<(String, String)>,
+) -> Response {
     let r = async {
         let key = business_path(&b, &l)?;
-        exec(&state, move |c| Ok(load_business_user(c, &tenant.name, &key)?.json(false))).await
+        exec(&state, move |c| {
+            Ok(load_business_user(c, &tenant.name, &key)?.json(false))
+        })
+        .await
     }
     .await;
     respond(&trace, r)
@@ -293,26 +390,45 @@ async fn edit_business_user(
         let mut c = Check::parse(&body)?;
         let name = c.string("name", 2, 200, true);
         if !c.has("phoneNumber") {
-            c.errors.push(("phoneNumber".into(), "is required (a string or null)".into()));
+            c.errors.push((
+                "phoneNumber".into(),
+                "is required (a string or null)".into(),
+            ));
         }
         let phone = c.string("phoneNumber", 1, usize::MAX, false);
         let address = c.object("address", true);
         let bban = account(&mut c);
         let errors = c.errors.clone();
         c.finish()?;
-        let (Some(name), Some(address), Some(bban)) = (name, address, bban) else { return Err(Fault::fields(errors)) };
+        let (Some(name), Some(address), Some(bban)) = (name, address, bban) else {
+            return Err(Fault::fields(errors));
+        };
         exec(&state, move |conn| {
             let mut doc = load_business_user(conn, &tenant.name, &key)?;
             doc.name = name;
             doc.phone_number = phone;
             doc.address = address;
             doc.account_number = bban;
-            store::put(conn, &tenant.name, BUSINESS_USER, &key, &doc.created.clone(), &doc)?;
+            store::put(
+                conn,
+                &tenant.name,
+                BUSINESS_USER,
+                &key,
+                &doc.created.clone(),
+                &doc,
+            )?;
             let mut user = business_user_account(&doc, &key, &now);
             if let Some(old) = load_user(conn, &tenant.name, &doc.user_id)? {
                 user.connected = old.connected;
             }
-            store::put(conn, &tenant.name, USER, &doc.user_id, &doc.created.clone(), &user)?;
+            store::put(
+                conn,
+                &tenant.name,
+                USER,
+                &doc.user_id,
+                &doc.created.clone(),
+                &user,
+            )?;
             Ok(doc.json(false))
         })
         .await
@@ -321,7 +437,12 @@ async fn edit_business_user(
     respond(&trace, r)
 }
 
-async fn delete_business_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path((b, l)): Path<(String, String)>) -> Response {
+async fn delete_business_user(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path((b, l)): Path<(String, String)>,
+) -> Response {
     let r = async {
         let key = business_path(&b, &l)?;
         exec(&state, move |conn| {
@@ -355,9 +476,21 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str) -> Outcome<NewTrade> 
     let description = c.string("description", 1, 5000, true);
     let amount = c.number("amount", dec(5), dec(10_000_000), true, true);
     let payer_fee = c.number("payerFee", Decimal::ZERO, dec(100), true, false);
-    let payer_fixed_fee = c.number("payerFixedFee", Decimal::ZERO, dec(MAX_FIXED_FEE), true, true);
+    let payer_fixed_fee = c.number(
+        "payerFixedFee",
+        Decimal::ZERO,
+        dec(MAX_FIXED_FEE),
+        true,
+        true,
+    );
     let payee_fee = c.number("payeeFee", Decimal::ZERO, dec(100), true, false);
-    let payee_fixed_fee = c.number("payeeFixedFee", Decimal::ZERO, dec(MAX_FIXED_FEE), true, true);
+    let payee_fixed_fee = c.number(
+        "payeeFixedFee",
+        Decimal::ZERO,
+        dec(MAX_FIXED_FEE),
+        true,
+        true,
+    );
     let payer = c.string("payerMarketplaceUserId", 1, 64, true);
     let payee = c.string("payeeMarketplaceUserId", 1, 64, true);
     let reference_id = c.string("referenceId", 0, 64, false);
@@ -376,7 +509,10 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str) -> Outcome<NewTrade> 
     if let (Some(a), Some(b)) = (&payer, &payee)
         && a == b
     {
-        c.errors.push(("payerMarketplaceUserId".into(), "must differ from the payee".into()));
+        c.errors.push((
+            "payerMarketplaceUserId".into(),
+            "must differ from the payee".into(),
+        ));
     }
     let errors = c.errors.clone();
     c.finish()?;
@@ -392,7 +528,19 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str) -> Outcome<NewTrade> 
         Some(payee_id),
         Some(success_url),
         Some(cancel_url),
-    ) = (title, description, amount, payer_fee, payer_fixed_fee, payee_fee, payee_fixed_fee, payer, payee, success_url, cancel_url)
+    ) = (
+        title,
+        description,
+        amount,
+        payer_fee,
+        payer_fixed_fee,
+        payee_fee,
+        payee_fixed_fee,
+        payer,
+        payee,
+        success_url,
+        cancel_url,
+    )
     else {
         return Err(Fault::fields(errors));
     };
@@ -440,53 +588,110 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str) -> Outcome<NewTrade> 
     })
 }
 
-async fn initiate_trade(State(state): State<AppState>, tenant: Tenant, trace: Trace, headers: HeaderMap, uri: Uri, body: Bytes) -> Response {
+async fn initiate_trade(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    headers: HeaderMap,
+    uri: Uri,
+    body: Bytes,
+) -> Response {
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
-    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
-        let at = stamp(ctx.now);
-        let NewTrade { doc: mut t } = read_new_trade(&body, uuid::Uuid::new_v4().to_string(), &at)?;
-        let payee = load_user(conn, &tenant.name, &t.payee_id)?;
-        if !payee.as_ref().is_some_and(|u| u.has_completed_onboarding) {
-            return Err(Fault::field("payeeMarketplaceUserId", "is not connected; connect the user through the connect flow first"));
-        }
-        if let Some(k) = &t.checkout_key
-            && store::checkout_key_taken(conn, &tenant.name, k)?
-        {
-            return Err(Fault::rule("DuplicateCheckout", "Duplicate checkout", format!("a trade with checkout key {k} already exists")));
-        }
-        let total = t.payer_total();
-        let title = t.title.clone();
-        t.log(&at, "payer", format!("You were invited to buy “{title}” for {total} DKK"));
-        t.log(&at, "payee", format!("Trade “{title}” created; the buyer was invited"));
-        save_trade(conn, &tenant.name, &t)?;
-        Ok(json!({ "tradeId": t.trade_id }))
-    })
+    keyed(
+        &state,
+        &name,
+        &headers,
+        trace,
+        "POST",
+        &path,
+        &body.clone(),
+        move |conn, ctx: &Ctx<'_>| {
+            let at = stamp(ctx.now);
+            let NewTrade { doc: mut t } =
+                read_new_trade(&body, uuid::Uuid::new_v4().to_string(), &at)?;
+            let payee = load_user(conn, &tenant.name, &t.payee_id)?;
+            if !payee.as_ref().is_some_and(|u| u.has_completed_onboarding) {
+                return Err(Fault::field(
+                    "payeeMarketplaceUserId",
+                    "is not connected; connect the user through the connect flow first",
+                ));
+            }
+            if let Some(k) = &t.checkout_key
+                && store::checkout_key_taken(conn, &tenant.name, k)?
+            {
+                return Err(Fault::rule(
+                    "DuplicateCheckout",
+                    "Duplicate checkout",
+                    format!("a trade with checkout key {k} already exists"),
+                ));
+            }
+            let total = t.payer_total();
+            let title = t.title.clone();
+            t.log(
+                &at,
+                "payer",
+                format!("You were invited to buy “{title}” for {total} DKK"),
+            );
+            t.log(
+                &at,
+                "payee",
+                format!("Trade “{title}” created; the buyer was invited"),
+            );
+            save_trade(conn, &tenant.name, &t)?;
+            Ok(json!({ "tradeId": t.trade_id }))
+        },
+    )
     .await
 }
 
-async fn cancel_trade(State(state): State<AppState>, tenant: Tenant, trace: Trace, headers: HeaderMap, uri: Uri, body: Bytes) -> Response {
+async fn cancel_trade(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    headers: HeaderMap,
+    uri: Uri,
+    body: Bytes,
+) -> Response {
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
-    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
-        let at = stamp(ctx.now);
-        let mut c = Check::parse(&body)?;
-        let id = c.string("state", 1, 64, true);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(id) = id else { return Err(Fault::fields(errors)) };
-        let mut t: TradeDoc = store::get(conn, &tenant.name, TRADE, &id)?
-            .ok_or_else(|| Fault::not_found("TradeNotFound", format!("no trade with state {id}")))?;
-        let effects = t.cancel(&at)?;
-        void_pending_payment(conn, &tenant.name, &t)?;
-        save_trade(conn, &tenant.name, &t)?;
-        record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
-        Ok(json!({ "state": id }))
-    })
+    keyed(
+        &state,
+        &name,
+        &headers,
+        trace,
+        "POST",
+        &path,
+        &body.clone(),
+        move |conn, ctx: &Ctx<'_>| {
+            let at = stamp(ctx.now);
+            let mut c = Check::parse(&body)?;
+            let id = c.string("state", 1, 64, true);
+            let errors = c.errors.clone();
+            c.finish()?;
+            let Some(id) = id else {
+                return Err(Fault::fields(errors));
+            };
+            let mut t: TradeDoc = store::get(conn, &tenant.name, TRADE, &id)?.ok_or_else(|| {
+                Fault::not_found("TradeNotFound", format!("no trade with state {id}"))
+            })?;
+            let effects = t.cancel(&at)?;
+            void_pending_payment(conn, &tenant.name, &t)?;
+            save_trade(conn, &tenant.name, &t)?;
+            record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
+            Ok(json!({ "state": id }))
+        },
+    )
     .await
 }
 
-async fn list_trades(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path(user): Path<String>, RawQuery(q): RawQuery) -> Response {
+async fn list_trades(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path(user): Path<String>,
+    RawQuery(q): RawQuery,
+) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user)])?;
         let pairs = query_pairs(&q);
@@ -496,25 +701,33 @@ async fn list_trades(State(state): State<AppState>, tenant: Tenant, trace: Trace
             Some(v) => match v.parse::<i64>() {
                 Ok(n) if (1..=max).contains(&n) => n,
                 _ => {
-                    errors.push((name.to_owned(), format!("must be an integer from 1 to {max}")));
+                    errors.push((
+                        name.to_owned(),
+                        format!("must be an integer from 1 to {max}"),
+                    ));
                     default
                 }
             },
         };
         let page = int("page", 1, i64::from(i32::MAX));
-        let size = int("pageSize", 20, 100);
+        // Capped at 100, as v2 caps Take.
+        let size = int("pageSize", 20, i64::from(i32::MAX)).min(100);
         if !errors.is_empty() {
             return Err(Fault::fields(errors));
         }
         exec(&state, move |conn| {
-            let docs: Vec<TradeDoc> = store::trades_of(conn, &tenant.name, &user, size, (page - 1) * size)?;
+            let docs: Vec<TradeDoc> =
+                store::trades_of(conn, &tenant.name, &user, size, (page - 1) * size)?;
             if docs.is_empty()
                 && load_user(conn, &tenant.name, &user)?.is_none()
                 && store::trades_of::<TradeDoc>(conn, &tenant.name, &user, 1, 0)?.is_empty()
             {
                 return Err(Fault::not_found("UserNotFound", format!("no user {user}")));
             }
-            let trades = docs.iter().map(|t| render_trade(conn, &tenant.name, t)).collect::<Outcome<Vec<_>>>()?;
+            let trades = docs
+                .iter()
+                .map(|t| render_trade(conn, &tenant.name, t))
+                .collect::<Outcome<Vec<_>>>()?;
             Ok(json!({ "trades": trades, "pagination": { "pageSize": size, "page": page } }))
         })
         .await
@@ -523,7 +736,12 @@ async fn list_trades(State(state): State<AppState>, tenant: Tenant, trace: Trace
     respond(&trace, r)
 }
 
-async fn trade_details(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path((user, trade)): Path<(String, String)>) -> Response {
+async fn trade_details(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path((user, trade)): Path<(String, String)>,
+) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
         exec(&state, move |conn| {
@@ -553,7 +771,9 @@ async fn status_link(
         c.finish()?;
         exec(&state, move |conn| {
             load_trade(conn, &tenant.name, &user, &trade)?;
-            let session = SessionDoc::new("status", &user, &now).trade(&trade).urls(return_url, None);
+            let session = SessionDoc::new("status", &user, &now)
+                .trade(&trade)
+                .urls(return_url, None);
             hosted_link(&st, conn, &tenant.name, "status", &session)
         })
         .await
@@ -576,25 +796,42 @@ async fn reimburse(
     }
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
-    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
-        let at = stamp(ctx.now);
-        let mut c = Check::parse(&body)?;
-        let amount = c.number("amount", Decimal::ZERO, dec(10_000_000), true, true);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(amount) = amount else { return Err(Fault::fields(errors)) };
-        let mut t = load_trade(conn, &tenant.name, &payer, &trade)?;
-        let effects = t.reimburse(&payer, amount, &at)?;
-        save_trade(conn, &tenant.name, &t)?;
-        record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
-        Ok(json!({}))
-    })
+    keyed(
+        &state,
+        &name,
+        &headers,
+        trace,
+        "POST",
+        &path,
+        &body.clone(),
+        move |conn, ctx: &Ctx<'_>| {
+            let at = stamp(ctx.now);
+            let mut c = Check::parse(&body)?;
+            let amount = c.number("amount", Decimal::ZERO, dec(10_000_000), true, true);
+            let errors = c.errors.clone();
+            c.finish()?;
+            let Some(amount) = amount else {
+                return Err(Fault::fields(errors));
+            };
+            let mut t = load_trade(conn, &tenant.name, &payer, &trade)?;
+            let effects = t.reimburse(&payer, amount, &at)?;
+            save_trade(conn, &tenant.name, &t)?;
+            record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
+            Ok(json!({}))
+        },
+    )
     .await
 }
 
 // ---- users -------------------------------------------------------------------------
 
-async fn connect(State(state): State<AppState>, tenant: Tenant, trace: Trace, RawQuery(q): RawQuery, body: Bytes) -> Response {
+async fn connect(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    RawQuery(q): RawQuery,
+    body: Bytes,
+) -> Response {
     let now = stamp(state.clock.now());
     let st = state.clone();
     let r = async {
@@ -612,7 +849,9 @@ async fn connect(State(state): State<AppState>, tenant: Tenant, trace: Trace, Ra
         let kyc = c.int("requiredKycLevel", 1, 2, false);
         let errors = c.errors.clone();
         c.finish()?;
-        let Some(user) = user else { return Err(Fault::fields(errors)) };
+        let Some(user) = user else {
+            return Err(Fault::fields(errors));
+        };
         exec(&state, move |conn| {
             let mut session = SessionDoc::new("connect", &user, &now).urls(success, cancel);
             session.force = force;
@@ -625,7 +864,13 @@ async fn connect(State(state): State<AppState>, tenant: Tenant, trace: Trace, Ra
     respond(&trace, r)
 }
 
-async fn payout_account_link(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path(user): Path<String>, body: Bytes) -> Response {
+async fn payout_account_link(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path(user): Path<String>,
+    body: Bytes,
+) -> Response {
     let now = stamp(state.clock.now());
     let st = state.clone();
     let r = async {
@@ -645,10 +890,18 @@ async fn payout_account_link(State(state): State<AppState>, tenant: Tenant, trac
     respond(&trace, r)
 }
 
-async fn user_details(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path(user): Path<String>) -> Response {
+async fn user_details(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path(user): Path<String>,
+) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user)])?;
-        exec(&state, move |conn| Ok(require_user(conn, &tenant.name, &user)?.json())).await
+        exec(&state, move |conn| {
+            Ok(require_user(conn, &tenant.name, &user)?.json())
+        })
+        .await
     }
     .await;
     respond(&trace, r)
@@ -659,12 +912,23 @@ async fn user_details(State(state): State<AppState>, tenant: Tenant, trace: Trac
 fn require_connected(conn: &Connection, tenant: &str, user: &str) -> Outcome<()> {
     match load_user(conn, tenant, user)? {
         Some(u) if u.has_completed_onboarding => Ok(()),
-        _ => Err(Fault::rule("UserNotConnected", "User not connected", format!("{user} must connect through the connect flow first"))),
+        _ => Err(Fault::rule(
+            "UserNotConnected",
+            "User not connected",
+            format!("{user} must connect through the connect flow first"),
+        )),
     }
 }
 
 /// An action without an Idempotency-Key: `f` changes the trade; the trade is answered.
-async fn plain_action<F>(state: AppState, tenant: Tenant, trace: Trace, user: String, trade: String, f: F) -> Response
+async fn plain_action<F>(
+    state: AppState,
+    tenant: Tenant,
+    trace: Trace,
+    user: String,
+    trade: String,
+    f: F,
+) -> Response
 where
     F: FnOnce(&Connection, &mut TradeDoc, &str) -> Outcome<()> + Send + 'static,
 {
@@ -683,7 +947,12 @@ where
     respond(&trace, r)
 }
 
-async fn accept(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path((user, trade)): Path<(String, String)>) -> Response {
+async fn accept(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path((user, trade)): Path<(String, String)>,
+) -> Response {
     let (name, u) = (tenant.name.clone(), user.clone());
     plain_action(state, tenant, trace, user, trade, move |conn, t, at| {
         if t.role_of(&u) == Some(super::machine::Role::Payer) {
@@ -694,9 +963,17 @@ async fn accept(State(state): State<AppState>, tenant: Tenant, trace: Trace, Pat
     .await
 }
 
-async fn reject(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path((user, trade)): Path<(String, String)>) -> Response {
+async fn reject(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path((user, trade)): Path<(String, String)>,
+) -> Response {
     let u = user.clone();
-    plain_action(state, tenant, trace, user, trade, move |_, t, at| t.reject(&u, at)).await
+    plain_action(state, tenant, trace, user, trade, move |_, t, at| {
+        t.reject(&u, at)
+    })
+    .await
 }
 
 async fn reject_item(
@@ -708,35 +985,71 @@ async fn reject_item(
 ) -> Response {
     let reason = match serde_json::from_slice::<Value>(&body) {
         Ok(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= 5000 => s,
-        _ => return Fault::field("reason", "the body must be a JSON string of 1 to 5000 characters: the rejection reason").render(&trace.0),
+        _ => {
+            return Fault::field(
+                "reason",
+                "the body must be a JSON string of 1 to 5000 characters: the rejection reason",
+            )
+            .render(&trace.0);
+        }
     };
     let u = user.clone();
-    plain_action(state, tenant, trace, user, trade, move |_, t, at| t.reject_item(&u, &reason, at)).await
+    plain_action(state, tenant, trace, user, trade, move |_, t, at| {
+        t.reject_item(&u, &reason, at)
+    })
+    .await
 }
 
 /// A keyed action on one trade: `f` changes the trade and returns the money moved and
 /// the answer.
 #[allow(clippy::too_many_arguments)]
-async fn keyed_action<F>(state: AppState, tenant: Tenant, trace: Trace, headers: HeaderMap, uri: Uri, user: String, trade: String, body: Bytes, f: F) -> Response
+async fn keyed_action<F>(
+    state: AppState,
+    tenant: Tenant,
+    trace: Trace,
+    headers: HeaderMap,
+    uri: Uri,
+    user: String,
+    trade: String,
+    body: Bytes,
+    f: F,
+) -> Response
 where
-    F: FnOnce(&Connection, &str, &mut TradeDoc, &[u8], &str) -> Outcome<(Vec<Effect>, Option<Value>)> + Send + 'static,
+    F: FnOnce(
+            &Connection,
+            &str,
+            &mut TradeDoc,
+            &[u8],
+            &str,
+        ) -> Outcome<(Vec<Effect>, Option<Value>)>
+        + Send
+        + 'static,
 {
     if let Err(fault) = check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)]) {
         return fault.render(&trace.0);
     }
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
-    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
-        let at = stamp(ctx.now);
-        let mut t = load_trade(conn, &tenant.name, &user, &trade)?;
-        let (effects, answer) = f(conn, &tenant.name, &mut t, &body, &at)?;
-        save_trade(conn, &tenant.name, &t)?;
-        record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
-        match answer {
-            Some(v) => Ok(v),
-            None => render_trade(conn, &tenant.name, &t),
-        }
-    })
+    keyed(
+        &state,
+        &name,
+        &headers,
+        trace,
+        "POST",
+        &path,
+        &body.clone(),
+        move |conn, ctx: &Ctx<'_>| {
+            let at = stamp(ctx.now);
+            let mut t = load_trade(conn, &tenant.name, &user, &trade)?;
+            let (effects, answer) = f(conn, &tenant.name, &mut t, &body, &at)?;
+            save_trade(conn, &tenant.name, &t)?;
+            record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
+            match answer {
+                Some(v) => Ok(v),
+                None => render_trade(conn, &tenant.name, &t),
+            }
+        },
+    )
     .await
 }
 
@@ -750,44 +1063,58 @@ async fn accept_and_pay(
     RawQuery(q): RawQuery,
     body: Bytes,
 ) -> Response {
-    let shop = query_pairs(&q).into_iter().find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId")).map(|(_, v)| v);
+    let shop = query_pairs(&q)
+        .into_iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId"))
+        .map(|(_, v)| v);
     if shop.as_ref().is_some_and(|s| s.chars().count() > 64) {
         return Fault::field("receiverShopId", "must be at most 64 characters").render(&trace.0);
     }
     let u = user.clone();
-    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, _, at| {
-        if t.role_of(&u) == Some(super::machine::Role::Payer) {
-            require_connected(conn, tenant, &u)?;
-        }
-        t.accept_for_payment(&u, at)?;
-        if shop.is_some() {
-            t.receiver_shop_id = shop;
-        }
-        let existing = match &t.payment_id {
-            Some(id) => store::get::<PaymentDoc>(conn, tenant, PAYMENT, id)?.filter(|p| p.state == "Pending"),
-            None => None,
-        };
-        let payment = match existing {
-            Some(p) => p,
-            None => {
-                let p = PaymentDoc {
-                    external_id: uuid::Uuid::new_v4().to_string(),
-                    trade_id: t.trade_id.clone(),
-                    purpose: "escrow".into(),
-                    payer_id: u.clone(),
-                    amount: t.payer_total(),
-                    state: "Pending".into(),
-                    created: at.to_owned(),
-                    paid_at: None,
-                };
-                store::put(conn, tenant, PAYMENT, &p.external_id, at, &p)?;
-                t.payment_id = Some(p.external_id.clone());
-                t.log(at, "payer", format!("Payment of {} DKK started", p.amount));
-                p
+    keyed_action(
+        state,
+        tenant,
+        trace,
+        headers,
+        uri,
+        user,
+        trade,
+        body,
+        move |conn, tenant, t, _, at| {
+            if t.role_of(&u) == Some(super::machine::Role::Payer) {
+                require_connected(conn, tenant, &u)?;
             }
-        };
-        Ok((Vec::new(), Some(payment.json())))
-    })
+            t.accept_for_payment(&u, at)?;
+            if shop.is_some() {
+                t.receiver_shop_id = shop;
+            }
+            let existing = match &t.payment_id {
+                Some(id) => store::get::<PaymentDoc>(conn, tenant, PAYMENT, id)?
+                    .filter(|p| p.state == "Pending"),
+                None => None,
+            };
+            let payment = match existing {
+                Some(p) => p,
+                None => {
+                    let p = PaymentDoc {
+                        external_id: uuid::Uuid::new_v4().to_string(),
+                        trade_id: t.trade_id.clone(),
+                        purpose: "escrow".into(),
+                        payer_id: u.clone(),
+                        amount: t.payer_total(),
+                        state: "Pending".into(),
+                        created: at.to_owned(),
+                        paid_at: None,
+                    };
+                    store::put(conn, tenant, PAYMENT, &p.external_id, at, &p)?;
+                    t.payment_id = Some(p.external_id.clone());
+                    t.log(at, "payer", format!("Payment of {} DKK started", p.amount));
+                    p
+                }
+            };
+            Ok((Vec::new(), Some(payment.json())))
+        },
+    )
     .await
 }
 
@@ -801,7 +1128,18 @@ async fn accept_item(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |_, _, t, _, at| Ok((t.accept_item(&u, at)?, None))).await
+    keyed_action(
+        state,
+        tenant,
+        trace,
+        headers,
+        uri,
+        user,
+        trade,
+        body,
+        move |_, _, t, _, at| Ok((t.accept_item(&u, at)?, None)),
+    )
+    .await
 }
 
 async fn abandon(
@@ -814,15 +1152,30 @@ async fn abandon(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, _, at| {
-        let effects = t.abandon(&u, at)?;
-        void_pending_payment(conn, tenant, t)?;
-        Ok((effects, None))
-    })
+    keyed_action(
+        state,
+        tenant,
+        trace,
+        headers,
+        uri,
+        user,
+        trade,
+        body,
+        move |conn, tenant, t, _, at| {
+            let effects = t.abandon(&u, at)?;
+            void_pending_payment(conn, tenant, t)?;
+            Ok((effects, None))
+        },
+    )
     .await
 }
 
-async fn get_payment(State(state): State<AppState>, tenant: Tenant, trace: Trace, Path((user, trade)): Path<(String, String)>) -> Response {
+async fn get_payment(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    trace: Trace,
+    Path((user, trade)): Path<(String, String)>,
+) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
         exec(&state, move |conn| {
@@ -831,9 +1184,12 @@ async fn get_payment(State(state): State<AppState>, tenant: Tenant, trace: Trace
                 Some(id) => store::get::<PaymentDoc>(conn, &tenant.name, PAYMENT, id)?,
                 None => None,
             };
-            payment
-                .map(|p| p.json())
-                .ok_or_else(|| Fault::not_found("PaymentNotFound", "the trade has no payment to escrow yet (accept and pay first)"))
+            payment.map(|p| p.json()).ok_or_else(|| {
+                Fault::not_found(
+                    "PaymentNotFound",
+                    "the trade has no payment to escrow yet (accept and pay first)",
+                )
+            })
         })
         .await
     }
@@ -856,23 +1212,52 @@ async fn payment_flow(
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
     let st = state.clone();
-    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
-        let mut c = Check::parse(&body)?;
-        let success = c.string("successUrl", 1, 2048, true);
-        let cancel = c.string("cancelUrl", 1, 2048, true);
-        c.object("appSwitch", false);
-        c.finish()?;
-        let p: PaymentDoc = store::get(conn, &tenant.name, PAYMENT, &payment)?
-            .filter(|p: &PaymentDoc| p.payer_id == user)
-            .ok_or_else(|| Fault::not_found("PaymentNotFound", format!("no payment {payment} for user {user}")))?;
-        match p.state.as_str() {
-            "Paid" => return Err(Fault::rule("PaymentAlreadyPaid", "Payment already paid", format!("payment {payment} is paid"))),
-            "Cancelled" => return Err(Fault::rule("PaymentCancelled", "Payment cancelled", "the trade was closed before this payment")),
-            _ => {}
-        }
-        let session = SessionDoc::new("pay", &user, &stamp(ctx.now)).trade(&p.trade_id).payment(&payment).urls(success, cancel);
-        hosted_link(&st, conn, &tenant.name, "pay", &session)
-    })
+    keyed(
+        &state,
+        &name,
+        &headers,
+        trace,
+        "POST",
+        &path,
+        &body.clone(),
+        move |conn, ctx: &Ctx<'_>| {
+            let mut c = Check::parse(&body)?;
+            let success = c.string("successUrl", 1, 2048, true);
+            let cancel = c.string("cancelUrl", 1, 2048, true);
+            c.object("appSwitch", false);
+            c.finish()?;
+            let p: PaymentDoc = store::get(conn, &tenant.name, PAYMENT, &payment)?
+                .filter(|p: &PaymentDoc| p.payer_id == user)
+                .ok_or_else(|| {
+                    Fault::not_found(
+                        "PaymentNotFound",
+                        format!("no payment {payment} for user {user}"),
+                    )
+                })?;
+            match p.state.as_str() {
+                "Paid" => {
+                    return Err(Fault::rule(
+                        "PaymentAlreadyPaid",
+                        "Payment already paid",
+                        format!("payment {payment} is paid"),
+                    ));
+                }
+                "Cancelled" => {
+                    return Err(Fault::rule(
+                        "PaymentCancelled",
+                        "Payment cancelled",
+                        "the trade was closed before this payment",
+                    ));
+                }
+                _ => {}
+            }
+            let session = SessionDoc::new("pay", &user, &stamp(ctx.now))
+                .trade(&p.trade_id)
+                .payment(&payment)
+                .urls(success, cancel);
+            hosted_link(&st, conn, &tenant.name, "pay", &session)
+        },
+    )
     .await
 }
 
@@ -885,7 +1270,10 @@ fn read_shipment(body: &[u8]) -> Outcome<(Decimal, String, i64)> {
         if CARRIERS.contains(&lower.as_str()) {
             Some(lower)
         } else {
-            c.errors.push(("shipmentProviderId".into(), format!("must be one of {}", CARRIERS.join(", "))));
+            c.errors.push((
+                "shipmentProviderId".into(),
+                format!("must be one of {}", CARRIERS.join(", ")),
+            ));
             None
         }
     });
@@ -898,7 +1286,15 @@ fn read_shipment(body: &[u8]) -> Outcome<(Decimal, String, i64)> {
     }
 }
 
-fn buy(conn: &Connection, tenant: &str, user: &str, t: &mut TradeDoc, purpose: &str, body: &[u8], at: &str) -> Outcome<(Vec<Effect>, Option<Value>)> {
+fn buy(
+    conn: &Connection,
+    tenant: &str,
+    user: &str,
+    t: &mut TradeDoc,
+    purpose: &str,
+    body: &[u8],
+    at: &str,
+) -> Outcome<(Vec<Effect>, Option<Value>)> {
     let (price, provider, weight) = read_shipment(body)?;
     let payment = PaymentDoc {
         external_id: uuid::Uuid::new_v4().to_string(),
@@ -906,11 +1302,19 @@ fn buy(conn: &Connection, tenant: &str, user: &str, t: &mut TradeDoc, purpose: &
         purpose: purpose.into(),
         payer_id: user.to_owned(),
         amount: price,
-        state: if price.is_zero() { "Paid".into() } else { "Pending".into() },
+        state: if price.is_zero() {
+            "Paid".into()
+        } else {
+            "Pending".into()
+        },
         created: at.to_owned(),
         paid_at: price.is_zero().then(|| at.to_owned()),
     };
-    let tracking = format!("{}{:012}", provider.to_ascii_uppercase(), fastrand::u64(..1_000_000_000_000));
+    let tracking = format!(
+        "{}{:012}",
+        provider.to_ascii_uppercase(),
+        fastrand::u64(..1_000_000_000_000)
+    );
     let shipment = Shipment {
         provider,
         price,
@@ -934,8 +1338,18 @@ async fn buy_delivery(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, body, at| buy(conn, tenant, &u, t, "delivery", body, at))
-        .await
+    keyed_action(
+        state,
+        tenant,
+        trace,
+        headers,
+        uri,
+        user,
+        trade,
+        body,
+        move |conn, tenant, t, body, at| buy(conn, tenant, &u, t, "delivery", body, at),
+    )
+    .await
 }
 
 async fn buy_return(
@@ -948,6 +1362,16 @@ async fn buy_return(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, body, at| buy(conn, tenant, &u, t, "return", body, at))
-        .await
+    keyed_action(
+        state,
+        tenant,
+        trace,
+        headers,
+        uri,
+        user,
+        trade,
+        body,
+        move |conn, tenant, t, body, at| buy(conn, tenant, &u, t, "return", body, at),
+    )
+    .await
 }

@@ -18,7 +18,12 @@ pub const PAYMENT: &str = "payment";
 /// A hosted-page session; id = the token in the link.
 pub const SESSION: &str = "session";
 
-pub fn get<T: DeserializeOwned>(conn: &Connection, tenant: &str, kind: &str, id: &str) -> Outcome<Option<T>> {
+pub fn get<T: DeserializeOwned>(
+    conn: &Connection,
+    tenant: &str,
+    kind: &str,
+    id: &str,
+) -> Outcome<Option<T>> {
     let doc: Option<String> = conn
         .query_row(
             "SELECT doc FROM trade_docs WHERE tenant = ?1 AND kind = ?2 AND id = ?3",
@@ -34,7 +39,14 @@ pub fn get<T: DeserializeOwned>(conn: &Connection, tenant: &str, kind: &str, id:
 
 /// Inserts or replaces a document; the creation time (and so the order) of an
 /// existing one is kept.
-pub fn put<T: Serialize>(conn: &Connection, tenant: &str, kind: &str, id: &str, created: &str, doc: &T) -> Outcome<()> {
+pub fn put<T: Serialize>(
+    conn: &Connection,
+    tenant: &str,
+    kind: &str,
+    id: &str,
+    created: &str,
+    doc: &T,
+) -> Outcome<()> {
     let text = serde_json::to_string(doc)?;
     conn.execute(
         "INSERT INTO trade_docs (tenant, kind, id, created, doc) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -45,12 +57,18 @@ pub fn put<T: Serialize>(conn: &Connection, tenant: &str, kind: &str, id: &str, 
 }
 
 pub fn delete(conn: &Connection, tenant: &str, kind: &str, id: &str) -> Outcome<()> {
-    conn.execute("DELETE FROM trade_docs WHERE tenant = ?1 AND kind = ?2 AND id = ?3", params![tenant, kind, id])?;
+    conn.execute(
+        "DELETE FROM trade_docs WHERE tenant = ?1 AND kind = ?2 AND id = ?3",
+        params![tenant, kind, id],
+    )?;
     Ok(())
 }
 
 /// A hosted session by its token: (tenant, document).
-pub fn session<T: DeserializeOwned>(conn: &Connection, token: &str) -> Outcome<Option<(String, T)>> {
+pub fn session<T: DeserializeOwned>(
+    conn: &Connection,
+    token: &str,
+) -> Outcome<Option<(String, T)>> {
     let row: Option<(String, String)> = conn
         .query_row(
             "SELECT tenant, doc FROM trade_docs WHERE kind = ?1 AND id = ?2",
@@ -65,16 +83,26 @@ pub fn session<T: DeserializeOwned>(conn: &Connection, token: &str) -> Outcome<O
 }
 
 /// One page of the trades a user takes part in (as payer or payee), newest first.
-pub fn trades_of<T: DeserializeOwned>(conn: &Connection, tenant: &str, user: &str, limit: i64, offset: i64) -> Outcome<Vec<T>> {
+pub fn trades_of<T: DeserializeOwned>(
+    conn: &Connection,
+    tenant: &str,
+    user: &str,
+    limit: i64,
+    offset: i64,
+) -> Outcome<Vec<T>> {
     let mut stmt = conn.prepare(
         "SELECT doc FROM trade_docs WHERE tenant = ?1 AND kind = ?2
            AND (json_extract(doc, '$.payerId') = ?3 OR json_extract(doc, '$.payeeId') = ?3)
          ORDER BY created DESC, rowid DESC LIMIT ?4 OFFSET ?5",
     )?;
     let docs = stmt
-        .query_map(params![tenant, TRADE, user, limit, offset], |r| r.get::<_, String>(0))?
+        .query_map(params![tenant, TRADE, user, limit, offset], |r| {
+            r.get::<_, String>(0)
+        })?
         .collect::<Result<Vec<_>, _>>()?;
-    docs.iter().map(|d| serde_json::from_str(d).map_err(Fault::from)).collect()
+    docs.iter()
+        .map(|d| serde_json::from_str(d).map_err(Fault::from))
+        .collect()
 }
 
 /// Whether some trade of the tenant already uses this checkout key and is not closed
