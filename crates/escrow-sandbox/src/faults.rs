@@ -113,10 +113,11 @@ fn dropped() -> Response {
     Response::new(Body::from_stream(stream))
 }
 
-/// Middleware applying the fault rules to `/v2` requests.
+/// Middleware applying the fault rules to API requests (`/v2`, `/v1/marketplace`).
 pub async fn inject(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
-    if !path.starts_with("/v2") {
+    // The service's APIs (v2 and the trade API), never the control API or hosted pages.
+    if !(path.starts_with("/v2") || path.starts_with("/v1/marketplace")) {
         return next.run(req).await;
     }
     let Some(rule) = state.faults.pick(req.method().as_str(), &path) else {
