@@ -132,6 +132,17 @@ async fn search_then_open_a_transaction_and_read_its_detail() {
 
         c.find(Locator::Css("[data-testid='back-button']")).await.unwrap().click().await.unwrap();
         wait_count(&c, "[data-testid='transaction-row']", 1).await;
+
+        // The capability grants the app's own commands only: core commands are refused.
+        let probe = "const done = arguments[arguments.length - 1]; window.__TAURI_INTERNALS__.invoke(arguments[0], {}) \
+                     .then(() => done('allowed'), (e) => done('refused: ' + e));";
+        for command in ["plugin:window|close", "plugin:event|listen", "plugin:path|resolve_directory", "not_a_command"] {
+            let answer = c.execute_async(probe, vec![json!(command)]).await.unwrap();
+            let answer = answer.as_str().unwrap_or_default().to_owned();
+            assert!(answer.starts_with("refused"), "{command}: {answer}");
+        }
+        let own = c.execute_async(probe, vec![json!("list_environments")]).await.unwrap();
+        assert_eq!(own.as_str(), Some("allowed"));
     }
     .await;
     let _ = c.close().await;

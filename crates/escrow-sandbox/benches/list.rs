@@ -10,7 +10,10 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 struct Case {
@@ -47,7 +50,12 @@ async fn measure(http: &reqwest::Client, url: &str, queries: &[String], calls: u
     }
     times.sort();
     let pick = |p: f64| times[((times.len() as f64 * p).ceil() as usize).clamp(1, times.len()) - 1];
-    Outcome { p50: pick(0.50), p95: pick(0.95), max: times[times.len() - 1], mean_count: counts / calls as f64 }
+    Outcome {
+        p50: pick(0.50),
+        p95: pick(0.95),
+        max: times[times.len() - 1],
+        mean_count: counts / calls as f64,
+    }
 }
 
 fn ms(d: Duration) -> String {
@@ -57,7 +65,13 @@ fn ms(d: Duration) -> String {
 /// Percent-encodes a query value.
 fn encode(s: &str) -> String {
     s.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
@@ -67,8 +81,11 @@ async fn main() {
     let calls = env_usize("BENCH_CALLS", 200);
     let dir = tempfile::tempdir().expect("tempdir");
     // BENCH_DATA_DIR keeps the database for inspection (it must be new or empty).
-    let data_dir = std::env::var_os("BENCH_DATA_DIR").map_or_else(|| dir.path().to_path_buf(), Into::into);
-    let loaded = escrow_sandbox::seed_bulk::load(&data_dir, escrow_sandbox::DEMO_TENANT, rows).await.expect("bulk load");
+    let data_dir =
+        std::env::var_os("BENCH_DATA_DIR").map_or_else(|| dir.path().to_path_buf(), Into::into);
+    let loaded = escrow_sandbox::seed_bulk::load(&data_dir, escrow_sandbox::DEMO_TENANT, rows)
+        .await
+        .expect("bulk load");
     let sandbox = escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: data_dir.clone(),
@@ -102,28 +119,76 @@ async fn main() {
         .map(|r| format!("ReferenceId={}", encode(&r[..r.len() - 2])))
         .collect();
     let mut rng = fastrand::Rng::with_seed(7);
-    let deep: Vec<String> =
-        (0..50).map(|_| format!("Skip={}", rng.usize(rows.saturating_sub(rows / 10)..rows.max(1)))).collect();
+    let deep: Vec<String> = (0..50)
+        .map(|_| {
+            format!(
+                "Skip={}",
+                rng.usize(rows.saturating_sub(rows / 10)..rows.max(1))
+            )
+        })
+        .collect();
     let cases = vec![
-        Case { name: "no term, first page (Take 20)", info: false, queries: vec![String::new()] },
-        Case { name: "no term, Take 100", info: false, queries: vec!["Take=100".into()] },
-        Case { name: "no term, deep Skip (last 10%)", info: false, queries: deep },
-        Case { name: "selective: registration fragment", info: false, queries: registrations },
+        Case {
+            name: "no term, first page (Take 20)",
+            info: false,
+            queries: vec![String::new()],
+        },
+        Case {
+            name: "no term, Take 100",
+            info: false,
+            queries: vec!["Take=100".into()],
+        },
+        Case {
+            name: "no term, deep Skip (last 10%)",
+            info: false,
+            queries: deep,
+        },
+        Case {
+            name: "selective: registration fragment",
+            info: false,
+            queries: registrations,
+        },
         Case {
             name: "broad: common brand",
             info: false,
-            queries: ["volkswagen", "Toyota", "tesla", "BMW", "Mercedes"].iter().map(|b| format!("Search={b}")).collect(),
+            queries: ["volkswagen", "Toyota", "tesla", "BMW", "Mercedes"]
+                .iter()
+                .map(|b| format!("Search={b}"))
+                .collect(),
         },
         Case {
             name: "broad: brand, Skip 1000",
             info: false,
-            queries: ["volkswagen", "toyota", "skoda"].iter().map(|b| format!("Search={b}&Skip=1000")).collect(),
+            queries: ["volkswagen", "toyota", "skoda"]
+                .iter()
+                .map(|b| format!("Search={b}&Skip=1000"))
+                .collect(),
         },
-        Case { name: "broad: email domain", info: false, queries: vec!["Search=example.dk".into()] },
-        Case { name: "ReferenceId filter (partial)", info: false, queries: references },
-        Case { name: "ReferenceId + search", info: false, queries: vec!["ReferenceId=deal&Search=tesla".into()] },
-        Case { name: "no match", info: false, queries: vec!["Search=zzzqqq".into()] },
-        Case { name: "2-char term (LIKE scan, info)", info: true, queries: vec!["Search=xq".into(), "Search=%25".into()] },
+        Case {
+            name: "broad: email domain",
+            info: false,
+            queries: vec!["Search=example.dk".into()],
+        },
+        Case {
+            name: "ReferenceId filter (partial)",
+            info: false,
+            queries: references,
+        },
+        Case {
+            name: "ReferenceId + search",
+            info: false,
+            queries: vec!["ReferenceId=deal&Search=tesla".into()],
+        },
+        Case {
+            name: "no match",
+            info: false,
+            queries: vec!["Search=zzzqqq".into()],
+        },
+        Case {
+            name: "2-char term (LIKE scan, info)",
+            info: true,
+            queries: vec!["Search=xq".into(), "Search=%25".into()],
+        },
     ];
 
     // Warm-up: page cache and prepared statements.
@@ -136,7 +201,10 @@ async fn main() {
         loaded.users,
         loaded.elapsed.as_secs_f64()
     );
-    println!("{:<36} {:>9} {:>9} {:>9} {:>10}  target p95 < 20 ms", "case", "p50 ms", "p95 ms", "max ms", "avg count");
+    println!(
+        "{:<36} {:>9} {:>9} {:>9} {:>10}  target p95 < 20 ms",
+        "case", "p50 ms", "p95 ms", "max ms", "avg count"
+    );
     println!("{}", "-".repeat(96));
     let mut slow = 0;
     for case in &cases {

@@ -16,7 +16,10 @@ async fn start(dir: &Path, seed: Seed) -> escrow_sandbox::RunningSandbox {
     escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.into(),
-        tenants: vec![TenantConfig::demo(), TenantConfig::parse(&format!("other={OTHER_KEY}")).unwrap()],
+        tenants: vec![
+            TenantConfig::demo(),
+            TenantConfig::parse(&format!("other={OTHER_KEY}")).unwrap(),
+        ],
         seed,
     })
     .await
@@ -25,18 +28,30 @@ async fn start(dir: &Path, seed: Seed) -> escrow_sandbox::RunningSandbox {
 
 fn open(dir: &Path) -> Connection {
     let conn = Connection::open(dir.join("sandbox.sqlite")).unwrap();
-    conn.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(5))
+        .unwrap();
     conn
 }
 
 fn encode(s: &str) -> String {
     s.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
 /// Every page of a query over HTTP: (ids in order, count of each page).
-async fn list_all(url: &str, key: &str, search: Option<&str>, reference: Option<&str>) -> (Vec<String>, Vec<i64>) {
+async fn list_all(
+    url: &str,
+    key: &str,
+    search: Option<&str>,
+    reference: Option<&str>,
+) -> (Vec<String>, Vec<i64>) {
     let http = reqwest::Client::new();
     let (mut ids, mut counts) = (Vec::new(), Vec::new());
     loop {
@@ -47,11 +62,22 @@ async fn list_all(url: &str, key: &str, search: Option<&str>, reference: Option<
         if let Some(r) = reference {
             q.push_str(&format!("&ReferenceId={}", encode(r)));
         }
-        let page: Value =
-            http.get(format!("{url}/v2/transactions?{q}")).bearer_auth(key).send().await.unwrap().json().await.unwrap();
+        let page: Value = http
+            .get(format!("{url}/v2/transactions?{q}"))
+            .bearer_auth(key)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         let items = page["items"].as_array().unwrap();
         counts.push(page["count"].as_i64().unwrap());
-        ids.extend(items.iter().map(|t| t["transactionId"].as_str().unwrap().to_owned()));
+        ids.extend(
+            items
+                .iter()
+                .map(|t| t["transactionId"].as_str().unwrap().to_owned()),
+        );
         if items.len() < 100 {
             return (ids, counts);
         }
@@ -59,7 +85,12 @@ async fn list_all(url: &str, key: &str, search: Option<&str>, reference: Option<
 }
 
 /// The reference answer: a LIKE scan over the stored search text, in the spec's order.
-fn like_scan(conn: &Connection, tenant: &str, search: Option<&str>, reference: Option<&str>) -> Vec<String> {
+fn like_scan(
+    conn: &Connection,
+    tenant: &str,
+    search: Option<&str>,
+    reference: Option<&str>,
+) -> Vec<String> {
     let mut stmt = conn
         .prepare(
             "SELECT transaction_id FROM transactions WHERE tenant = ?1
@@ -68,15 +99,26 @@ fn like_scan(conn: &Connection, tenant: &str, search: Option<&str>, reference: O
              ORDER BY created DESC, seq DESC",
         )
         .unwrap();
-    let search = search.map(str::trim).filter(|s| !s.is_empty()).map(like_pattern);
-    let reference = reference.map(str::trim).filter(|s| !s.is_empty()).map(like_pattern);
-    stmt.query_map(params![tenant, search, reference], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
+    let search = search
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(like_pattern);
+    let reference = reference
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(like_pattern);
+    stmt.query_map(params![tenant, search, reference], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }
 
 #[tokio::test]
 async fn trigram_search_answers_exactly_what_a_like_scan_answers() {
     let dir = tempfile::tempdir().unwrap();
-    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 2_500).await.unwrap();
+    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 2_500)
+        .await
+        .unwrap();
     let sb = start(dir.path(), Seed::Demo).await;
     let conn = open(dir.path());
     // A real transaction id and registration to search for by fragment.
@@ -134,15 +176,33 @@ async fn trigram_search_answers_exactly_what_a_like_scan_answers() {
     for (search, reference) in cases {
         let expected = like_scan(&conn, DEMO_TENANT, search, reference);
         let (ids, counts) = list_all(&sb.url, DEMO_KEY, search, reference).await;
-        assert_eq!(ids.len(), expected.len(), "search {search:?} reference {reference:?}: rows");
-        assert!(ids == expected, "search {search:?} reference {reference:?}: same rows in the same order");
+        assert_eq!(
+            ids.len(),
+            expected.len(),
+            "search {search:?} reference {reference:?}: rows"
+        );
+        assert!(
+            ids == expected,
+            "search {search:?} reference {reference:?}: same rows in the same order"
+        );
         let total = i64::try_from(expected.len()).unwrap();
-        assert!(counts.iter().all(|&c| c == total), "search {search:?} reference {reference:?}: count {counts:?} != {total}");
+        assert!(
+            counts.iter().all(|&c| c == total),
+            "search {search:?} reference {reference:?}: count {counts:?} != {total}"
+        );
     }
     // The other tenant sees none of it, by any path.
-    for (search, reference) in [(None, None), (Some("volkswagen"), None), (Some("e"), None), (None, Some("deal"))] {
+    for (search, reference) in [
+        (None, None),
+        (Some("volkswagen"), None),
+        (Some("e"), None),
+        (None, Some("deal")),
+    ] {
         let (ids, counts) = list_all(&sb.url, OTHER_KEY, search, reference).await;
-        assert!(ids.is_empty() && counts == [0], "other tenant, {search:?} {reference:?}");
+        assert!(
+            ids.is_empty() && counts == [0],
+            "other tenant, {search:?} {reference:?}"
+        );
     }
 }
 
@@ -155,18 +215,48 @@ async fn skip_past_the_end_and_short_pages_keep_the_count() {
         let http = http.clone();
         let url = sb.url.clone();
         async move {
-            let v: Value =
-                http.get(format!("{url}/v2/transactions?{q}")).bearer_auth(DEMO_KEY).send().await.unwrap().json().await.unwrap();
-            (v["items"].as_array().unwrap().len(), v["count"].as_i64().unwrap())
+            let v: Value = http
+                .get(format!("{url}/v2/transactions?{q}"))
+                .bearer_auth(DEMO_KEY)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            (
+                v["items"].as_array().unwrap().len(),
+                v["count"].as_i64().unwrap(),
+            )
         }
     };
     let (_, tesla) = get("Search=tesla&Take=1".into()).await;
     assert!(tesla > 3, "the demo data has several Teslas");
-    assert_eq!(get(format!("Search=tesla&Skip={tesla}")).await, (0, tesla), "skip exactly to the end");
-    assert_eq!(get(format!("Search=tesla&Skip={}", tesla + 50)).await, (0, tesla), "skip past the end");
-    assert_eq!(get(format!("Search=tesla&Skip={}&Take=2", tesla - 1)).await, (1, tesla), "last row");
-    assert_eq!(get(format!("Search=tesla&Skip={}&Take=1", tesla - 2)).await, (1, tesla), "full page before the end");
-    assert_eq!(get("Skip=500".into()).await, (0, 200), "no term, past the end");
+    assert_eq!(
+        get(format!("Search=tesla&Skip={tesla}")).await,
+        (0, tesla),
+        "skip exactly to the end"
+    );
+    assert_eq!(
+        get(format!("Search=tesla&Skip={}", tesla + 50)).await,
+        (0, tesla),
+        "skip past the end"
+    );
+    assert_eq!(
+        get(format!("Search=tesla&Skip={}&Take=2", tesla - 1)).await,
+        (1, tesla),
+        "last row"
+    );
+    assert_eq!(
+        get(format!("Search=tesla&Skip={}&Take=1", tesla - 2)).await,
+        (1, tesla),
+        "full page before the end"
+    );
+    assert_eq!(
+        get("Skip=500".into()).await,
+        (0, 200),
+        "no term, past the end"
+    );
 }
 
 #[tokio::test]
@@ -182,8 +272,18 @@ async fn the_index_follows_inserts_updates_and_deletes() {
     doc.title = Some("Renoveret Citroën 2CV, 1974".into());
     doc.auto_information = None;
     store::update(&conn, DEMO_TENANT, &doc).unwrap();
-    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("citroën 2cv"), None).await.0, ids);
-    assert!(list_all(&sb.url, DEMO_KEY, Some("EV 48 213"), None).await.0.is_empty());
+    assert_eq!(
+        list_all(&sb.url, DEMO_KEY, Some("citroën 2cv"), None)
+            .await
+            .0,
+        ids
+    );
+    assert!(
+        list_all(&sb.url, DEMO_KEY, Some("EV 48 213"), None)
+            .await
+            .0
+            .is_empty()
+    );
 
     // Inserts in the same millisecond: newest (last inserted) first, by any path.
     let created = escrow_sandbox::clock::stamp(Utc::now() + Duration::hours(1));
@@ -196,18 +296,39 @@ async fn the_index_follows_inserts_updates_and_deletes() {
         store::insert(&conn, DEMO_TENANT, &copy).unwrap();
         new_ids.insert(0, copy.transaction_id);
     }
-    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("2cv"), None).await.0[..3], new_ids[..]);
-    assert_eq!(list_all(&sb.url, DEMO_KEY, None, Some("twin")).await.0, new_ids);
-    assert_eq!(list_all(&sb.url, DEMO_KEY, None, None).await.0[..3], new_ids[..]);
-    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("v"), None).await.0[..3], new_ids[..], "LIKE path, same order");
+    assert_eq!(
+        list_all(&sb.url, DEMO_KEY, Some("2cv"), None).await.0[..3],
+        new_ids[..]
+    );
+    assert_eq!(
+        list_all(&sb.url, DEMO_KEY, None, Some("twin")).await.0,
+        new_ids
+    );
+    assert_eq!(
+        list_all(&sb.url, DEMO_KEY, None, None).await.0[..3],
+        new_ids[..]
+    );
+    assert_eq!(
+        list_all(&sb.url, DEMO_KEY, Some("v"), None).await.0[..3],
+        new_ids[..],
+        "LIKE path, same order"
+    );
 
     // Delete: gone from the index and the count.
-    conn.execute("DELETE FROM transactions WHERE transaction_id = 'twin-1'", []).unwrap();
+    conn.execute(
+        "DELETE FROM transactions WHERE transaction_id = 'twin-1'",
+        [],
+    )
+    .unwrap();
     let (left, counts) = list_all(&sb.url, DEMO_KEY, None, Some("twin")).await;
     assert_eq!(left, ["twin-2", "twin-0"]);
     assert_eq!(counts, [2]);
     let (all, counts) = list_all(&sb.url, DEMO_KEY, None, None).await;
-    assert_eq!((all.len(), counts[0]), (202, 202), "200 demo rows + 3 twins - 1 deleted, counted without a term too");
+    assert_eq!(
+        (all.len(), counts[0]),
+        (202, 202),
+        "200 demo rows + 3 twins - 1 deleted, counted without a term too"
+    );
 
     // A raw insert that bypasses store::insert is refused rather than silently unsearchable.
     let err = conn
@@ -216,7 +337,10 @@ async fn the_index_follows_inserts_updates_and_deletes() {
             [&created],
         )
         .unwrap_err();
-    assert!(err.to_string().contains("store::transactions::insert"), "{err}");
+    assert!(
+        err.to_string().contains("store::transactions::insert"),
+        "{err}"
+    );
 }
 
 #[tokio::test]
@@ -239,7 +363,13 @@ async fn a_data_dir_from_before_the_index_is_indexed_on_open() {
         .unwrap();
     }
     let sb = start(dir.path(), Seed::Demo).await;
-    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("tesla"), None).await, before);
+    assert_eq!(
+        list_all(&sb.url, DEMO_KEY, Some("tesla"), None).await,
+        before
+    );
     assert_eq!(list_all(&sb.url, DEMO_KEY, None, None).await, all_before);
-    assert_eq!(before.1, [like_scan(&open(dir.path()), DEMO_TENANT, Some("tesla"), None).len() as i64]);
+    assert_eq!(
+        before.1,
+        [like_scan(&open(dir.path()), DEMO_TENANT, Some("tesla"), None).len() as i64]
+    );
 }

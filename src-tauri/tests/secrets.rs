@@ -1,0 +1,112 @@
+//! The API key never leaves the keychain and Rust memory: every command the web view
+//! may call is invoked with a known key configured, and every answer, every error and
+//! every file under the app's data folder is scanned for the key and for an
+//! Authorization header.
+
+use escrow_desk::actions::ActionRequest;
+use escrow_desk::appdb::AppDb;
+use escrow_desk::command_names::NAMES;
+use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
+use escrow_desk::environments::{Badge, ProfileInput};
+use escrow_desk::keychain::Keychain;
+use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
+
+const SECRET: &str = "sk_live_7f3a9c2e4b1d8a6f";
+
+fn json<T: serde::Serialize, E: serde::Serialize>(r: &Result<T, E>) -> String {
+    match r {
+        Ok(v) => serde_json::to_string(v).unwrap(),
+        Err(e) => serde_json::to_string(e).unwrap(),
+    }
+}
+
+#[tokio::test]
+async fn no_command_answer_error_or_file_contains_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let builtin = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let tenant = escrow_sandbox::start(SandboxConfig {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("tenant"),
+        tenants: vec![TenantConfig::parse(&format!("t={SECRET}")).unwrap()],
+        seed: Seed::Demo,
+    })
+    .await
+    .unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain,
+        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    let profile = desk
+        .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production })
+        .unwrap();
+    let page = {
+        desk.set_api_key(&profile.id, SECRET).unwrap();
+        desk.select_environment(&profile.id).unwrap();
+        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100 }).await.unwrap()
+    };
+    let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
+    let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
+
+    let mut answers = Vec::new();
+    for name in NAMES {
+        // A command missing here fails the test: every command is scanned.
+        let answer = match *name {
+            "list_environments" => json(&desk.list_environments()),
+            "select_environment" => json(&desk.select_environment(&profile.id)),
+            "save_profile" => json(&desk.save_profile(&ProfileInput {
+                id: Some(profile.id.clone()),
+                name: "Live".into(),
+                base_url: tenant.url.clone(),
+                badge: Badge::Production,
+            })),
+            "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
+            "delete_profile" => json(&desk.delete_profile("no-such-profile")),
+            "test_connection" => json(&desk.test_connection(&profile.id).await),
+            "list_transactions" => json(&desk.list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5 }).await),
+            "get_transaction" => json(&desk.get_transaction(&txn).await),
+            "start_action" => {
+                let ok = desk.start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() }).await;
+                let refused = desk.start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "99999999.00".into() }).await;
+                format!("{}{}", json(&ok), json(&refused))
+            }
+            "retry_action" => json(&desk.retry_action("no-such-action").await),
+            "dismiss_action" => json(&desk.dismiss_action("no-such-action")),
+            "open_actions" => json(&desk.open_actions()),
+            "audit_log" => json(&desk.audit_log(None, 100)),
+            "verify_audit_log" => json(&desk.verify_audit_log()),
+            "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
+            "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
+            other => panic!("command {other} is not covered by the secret scan"),
+        };
+        answers.push((name, answer));
+    }
+    // A wrong key answers 401: the error must not echo what was sent either.
+    desk.set_api_key(&profile.id, "wrong-key").unwrap();
+    answers.push((&"unauthorized", json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5 }).await)));
+    assert!(answers.last().unwrap().1.contains("unauthorized"));
+
+    for (name, answer) in &answers {
+        assert!(!answer.contains(SECRET), "{name} answered with the key: {answer}");
+        assert!(!answer.to_lowercase().contains("authorization") && !answer.contains("Bearer"), "{name}: {answer}");
+    }
+    let mut files = 0;
+    let mut stack = vec![dir.path().join("app")];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            files += 1;
+            let bytes = std::fs::read(&p).unwrap();
+            assert!(!String::from_utf8_lossy(&bytes).contains(SECRET), "key found in {}", p.display());
+            assert!(!bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"bearer")), "Authorization value in {}", p.display());
+        }
+    }
+    assert!(files >= 1);
+    println!("secret scan: {} commands, {} answers, {files} files", NAMES.len(), answers.len());
+}
