@@ -20,6 +20,11 @@ run: ui
 test: ui
 	@bash scripts/test.sh
 
+## Benchmarks that print their figures (release builds; several minutes on 2 cores).
+bench: setup
+	cargo bench -p escrow-sandbox --bench list
+	cargo bench -p escrow-api --bench export
+
 ## Regenerates ui/src/lib/bindings.ts from the Rust types.
 bindings:
 	UPDATE_BINDINGS=1 cargo test -p escrow-desk --lib bindings

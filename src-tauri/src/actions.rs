@@ -37,6 +37,35 @@ pub enum ActionRequest {
     Delete { transaction_id: String },
     AddPayee { transaction_id: String, service_account_id: Option<String>, reference_id: Option<String>, phone_number: Option<String> },
     AddPayer { transaction_id: String, service_account_id: Option<String>, reference_id: Option<String>, phone_number: Option<String> },
+    // The business-user and trade API (`crate::trade`); the target is the trade id (business id for business users).
+    BusinessUserCreate { request: escrow_api::trade::CreateBusinessUser },
+    BusinessUserEdit { business_id: String, business_location_id: String, request: escrow_api::trade::EditBusinessUser },
+    BusinessUserDelete { business_id: String, business_location_id: String },
+    TradeInitiate { input: crate::trade::InitiateTradeInput },
+    TradeAcceptInvitation { trade_id: String, marketplace_user_id: String },
+    /// `amount`: what the payer pays into escrow, as confirmed (journal and audit only).
+    TradeAcceptAndPay { trade_id: String, marketplace_user_id: String, receiver_shop_id: Option<String>, amount: String },
+    TradeRejectInvitation { trade_id: String, marketplace_user_id: String },
+    TradeAcceptItemCondition { trade_id: String, marketplace_user_id: String },
+    TradeRejectItemCondition { trade_id: String, marketplace_user_id: String, reason: String },
+    TradeAbandon { trade_id: String, marketplace_user_id: String },
+    TradeBuyDeliveryShipment { trade_id: String, marketplace_user_id: String, shipment_provider_id: String, price: String, expected_max_weight_in_grams: i32 },
+    TradeBuyReturnShipment { trade_id: String, marketplace_user_id: String, shipment_provider_id: String, price: String, expected_max_weight_in_grams: i32 },
+    TradeCancel { trade_id: String, state: String },
+    TradeReimburse { trade_id: String, payer_marketplace_user_id: String, amount: String },
+    TradeStatusLink { trade_id: String, marketplace_user_id: String, return_url: String },
+    TradePaymentFlow { trade_id: String, marketplace_user_id: String, payment_id: String, success_url: String, cancel_url: String },
+    // Users and documents (crate::desk_users, crate::desk_documents); the target is the user, document or transaction.
+    CreateGuest { reference_id: String, name: Option<String>, phone_number: Option<String>, email: Option<String>, cvr: Option<String> },
+    DeleteConnection { service_account_id: String, reference_id: String },
+    AddBankAccount { service_account_id: String, bank_id: String, bank_account_id: String },
+    SetDefaultBankAccount { service_account_id: String, bank_id: String, bank_account_id: String },
+    DeleteBankAccount { service_account_id: String, bank_id: String, bank_account_id: String },
+    UploadDocument { transaction_id: String, title: String, signers_required: Option<i32>, file: crate::desk_documents::FileUpload },
+    SignDocument { document_id: String, service_account_id: String, return_url: Option<String> },
+    DeleteDocument { document_id: String },
+    SetBillOfSale { transaction_id: String, enable: bool, file: Option<crate::desk_documents::FileUpload>, amount: Option<String>, additional_terms: Option<String>, required_signers: Option<Vec<String>> },
+    AddDebtInformation { transaction_id: String, file: crate::desk_documents::FileUpload, amount: String, fik_code: Option<String>, bank_account: Option<String>, bank_account_text: Option<String> },
 }
 
 impl ActionRequest {
@@ -53,6 +82,17 @@ impl ActionRequest {
             Self::Delete { .. } => "delete",
             Self::AddPayee { .. } => "addPayee",
             Self::AddPayer { .. } => "addPayer",
+            r @ crate::trade::any_trade!() => crate::trade::kind(r),
+            Self::CreateGuest { .. } => "createGuest",
+            Self::DeleteConnection { .. } => "deleteConnection",
+            Self::AddBankAccount { .. } => "addBankAccount",
+            Self::SetDefaultBankAccount { .. } => "setDefaultBankAccount",
+            Self::DeleteBankAccount { .. } => "deleteBankAccount",
+            Self::UploadDocument { .. } => "uploadDocument",
+            Self::SignDocument { .. } => "signDocument",
+            Self::DeleteDocument { .. } => "deleteDocument",
+            Self::SetBillOfSale { .. } => "setBillOfSale",
+            Self::AddDebtInformation { .. } => "addDebtInformation",
         }
     }
 
@@ -69,6 +109,16 @@ impl ActionRequest {
             | Self::Delete { transaction_id }
             | Self::AddPayee { transaction_id, .. }
             | Self::AddPayer { transaction_id, .. } => transaction_id,
+            r @ crate::trade::any_trade!() => crate::trade::target(r),
+            Self::CreateGuest { reference_id, .. } => reference_id,
+            Self::DeleteConnection { service_account_id, .. }
+            | Self::AddBankAccount { service_account_id, .. }
+            | Self::SetDefaultBankAccount { service_account_id, .. }
+            | Self::DeleteBankAccount { service_account_id, .. } => service_account_id,
+            Self::SignDocument { document_id, .. } | Self::DeleteDocument { document_id } => document_id,
+            Self::UploadDocument { transaction_id, .. }
+            | Self::SetBillOfSale { transaction_id, .. }
+            | Self::AddDebtInformation { transaction_id, .. } => transaction_id,
         }
     }
 
@@ -77,6 +127,9 @@ impl ActionRequest {
         match self {
             Self::Reimburse { amount, .. } | Self::CreateSplitPayout { amount, .. } | Self::ChangeAmount { amount, .. } => Some(amount),
             Self::CreatePayment { amount, .. } => amount.as_deref(),
+            r @ crate::trade::any_trade!() => crate::trade::amount(r),
+            Self::SetBillOfSale { amount, .. } => amount.as_deref(),
+            Self::AddDebtInformation { amount, .. } => Some(amount),
             _ => None,
         }
     }
@@ -118,6 +171,7 @@ impl ActionRequest {
                 }
                 Ok(())
             }
+            r @ crate::trade::any_trade!() => crate::trade::validate(r),
             Self::Delete { .. } => Ok(()),
             Self::AddPayee { service_account_id, reference_id, phone_number, .. }
             | Self::AddPayer { service_account_id, reference_id, phone_number, .. } => {
@@ -126,6 +180,12 @@ impl ActionRequest {
                     return Err(AppError::validation("Give an account id, a reference id or a phone number."));
                 }
                 Ok(())
+            }
+            Self::CreateGuest { .. } | Self::DeleteConnection { .. } | Self::AddBankAccount { .. } | Self::SetDefaultBankAccount { .. } | Self::DeleteBankAccount { .. } => {
+                crate::desk_users::validate(self)
+            }
+            Self::UploadDocument { .. } | Self::SignDocument { .. } | Self::DeleteDocument { .. } | Self::SetBillOfSale { .. } | Self::AddDebtInformation { .. } => {
+                crate::desk_documents::validate(self)
             }
         }
     }
@@ -376,6 +436,8 @@ struct AppErrorStored {
     title: Option<String>,
     detail: Option<String>,
     correlation_id: Option<String>,
+    #[serde(default)]
+    field_errors: Option<Vec<crate::error::FieldErrorView>>,
 }
 
 impl AppErrorStored {
@@ -391,7 +453,7 @@ impl AppErrorStored {
             "validation" => ErrorCode::Validation,
             _ => ErrorCode::Internal,
         };
-        AppError { code, message: self.message, status: self.status, title: self.title, detail: self.detail, correlation_id: self.correlation_id }
+        AppError { code, message: self.message, status: self.status, title: self.title, detail: self.detail, correlation_id: self.correlation_id, field_errors: self.field_errors }
     }
 }
 
@@ -473,6 +535,7 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
             client.update_transaction(transaction_id, &UpdateTransaction { expected_completion, retail_amount }).await?.meta
         }
         ActionRequest::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
+        r @ crate::trade::any_trade!() => return crate::trade::send(client, r, &opts).await.map(|s| Some(s.correlation_id)),
         ActionRequest::AddPayee { transaction_id, service_account_id, reference_id, phone_number } => {
             let body = AddParty { service_account_id: service_account_id.clone(), reference_id: reference_id.clone(), phone_number: phone_number.clone() };
             client.add_payee(transaction_id, &body).await?.meta
@@ -481,6 +544,16 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
             let body = AddParty { service_account_id: service_account_id.clone(), reference_id: reference_id.clone(), phone_number: phone_number.clone() };
             client.add_payer(transaction_id, &body).await?.meta
         }
+        ActionRequest::CreateGuest { .. }
+        | ActionRequest::DeleteConnection { .. }
+        | ActionRequest::AddBankAccount { .. }
+        | ActionRequest::SetDefaultBankAccount { .. }
+        | ActionRequest::DeleteBankAccount { .. } => return crate::desk_users::send(client, &record.request).await.map(|s| s.correlation_id),
+        ActionRequest::UploadDocument { .. }
+        | ActionRequest::SignDocument { .. }
+        | ActionRequest::DeleteDocument { .. }
+        | ActionRequest::SetBillOfSale { .. }
+        | ActionRequest::AddDebtInformation { .. } => return crate::desk_documents::send(client, &record.request).await.map(|s| s.correlation_id),
     };
     Ok(Some(meta.correlation_id))
 }
@@ -490,6 +563,9 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
 /// whose effect a GET cannot show, `None`: resending with the same key is safe.
 pub async fn reconcile(client: &Client, record: &ActionRecord) -> Result<Option<bool>, AppError> {
     use escrow_api::enums::TransactionStatus;
+    if matches!(record.request, crate::trade::any_trade!()) {
+        return Ok(None); // no v2 transaction to look at; keyed trade calls are replayed by the service
+    }
     let id = record.request.transaction_id();
     let status = match client.get_transaction(id).await {
         Ok(t) => Some(t.status),

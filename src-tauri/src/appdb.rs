@@ -51,6 +51,26 @@ CREATE TABLE IF NOT EXISTS audit (
     prev_hash TEXT NOT NULL,
     hash TEXT NOT NULL
 );
+-- Business users this app created or looked up (the API has no list), per environment.
+CREATE TABLE IF NOT EXISTS business_users (
+    environment_id TEXT NOT NULL,
+    business_id TEXT NOT NULL,
+    business_location_id TEXT NOT NULL,
+    name TEXT,
+    phone_number TEXT,
+    record TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    PRIMARY KEY (environment_id, business_id, business_location_id)
+);
+-- Marketplace user ids of the parties of trades this app initiated (records do not carry them).
+CREATE TABLE IF NOT EXISTS trade_parties (
+    environment_id TEXT NOT NULL,
+    trade_id TEXT NOT NULL,
+    payer_marketplace_user_id TEXT NOT NULL,
+    payee_marketplace_user_id TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (environment_id, trade_id)
+);
 CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit

@@ -76,7 +76,7 @@ struct Active {
 }
 
 pub struct Desk {
-    db: AppDb,
+    pub(crate) db: AppDb,
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
@@ -187,7 +187,7 @@ impl Desk {
     }
 
     /// A client for environment `id`, with its key from the keychain.
-    fn build_client(&self, id: &str) -> Result<Client, AppError> {
+    pub(crate) fn build_client(&self, id: &str) -> Result<Client, AppError> {
         let (url, key) = if id == SANDBOX_ID {
             let s = self.sandbox.as_ref().ok_or_else(|| not_found(id))?;
             (s.url.clone(), s.key.clone())
@@ -202,7 +202,7 @@ impl Desk {
     }
 
     /// The active environment's id and client (built on first use).
-    fn active_client(&self) -> Result<(String, Client), AppError> {
+    pub(crate) fn active_client(&self) -> Result<(String, Client), AppError> {
         {
             let a = self.active.read().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
             if let Some(c) = &a.client {

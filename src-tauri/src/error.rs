@@ -38,11 +38,23 @@ pub struct AppError {
     pub detail: Option<String>,
     /// Quote this to the service's support.
     pub correlation_id: Option<String>,
+    /// Faults of single request fields (the client's pre-send check or the service's 400 `errors`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field_errors: Option<Vec<FieldErrorView>>,
+}
+
+/// One request field and what is wrong with it (`field` as named on the wire, e.g. `businessId`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldErrorView {
+    pub field: String,
+    pub message: String,
 }
 
 impl AppError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), status: None, title: None, detail: None, correlation_id: None }
+        Self { code, message: message.into(), status: None, title: None, detail: None, correlation_id: None, field_errors: None }
     }
 
     pub fn validation(message: impl Into<String>) -> Self {
@@ -75,6 +87,11 @@ impl From<escrow_api::Error> for AppError {
             Some(ErrorBody::Text(t)) => (None, Some(t.clone())),
             _ => (None, None),
         };
-        Self { code, message: e.to_string(), status: e.status(), title, detail, correlation_id: e.correlation_id.clone() }
+        let field_errors = match (&e.kind, e.body()) {
+            (ErrorKind::Validation { field, message }, _) => Some(vec![FieldErrorView { field: field.clone(), message: message.clone() }]),
+            (_, Some(ErrorBody::Problem(p))) => p.errors.as_ref().filter(|v| !v.is_empty()).map(|v| v.iter().map(|f| FieldErrorView { field: f.key.clone(), message: f.value.clone() }).collect()),
+            _ => None,
+        };
+        Self { code, message: e.to_string(), status: e.status(), title, detail, correlation_id: e.correlation_id.clone(), field_errors }
     }
 }

@@ -1,0 +1,415 @@
+//! Users, the connect flow and bank accounts (spec section 4, "Connect" and "Users and
+//! bank accounts"). Reads are plain `Desk` methods; every change of state (guest
+//! creation, connection delete, bank-account add / set-default / delete) is an
+//! [`ActionRequest`] journaled and audited with the user as target.
+
+use crate::actions::{self, ActionRecord, ActionRequest};
+use crate::desk::Desk;
+use crate::error::AppError;
+use escrow_api::models::{
+    Bank, BankAccount, BankAccountRef, ConnectRequest, ConnectionRecord, GuestUser, OnboardingResult, StartOnboarding, User, UserListItem,
+};
+use escrow_api::{Client, ListUsers};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Page size limit of the users list (the spec shows none; the sandbox caps at 100).
+pub const MAX_USERS_TAKE: u32 = 100;
+
+/// A page query of the users list.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserQuery {
+    pub skip: u32,
+    pub take: u32,
+}
+
+/// One page of users. The service gives no total: `hasMore` is a full page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserPageView {
+    pub environment_id: String,
+    pub skip: u32,
+    pub items: Vec<UserListItem>,
+    pub has_more: bool,
+}
+
+/// A user's full record; `cpr` is masked (only the date part crosses to the web view).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub environment_id: String,
+    pub user: User,
+}
+
+/// A hosted page or file link (connect, onboarding, signing, download).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct HostedUrlView {
+    pub environment_id: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionView {
+    pub environment_id: String,
+    pub connection: ConnectionRecord,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BanksView {
+    pub environment_id: String,
+    pub banks: Vec<Bank>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct BankAccountsView {
+    pub environment_id: String,
+    pub items: Vec<BankAccount>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OnboardingView {
+    pub environment_id: String,
+    pub result: OnboardingResult,
+}
+
+/// The connect form. Blank texts are not sent; unset flags leave the service's default.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectInput {
+    pub reference_id: Option<String>,
+    pub return_url: Option<String>,
+    pub allow_private: Option<bool>,
+    pub allow_business: Option<bool>,
+    pub skip_ui: Option<bool>,
+    pub skip_phone_number: Option<bool>,
+    pub skip_email: Option<bool>,
+    pub skip_bank_account: Option<bool>,
+    pub skip_kyc: Option<bool>,
+    pub skip_kyb: Option<bool>,
+}
+
+/// A guest account (no hosted flow). The address is not offered: the spec does not
+/// show its fields.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestInput {
+    pub reference_id: String,
+    pub name: Option<String>,
+    pub phone_number: Option<String>,
+    pub email: Option<String>,
+    pub cvr: Option<String>,
+}
+
+/// A journaled action and what the service answered (an id or a link), when it did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionOutcome {
+    pub environment_id: String,
+    pub record: ActionRecord,
+    /// The new serviceAccountId (guest), documentId (upload) or signing URL (sign).
+    pub value: Option<String>,
+}
+
+/// What one send returned: the correlation id (when the client reports one) and a value.
+pub(crate) struct Sent {
+    pub correlation_id: Option<String>,
+    pub value: Option<String>,
+}
+
+pub(crate) fn text(v: &Option<String>) -> Option<String> {
+    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
+}
+
+pub(crate) fn id<'a>(field: &str, v: &'a str) -> Result<&'a str, AppError> {
+    let v = v.trim();
+    if v.is_empty() || v.len() > 100 || v.chars().any(char::is_control) {
+        return Err(AppError::validation(format!("{field} must be 1 to 100 visible characters.")));
+    }
+    Ok(v)
+}
+
+fn short(field: &str, v: &Option<String>, max: usize) -> Result<(), AppError> {
+    if v.as_deref().is_some_and(|s| s.chars().count() > max || s.chars().any(char::is_control)) {
+        return Err(AppError::validation(format!("{field} is at most {max} visible characters.")));
+    }
+    Ok(())
+}
+
+/// Only the birth date part of a CPR number (`DDMMYY-****`) leaves Rust.
+pub fn mask_cpr(cpr: &str) -> String {
+    let digits: String = cpr.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() >= 6 { format!("{}-****", &digits[..6]) } else { "******-****".into() }
+}
+
+fn guest_of(req: &ActionRequest) -> Option<GuestUser> {
+    match req {
+        ActionRequest::CreateGuest { name, phone_number, email, cvr, .. } => Some(GuestUser {
+            name: text(name),
+            phone_number: text(phone_number),
+            email: text(email),
+            cvr: text(cvr).map(|c| c.replace(' ', "")),
+            address: None,
+        }),
+        _ => None,
+    }
+}
+
+/// Field checks of the user actions (run by [`ActionRequest::validate`] before anything is written).
+pub(crate) fn validate(req: &ActionRequest) -> Result<(), AppError> {
+    match req {
+        ActionRequest::CreateGuest { reference_id, name, phone_number, email, .. } => {
+            id("referenceId", reference_id)?;
+            short("name", name, 200)?;
+            short("phoneNumber", phone_number, 40)?;
+            short("email", email, 200)?;
+            if text(email).is_some_and(|e| !e.contains('@')) {
+                return Err(AppError::validation("The e-mail address needs an @."));
+            }
+            if let Some(cvr) = guest_of(req).and_then(|g| g.cvr)
+                && !(cvr.len() == 8 && cvr.bytes().all(|b| b.is_ascii_digit()))
+            {
+                return Err(AppError::validation("A CVR number is 8 digits."));
+            }
+            Ok(())
+        }
+        ActionRequest::DeleteConnection { service_account_id, reference_id } => {
+            id("serviceAccountId", service_account_id)?;
+            id("referenceId", reference_id).map(drop)
+        }
+        ActionRequest::AddBankAccount { service_account_id, bank_id, bank_account_id }
+        | ActionRequest::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id }
+        | ActionRequest::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
+            id("serviceAccountId", service_account_id)?;
+            id("bankId", bank_id)?;
+            id("bankAccountId", bank_account_id).map(drop)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Sends one user action; called by [`actions::send`] (first attempt and retries).
+pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, AppError> {
+    let value = match req {
+        ActionRequest::CreateGuest { reference_id, .. } => {
+            let guest = guest_of(req).unwrap_or_default();
+            Some(client.create_guest(reference_id.trim(), &guest).await?.service_account_id)
+        }
+        ActionRequest::DeleteConnection { reference_id, .. } => {
+            client.delete_connection(reference_id.trim()).await?;
+            None
+        }
+        ActionRequest::AddBankAccount { service_account_id, bank_id, bank_account_id } => {
+            client.add_bank_account(service_account_id.trim(), &BankAccountRef::new(bank_id.trim(), bank_account_id.trim())).await?;
+            None
+        }
+        ActionRequest::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id } => {
+            client.set_default_bank_account(service_account_id.trim(), &BankAccountRef::new(bank_id.trim(), bank_account_id.trim())).await?;
+            None
+        }
+        ActionRequest::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
+            client.delete_bank_account(service_account_id.trim(), &BankAccountRef::new(bank_id.trim(), bank_account_id.trim())).await?;
+            None
+        }
+        _ => return Err(AppError::validation("not a user action")),
+    };
+    Ok(Sent { correlation_id: None, value })
+}
+
+impl Desk {
+    /// Runs a journaled action like [`Desk::start_action`] and also returns what the
+    /// service answered (an id or a link the UI needs right away).
+    pub(crate) async fn run_action(&self, request: &ActionRequest) -> Result<ActionOutcome, AppError> {
+        let (environment_id, client) = self.active_client()?;
+        let record = actions::record_intent(&self.db, &environment_id, request)?;
+        let sent = match request {
+            ActionRequest::CreateGuest { .. }
+            | ActionRequest::DeleteConnection { .. }
+            | ActionRequest::AddBankAccount { .. }
+            | ActionRequest::SetDefaultBankAccount { .. }
+            | ActionRequest::DeleteBankAccount { .. } => send(&client, request).await,
+            _ => crate::desk_documents::send(&client, request).await,
+        };
+        let (outcome, value) = match sent {
+            Ok(s) => (Ok(s.correlation_id), s.value),
+            Err(e) => (Err(e), None),
+        };
+        let record = actions::record_outcome(&self.db, &record, &outcome)?;
+        Ok(ActionOutcome { environment_id, record: crate::desk_documents::without_file_bytes(record), value })
+    }
+
+    pub async fn list_users(&self, q: &UserQuery) -> Result<UserPageView, AppError> {
+        if q.take == 0 || q.take > MAX_USERS_TAKE {
+            return Err(AppError::validation("take must be 1 to 100"));
+        }
+        if i32::try_from(q.skip).is_err() {
+            return Err(AppError::validation("skip is too large"));
+        }
+        let (environment_id, client) = self.active_client()?;
+        let page = client.list_users(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: None }).await?;
+        let has_more = page.items.len() as u32 >= q.take;
+        Ok(UserPageView { environment_id, skip: q.skip, items: page.items, has_more })
+    }
+
+    pub async fn get_user(&self, service_account_id: &str) -> Result<UserView, AppError> {
+        let sid = id("serviceAccountId", service_account_id)?;
+        let (environment_id, client) = self.active_client()?;
+        let mut user = client.get_user(sid).await?;
+        user.cpr = user.cpr.as_deref().map(mask_cpr);
+        Ok(UserView { environment_id, user })
+    }
+
+    /// `POST /v2/connect`: a hosted connect page for the person (not journaled: nothing
+    /// changes until the person finishes the flow).
+    pub async fn start_connect(&self, input: &ConnectInput) -> Result<HostedUrlView, AppError> {
+        let reference_id = text(&input.reference_id);
+        if let Some(r) = &reference_id {
+            id("referenceId", r)?;
+        }
+        let return_url = text(&input.return_url);
+        short("returnUrl", &return_url, 2000)?;
+        let request = ConnectRequest {
+            reference_id,
+            return_url,
+            allow_private: input.allow_private,
+            allow_business: input.allow_business,
+            skip_ui: input.skip_ui,
+            skip_phone_number: input.skip_phone_number,
+            skip_email: input.skip_email,
+            skip_bank_account: input.skip_bank_account,
+            skip_kyc: input.skip_kyc,
+            skip_kyb: input.skip_kyb,
+        };
+        let (environment_id, client) = self.active_client()?;
+        let started = client.start_connect(&request).await?;
+        Ok(HostedUrlView { environment_id, url: started.connect_url })
+    }
+
+    /// `GET /v2/connect/{referenceId}`.
+    pub async fn get_connection(&self, reference_id: &str) -> Result<ConnectionView, AppError> {
+        let reference = id("referenceId", reference_id)?;
+        let (environment_id, client) = self.active_client()?;
+        let connection = client.get_connection(reference).await?;
+        Ok(ConnectionView { environment_id, connection })
+    }
+
+    /// Journaled; `value` is the new serviceAccountId.
+    pub async fn create_guest(&self, input: &GuestInput) -> Result<ActionOutcome, AppError> {
+        let request = ActionRequest::CreateGuest {
+            reference_id: input.reference_id.trim().to_owned(),
+            name: text(&input.name),
+            phone_number: text(&input.phone_number),
+            email: text(&input.email),
+            cvr: text(&input.cvr),
+        };
+        request.validate()?;
+        self.run_action(&request).await
+    }
+
+    /// Journaled: removes the link between `reference_id` and the account.
+    pub async fn delete_connection(&self, service_account_id: &str, reference_id: &str) -> Result<ActionOutcome, AppError> {
+        let request =
+            ActionRequest::DeleteConnection { service_account_id: service_account_id.trim().into(), reference_id: reference_id.trim().into() };
+        request.validate()?;
+        self.run_action(&request).await
+    }
+
+    pub async fn list_banks(&self, service_account_id: &str) -> Result<BanksView, AppError> {
+        let sid = id("serviceAccountId", service_account_id)?;
+        let (environment_id, client) = self.active_client()?;
+        let banks = client.list_banks(sid).await?.banks;
+        Ok(BanksView { environment_id, banks })
+    }
+
+    pub async fn list_bank_accounts(&self, service_account_id: &str) -> Result<BankAccountsView, AppError> {
+        let sid = id("serviceAccountId", service_account_id)?;
+        let (environment_id, client) = self.active_client()?;
+        let items = client.list_bank_accounts(sid).await?.items;
+        Ok(BankAccountsView { environment_id, items })
+    }
+
+    /// The bank's hosted page where the person picks accounts (not journaled: nothing
+    /// changes until accounts are added from the result).
+    pub async fn start_bank_onboarding(&self, service_account_id: &str, bank_id: &str, return_url: &str) -> Result<HostedUrlView, AppError> {
+        let sid = id("serviceAccountId", service_account_id)?;
+        let bank_id = id("bankId", bank_id)?;
+        let return_url = return_url.trim();
+        if return_url.is_empty() {
+            return Err(AppError::validation("A return URL is required."));
+        }
+        short("returnUrl", &Some(return_url.to_owned()), 2000)?;
+        let (environment_id, client) = self.active_client()?;
+        let start = StartOnboarding { bank_id: bank_id.into(), return_url: return_url.into(), psd2_type: None };
+        let url = client.start_bank_account_onboarding(sid, &start).await?.url;
+        Ok(HostedUrlView { environment_id, url })
+    }
+
+    pub async fn bank_onboarding_result(&self, service_account_id: &str) -> Result<OnboardingView, AppError> {
+        let sid = id("serviceAccountId", service_account_id)?;
+        let (environment_id, client) = self.active_client()?;
+        let result = client.get_bank_account_onboarding(sid).await?;
+        Ok(OnboardingView { environment_id, result })
+    }
+
+    pub async fn add_bank_account(&self, service_account_id: &str, bank_id: &str, bank_account_id: &str) -> Result<ActionOutcome, AppError> {
+        self.bank_account_action(ActionRequest::AddBankAccount {
+            service_account_id: service_account_id.trim().into(),
+            bank_id: bank_id.trim().into(),
+            bank_account_id: bank_account_id.trim().into(),
+        })
+        .await
+    }
+
+    pub async fn set_default_bank_account(&self, service_account_id: &str, bank_id: &str, bank_account_id: &str) -> Result<ActionOutcome, AppError> {
+        self.bank_account_action(ActionRequest::SetDefaultBankAccount {
+            service_account_id: service_account_id.trim().into(),
+            bank_id: bank_id.trim().into(),
+            bank_account_id: bank_account_id.trim().into(),
+        })
+        .await
+    }
+
+    /// Journaled. The service refuses the last account (400 `Bank account can't be deleted`):
+    /// the record is then `failed` with the service's title.
+    pub async fn delete_bank_account(&self, service_account_id: &str, bank_id: &str, bank_account_id: &str) -> Result<ActionOutcome, AppError> {
+        self.bank_account_action(ActionRequest::DeleteBankAccount {
+            service_account_id: service_account_id.trim().into(),
+            bank_id: bank_id.trim().into(),
+            bank_account_id: bank_account_id.trim().into(),
+        })
+        .await
+    }
+
+    async fn bank_account_action(&self, request: ActionRequest) -> Result<ActionOutcome, AppError> {
+        request.validate()?;
+        self.run_action(&request).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpr_keeps_only_the_date() {
+        assert_eq!(mask_cpr("140385-1234"), "140385-****");
+        assert_eq!(mask_cpr("1403851234"), "140385-****");
+        assert_eq!(mask_cpr("140385-XXXX"), "140385-****");
+        assert_eq!(mask_cpr("12"), "******-****");
+    }
+
+    #[test]
+    fn guest_fields_are_checked() {
+        let ok = ActionRequest::CreateGuest { reference_id: "r".into(), name: None, phone_number: None, email: None, cvr: Some("1234 5678".into()) };
+        assert!(ok.validate().is_ok());
+        let bad = ActionRequest::CreateGuest { reference_id: "r".into(), name: None, phone_number: None, email: None, cvr: Some("123".into()) };
+        assert!(bad.validate().is_err());
+        let bad = ActionRequest::CreateGuest { reference_id: " ".into(), name: None, phone_number: None, email: None, cvr: None };
+        assert!(bad.validate().is_err());
+    }
+}
