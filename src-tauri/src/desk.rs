@@ -6,6 +6,7 @@ use crate::appdb::AppDb;
 use crate::audit::{self, AuditEntry, ChainCheck};
 use crate::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::error::{AppError, ErrorCode};
+use crate::filters::{Cached, TransactionFilters};
 use crate::keychain::Keychain;
 use escrow_api::models::{Transaction, TransactionListItem};
 use escrow_api::{Client, ListTransactions};
@@ -29,6 +30,9 @@ pub struct TransactionQuery {
     pub search: Option<String>,
     pub skip: u32,
     pub take: u32,
+    /// Status, type, currency and date filters (applied by the desk; see [`crate::filters`]).
+    #[serde(default)]
+    pub filters: Option<TransactionFilters>,
 }
 
 /// A page, tagged with the environment it came from so the UI never mixes two.
@@ -80,12 +84,20 @@ pub struct Desk {
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
+    /// The last filtered result, for paging (see [`crate::filters`]).
+    filtered: std::sync::Mutex<Option<Cached>>,
 }
 
 impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
-        let desk = Self { db, keychain, sandbox, active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }) };
+        let desk = Self {
+            db,
+            keychain,
+            sandbox,
+            active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
+            filtered: std::sync::Mutex::new(None),
+        };
         if let Some(id) = stored
             && desk.view(&id).is_ok()
         {
@@ -120,7 +132,7 @@ impl Desk {
         })
     }
 
-    fn active_id(&self) -> Result<String, AppError> {
+    pub(crate) fn active_id(&self) -> Result<String, AppError> {
         Ok(self.active.read().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?.id.clone())
     }
 
@@ -232,6 +244,9 @@ impl Desk {
             return Err(AppError::validation("The search text is too long (200 characters at most)."));
         }
         let (environment_id, client) = self.active_client()?;
+        if let Some(filters) = q.filters.as_ref().filter(|f| !f.is_empty()) {
+            return self.filtered_page(environment_id, client, q, filters).await;
+        }
         let page = client
             .list_transactions(&ListTransactions {
                 skip: Some(q.skip),
@@ -241,6 +256,47 @@ impl Desk {
             })
             .await?;
         Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
+    }
+
+    /// Reads every match of the search (export stream), filters, caches and pages.
+    async fn filtered_page(
+        &self,
+        environment_id: String,
+        client: Client,
+        q: &TransactionQuery,
+        filters: &TransactionFilters,
+    ) -> Result<TransactionPageView, AppError> {
+        let checked = filters.check()?;
+        let search = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+        let key = (environment_id.clone(), search.clone(), filters.clone());
+        let cached = self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
+        let items = match cached {
+            Some(items) => items,
+            None => {
+                use futures::StreamExt;
+                let query = ListTransactions { search, ..Default::default() };
+                let mut stream = Box::pin(client.export_transactions(&query, Default::default(), |_| {}));
+                let mut kept = Vec::new();
+                while let Some(item) = stream.next().await {
+                    let item = item?;
+                    if checked.matches(&item) {
+                        kept.push(item);
+                    }
+                }
+                let items = std::sync::Arc::new(kept);
+                if let Ok(mut slot) = self.filtered.lock() {
+                    *slot = Some(Cached { key, at: std::time::Instant::now(), items: items.clone() });
+                }
+                items
+            }
+        };
+        let start = (q.skip as usize).min(items.len());
+        let end = (start + q.take as usize).min(items.len());
+        Ok(TransactionPageView {
+            environment_id,
+            count: i32::try_from(items.len()).unwrap_or(i32::MAX),
+            items: items[start..end].to_vec(),
+        })
     }
 
     pub async fn get_transaction(&self, id: &str) -> Result<TransactionView, AppError> {

@@ -8,8 +8,16 @@ pub mod bindings;
 pub mod command_names;
 pub mod commands;
 pub mod desk;
+pub mod desk_trade;
+pub mod commands_trade;
+pub mod trade;
+pub mod desk_documents;
+pub mod desk_users;
+pub mod commands_documents;
+pub mod commands_users;
 pub mod environments;
 pub mod error;
+pub mod filters;
 pub mod keychain;
 
 use desk::{BuiltInSandbox, Desk};
@@ -62,6 +70,36 @@ pub fn run() {
             commands::verify_audit_log,
             commands::list_split_payouts,
             commands::payment_instructions,
+            commands_trade::list_business_users,
+            commands_trade::create_business_user,
+            commands_trade::edit_business_user,
+            commands_trade::lookup_business_user,
+            commands_trade::delete_business_user,
+            commands_trade::trade_user,
+            commands_trade::list_trades,
+            commands_trade::get_trade,
+            commands_trade::start_trade_action,
+            commands_users::list_users,
+            commands_users::get_user,
+            commands_users::start_connect,
+            commands_users::get_connection,
+            commands_users::create_guest,
+            commands_users::delete_connection,
+            commands_users::list_banks,
+            commands_users::list_bank_accounts,
+            commands_users::start_bank_onboarding,
+            commands_users::bank_onboarding_result,
+            commands_users::add_bank_account,
+            commands_users::set_default_bank_account,
+            commands_users::delete_bank_account,
+            commands_documents::list_documents,
+            commands_documents::upload_document,
+            commands_documents::sign_document,
+            commands_documents::download_document,
+            commands_documents::delete_document,
+            commands_documents::set_bill_of_sale,
+            commands_documents::add_debt_information,
+            commands_documents::debt_download_link,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -41,7 +41,7 @@ async fn world() -> World {
 }
 
 fn query(search: Option<&str>) -> TransactionQuery {
-    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50 }
+    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50, filters: None }
 }
 
 #[tokio::test]
@@ -119,7 +119,7 @@ async fn bad_input_is_refused_with_a_validation_error() {
     assert_eq!(w.desk.set_api_key(SANDBOX_ID, "x").unwrap_err().code, ErrorCode::Validation);
     assert_eq!(w.desk.set_api_key("missing", "x").unwrap_err().code, ErrorCode::EnvironmentNotFound);
     assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
-    assert_eq!(w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 101 }).await.unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None }).await.unwrap_err().code, ErrorCode::Validation);
     assert_eq!(w.desk.get_transaction("").await.unwrap_err().code, ErrorCode::Validation);
     assert_eq!(w.desk.get_transaction("no-such-id").await.unwrap_err().code, ErrorCode::NotFound);
     assert_eq!(w.desk.select_environment("nope").unwrap_err().code, ErrorCode::EnvironmentNotFound);

@@ -45,7 +45,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
         desk.select_environment(&profile.id).unwrap();
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100 }).await.unwrap()
+        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap()
     };
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
     let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
@@ -65,7 +65,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
             "delete_profile" => json(&desk.delete_profile("no-such-profile")),
             "test_connection" => json(&desk.test_connection(&profile.id).await),
-            "list_transactions" => json(&desk.list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5 }).await),
+            "list_transactions" => json(&desk.list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None }).await),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
             "start_action" => {
                 let ok = desk.start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() }).await;
@@ -79,13 +79,42 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "verify_audit_log" => json(&desk.verify_audit_log()),
             "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
             "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
+            "list_business_users" => json(&desk.list_business_users()),
+            "create_business_user" => {
+                let mut bu = escrow_api::trade::CreateBusinessUser {
+                    business_id: "NOT-DIGITS".into(),
+                    business_location_id: "1003456789".into(),
+                    name: "Scan ApS".into(),
+                    phone_number: "+45 70 00 00 00".into(),
+                    payouts_account_number: "12345678901234".into(),
+                    ..Default::default()
+                };
+                let refused = desk.create_business_user(&bu).await;
+                bu.business_id = "12121212".into();
+                format!("{}{}", json(&refused), json(&desk.create_business_user(&bu).await))
+            }
+            "edit_business_user" => json(
+                &desk
+                    .edit_business_user("12121212", "1003456789", &escrow_api::trade::EditBusinessUser {
+                        name: "Scan A/S".into(),
+                        payouts_account_number: "12345678901234".into(),
+                        ..Default::default()
+                    })
+                    .await,
+            ),
+            "lookup_business_user" => json(&desk.lookup_business_user("12121212", "1003456789").await),
+            "delete_business_user" => json(&desk.delete_business_user("12121212", "1003456789").await),
+            "trade_user" => json(&desk.trade_user()),
+            "list_trades" => json(&desk.list_trades("scan-user", 1, 20).await),
+            "get_trade" => json(&desk.get_trade("scan-user", "no-such-trade").await),
+            "start_trade_action" => json(&desk.start_trade_action(&ActionRequest::TradeCancel { trade_id: "no-such-trade".into(), state: "no-such-trade".into() }).await),
             other => panic!("command {other} is not covered by the secret scan"),
         };
         answers.push((name, answer));
     }
     // A wrong key answers 401: the error must not echo what was sent either.
     desk.set_api_key(&profile.id, "wrong-key").unwrap();
-    answers.push((&"unauthorized", json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5 }).await)));
+    answers.push((&"unauthorized", json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None }).await)));
     assert!(answers.last().unwrap().1.contains("unauthorized"));
 
     for (name, answer) in &answers {

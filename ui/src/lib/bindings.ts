@@ -5,7 +5,24 @@ export type EnvironmentView = { id: string, name: string, baseUrl: string, badge
 export type EnvironmentList = { activeId: string, environments: Array<EnvironmentView>, };
 export type ProfileInput = { id: string | null, name: string, baseUrl: string, badge: Badge, };
 export type ConnectionCheck = { transactionCount: number, };
-export type TransactionQuery = { search: string | null, skip: number, take: number, };
+export type TransactionFilters = { 
+/**
+ * Any of these statuses (empty: all).
+ */
+statuses: Array<string>, 
+/**
+ * `Auto` or `Marketplace` (none: both).
+ */
+kind: string | null, 
+/**
+ * Any of these currencies (empty: all).
+ */
+currencies: Array<string>, createdFrom: string | null, createdTo: string | null, expectedFrom: string | null, expectedTo: string | null, };
+export type TransactionQuery = { search: string | null, skip: number, take: number, 
+/**
+ * Status, type, currency and date filters (applied by the desk; see [`crate::filters`]).
+ */
+filters: TransactionFilters | null, };
 export type TransactionPageView = { environmentId: string, count: number, items: Array<TransactionListItem>, };
 export type TransactionView = { environmentId: string, transaction: Transaction, };
 export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "internal";
@@ -13,7 +30,12 @@ export type AppError = { code: ErrorCode, message: string, status: number | null
 /**
  * Quote this to the service's support.
  */
-correlationId: string | null, };
+correlationId: string | null, 
+/**
+ * Faults of single request fields (the client's pre-send check or the service's 400 `errors`).
+ */
+fieldErrors?: Array<FieldErrorView>, };
+export type FieldErrorView = { field: string, message: string, };
 export type TransactionStatus = string;
 export type Currency = string;
 export type PaymentStatus = string;
@@ -415,7 +437,123 @@ swift: string | null,
 fik: string | null, };
 export type SplitPayoutsView = { environmentId: string, items: Array<SplitPayout>, };
 export type PaymentInstructionsView = { environmentId: string, instructions: PaymentInstructions, };
-export type ActionRequest = { "kind": "payout", transactionId: string, serviceAccountId: string, } | { "kind": "cancel", transactionId: string, serviceAccountId: string, reason: string | null, } | { "kind": "reimburse", transactionId: string, amount: string, } | { "kind": "createSplitPayout", transactionId: string, amount: string, recipient: string, timing: string | null, } | { "kind": "cancelSplitPayout", transactionId: string, splitPayoutId: string, } | { "kind": "createPayment", transactionId: string, serviceAccountId: string, amount: string | null, } | { "kind": "changeAmount", transactionId: string, amount: string, payeeFixedFee: string | null, payerFixedFee: string | null, } | { "kind": "update", transactionId: string, expectedCompletion: string | null, retailAmount: string | null, } | { "kind": "delete", transactionId: string, } | { "kind": "addPayee", transactionId: string, serviceAccountId: string | null, referenceId: string | null, phoneNumber: string | null, } | { "kind": "addPayer", transactionId: string, serviceAccountId: string | null, referenceId: string | null, phoneNumber: string | null, };
+export type TradeAddress = { 
+/**
+ * Street name, e.g. "Vestergade".
+ */
+streetName: string | null, 
+/**
+ * House number, e.g. "12B".
+ */
+houseNumber: string | null, 
+/**
+ * City, e.g. "Aarhus C".
+ */
+city: string | null, 
+/**
+ * Postal code, e.g. "8000".
+ */
+postNumber: string | null, 
+/**
+ * Municipality, e.g. "Aarhus Kommune".
+ */
+municipalityName: string | null, 
+/**
+ * Floor, e.g. "2".
+ */
+floor: string | null, 
+/**
+ * Side or door, e.g. "tv".
+ */
+sideDoor: string | null, };
+export type TradeBankAccount = { 
+/**
+ * The bank's name.
+ */
+bank: string | null, 
+/**
+ * The account number (BBAN) payouts go to.
+ */
+accountNumber: string | null, 
+/**
+ * The account's name or holder.
+ */
+name: string | null, };
+export type CreateBusinessUser = { 
+/**
+ * Company registry number (CVR), 1 to 64 characters; the service allows only
+ * whitelisted numbers.
+ */
+businessId: string, 
+/**
+ * Production unit number (P-number), 1 to 64 characters.
+ */
+businessLocationId: string, 
+/**
+ * 2 to 200 characters.
+ */
+name: string, 
+/**
+ * Required, not empty.
+ */
+phoneNumber: string, 
+/**
+ * Required.
+ */
+address: TradeAddress, 
+/**
+ * A 14-digit BBAN or a Danish IBAN; spaces and dashes are removed before sending.
+ */
+payoutsAccountNumber: string, };
+export type EditBusinessUser = { 
+/**
+ * 2 to 200 characters.
+ */
+name: string, 
+/**
+ * Always sent; `None` is sent as null (the spec: required, string or null).
+ */
+phoneNumber: string | null, 
+/**
+ * Required.
+ */
+address: TradeAddress, 
+/**
+ * A 14-digit BBAN or a Danish IBAN.
+ */
+payoutsAccountNumber: string, };
+export type ShippingInput = { expectedMaxWeight: number | null, paidBy: string | null, returnPaidBy: string | null, 
+/**
+ * JSON.
+ */
+shippingOptions: string | null, 
+/**
+ * JSON.
+ */
+sender: string | null, 
+/**
+ * JSON.
+ */
+receiver: string | null, price: string | null, };
+export type InitiateTradeInput = { title: string, description: string, amount: string, 
+/**
+ * Percentage, 0 to 100.
+ */
+payerFee: string, payerFixedFee: string, 
+/**
+ * Percentage, 0 to 100.
+ */
+payeeFee: string, payeeFixedFee: string, payerMarketplaceUserId: string, payeeMarketplaceUserId: string, referenceId: string | null, checkoutIdempotencyKey: string | null, checkoutUniquenessKey: string | null, deliveryByHandAllowed: boolean, shipping: ShippingInput | null, returnShipping: ShippingInput | null, successUrl: string, cancelUrl: string, checkoutType: string | null, imageUrls: Array<string> | null, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, allowedTimeForItemDeliveryInMinutes: number | null, 
+/**
+ * JSON array.
+ */
+prioritizedPayees: string | null, };
+export type FileUpload = { fileName: string, 
+/**
+ * Base64 of the file's bytes.
+ */
+data: string, };
+export type ActionRequest = { "kind": "payout", transactionId: string, serviceAccountId: string, } | { "kind": "cancel", transactionId: string, serviceAccountId: string, reason: string | null, } | { "kind": "reimburse", transactionId: string, amount: string, } | { "kind": "createSplitPayout", transactionId: string, amount: string, recipient: string, timing: string | null, } | { "kind": "cancelSplitPayout", transactionId: string, splitPayoutId: string, } | { "kind": "createPayment", transactionId: string, serviceAccountId: string, amount: string | null, } | { "kind": "changeAmount", transactionId: string, amount: string, payeeFixedFee: string | null, payerFixedFee: string | null, } | { "kind": "update", transactionId: string, expectedCompletion: string | null, retailAmount: string | null, } | { "kind": "delete", transactionId: string, } | { "kind": "addPayee", transactionId: string, serviceAccountId: string | null, referenceId: string | null, phoneNumber: string | null, } | { "kind": "addPayer", transactionId: string, serviceAccountId: string | null, referenceId: string | null, phoneNumber: string | null, } | { "kind": "businessUserCreate", request: CreateBusinessUser, } | { "kind": "businessUserEdit", businessId: string, businessLocationId: string, request: EditBusinessUser, } | { "kind": "businessUserDelete", businessId: string, businessLocationId: string, } | { "kind": "tradeInitiate", input: InitiateTradeInput, } | { "kind": "tradeAcceptInvitation", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeAcceptAndPay", tradeId: string, marketplaceUserId: string, receiverShopId: string | null, amount: string, } | { "kind": "tradeRejectInvitation", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeAcceptItemCondition", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeRejectItemCondition", tradeId: string, marketplaceUserId: string, reason: string, } | { "kind": "tradeAbandon", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeBuyDeliveryShipment", tradeId: string, marketplaceUserId: string, shipmentProviderId: string, price: string, expectedMaxWeightInGrams: number, } | { "kind": "tradeBuyReturnShipment", tradeId: string, marketplaceUserId: string, shipmentProviderId: string, price: string, expectedMaxWeightInGrams: number, } | { "kind": "tradeCancel", tradeId: string, state: string, } | { "kind": "tradeReimburse", tradeId: string, payerMarketplaceUserId: string, amount: string, } | { "kind": "tradeStatusLink", tradeId: string, marketplaceUserId: string, returnUrl: string, } | { "kind": "tradePaymentFlow", tradeId: string, marketplaceUserId: string, paymentId: string, successUrl: string, cancelUrl: string, } | { "kind": "createGuest", referenceId: string, name: string | null, phoneNumber: string | null, email: string | null, cvr: string | null, } | { "kind": "deleteConnection", serviceAccountId: string, referenceId: string, } | { "kind": "addBankAccount", serviceAccountId: string, bankId: string, bankAccountId: string, } | { "kind": "setDefaultBankAccount", serviceAccountId: string, bankId: string, bankAccountId: string, } | { "kind": "deleteBankAccount", serviceAccountId: string, bankId: string, bankAccountId: string, } | { "kind": "uploadDocument", transactionId: string, title: string, signersRequired: number | null, file: FileUpload, } | { "kind": "signDocument", documentId: string, serviceAccountId: string, returnUrl: string | null, } | { "kind": "deleteDocument", documentId: string, } | { "kind": "setBillOfSale", transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, } | { "kind": "addDebtInformation", transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
 export type ActionState = "pending" | "succeeded" | "failed" | "unknown" | "dismissed";
 export type ActionRecord = { id: string, environmentId: string, request: ActionRequest, state: ActionState, idempotencyKey: string, correlationId: string | null, 
 /**
@@ -440,3 +578,497 @@ export type ChainCheck = { rows: number,
  * The first row whose hash does not match its content or predecessor.
  */
 brokenAt: number | null, };
+export type TradePartyFees = { 
+/**
+ * The fixed part.
+ */
+fixedAmount: string | null, 
+/**
+ * The percentage part, as an amount.
+ */
+variableAmount: string | null, 
+/**
+ * The percentage.
+ */
+variablePercentage: string | null, 
+/**
+ * The whole fee.
+ */
+amount: string | null, };
+export type TradePartyStatus = { 
+/**
+ * When the current step must be done; `None` when nothing is due.
+ */
+deadline: string | null, 
+/**
+ * What the deadline is for.
+ */
+deadlineDescription: string | null, 
+/**
+ * Short headline, e.g. "Send the item".
+ */
+title: string | null, 
+/**
+ * A sentence for the party.
+ */
+description: string | null, 
+/**
+ * Which icon to show.
+ */
+iconId: string | null, 
+/**
+ * The actions open to the party now (names are the service's; the sandbox's are
+ * listed in the README).
+ */
+actions: Array<string>, 
+/**
+ * Whether it is this party's move.
+ */
+hasPendingAction: boolean, };
+export type TradeTimelineEvent = { 
+/**
+ * When it happened.
+ */
+time: string | null, 
+/**
+ * What happened, for the party.
+ */
+text: string | null, };
+export type TradeParty = { 
+/**
+ * The party's account; `None` while the party has not connected.
+ */
+serviceUserId: string | null, 
+/**
+ * Phone number.
+ */
+phoneNumber: string | null, 
+/**
+ * Name.
+ */
+name: string | null, 
+/**
+ * City.
+ */
+city: string | null, 
+/**
+ * Postal code.
+ */
+postalCode: string | null, 
+/**
+ * Full address.
+ */
+address: TradeAddress | null, 
+/**
+ * The party's fee.
+ */
+fees: TradePartyFees | null, 
+/**
+ * What the party should do now.
+ */
+status: TradePartyStatus | null, 
+/**
+ * What happened so far, oldest first.
+ */
+timeline: Array<TradeTimelineEvent>, };
+export type TradePhase = { 
+/**
+ * Where the phase is.
+ */
+state: string | null, 
+/**
+ * When it started.
+ */
+started: string | null, 
+/**
+ * When it ended.
+ */
+completed: string | null, 
+/**
+ * For the finished phase: how the trade ended.
+ */
+outcome: string | null, };
+export type TradePhases = { 
+/**
+ * Invitation and payment.
+ */
+contract: TradePhase | null, 
+/**
+ * Sending and checking the item.
+ */
+delivery: TradePhase | null, 
+/**
+ * Sending a rejected item back.
+ */
+return: TradePhase | null, 
+/**
+ * The end of the trade.
+ */
+finished: TradePhase | null, };
+export type Trade = { 
+/**
+ * The trade's id.
+ */
+tradeId: string, 
+/**
+ * The buyer.
+ */
+payer: TradeParty | null, 
+/**
+ * The seller.
+ */
+payee: TradeParty | null, 
+/**
+ * Who created the trade.
+ */
+createdBy: string | null, 
+/**
+ * The tenant's own id.
+ */
+referenceId: string | null, 
+/**
+ * Title.
+ */
+title: string | null, 
+/**
+ * Description.
+ */
+description: string | null, 
+/**
+ * The item's price (the trade amount).
+ */
+price: string | null, 
+/**
+ * Payees paid first, as JSON.
+ */
+prioritizedPayees: unknown[] | null, 
+/**
+ * Where the trade is.
+ */
+phases: TradePhases | null, 
+/**
+ * Pictures of the item.
+ */
+images: Array<string>, };
+export type PaymentToEscrowState = string;
+export type PaymentToEscrow = { 
+/**
+ * The payment's id (the `paymentId` of the payment flow).
+ */
+externalId: string, 
+/**
+ * What is to be paid.
+ */
+amount: string | null, 
+/**
+ * Whether it has been paid.
+ */
+isPaid: boolean, 
+/**
+ * Where the payment is.
+ */
+state: PaymentToEscrowState | null, };
+export type BusinessUserView = { environmentId: string, businessId: string, businessLocationId: string, name: string | null, phoneNumber: string | null, serviceUserId: string | null, 
+/**
+ * The marketplace user id made for it (answered on create only): use it as a payee.
+ */
+userId: string | null, bankAccount: TradeBankAccount | null, address: TradeAddress | null, updated: string, };
+export type BusinessUsersView = { environmentId: string, items: Array<BusinessUserView>, };
+export type TradeUserView = { environmentId: string, marketplaceUserId: string | null, };
+export type TradesPageView = { environmentId: string, marketplaceUserId: string, page: number, pageSize: number, trades: Array<Trade>, };
+export type TradeView = { environmentId: string, marketplaceUserId: string, 
+/**
+ * `payer`, `payee`, or null when the viewer's side could not be told.
+ */
+viewerRole: string | null, payerMarketplaceUserId: string | null, payeeMarketplaceUserId: string | null, trade: Trade, 
+/**
+ * The trade's payment to escrow, once there is one.
+ */
+payment: PaymentToEscrow | null, };
+export type TradeActionOutcome = { environmentId: string, record: ActionRecord, 
+/**
+ * The new trade (initiate).
+ */
+tradeId: string | null, 
+/**
+ * A hosted page (status link, payment flow).
+ */
+url: string | null, 
+/**
+ * The payment to pay (accept and pay, shipments).
+ */
+payment: PaymentToEscrow | null, };
+export type UserType = string;
+export type UserListItem = { 
+/**
+ * The account's id.
+ */
+serviceAccountId: string, 
+/**
+ * Name on the account (empty if the service sends null).
+ */
+name: string, 
+/**
+ * Phone number on the account, if any.
+ */
+phoneNumber: string | null, 
+/**
+ * Whether the user has confirmed the phone number.
+ */
+phoneNumberVerified: boolean, 
+/**
+ * When the account was created.
+ */
+created: string | null, 
+/**
+ * Private or Business (the spec does not list the values; others are kept as sent).
+ */
+type: UserType | null, };
+export type UserConnection = { 
+/**
+ * The tenant's own user id linked to the account (empty if the service sends null).
+ */
+referenceId: string, 
+/**
+ * When the link was made.
+ */
+connected: string | null, };
+export type Kyc = { 
+/**
+ * How far the identity check has got, as text (the spec shows neither type nor values).
+ */
+level: string | null, };
+export type User = { 
+/**
+ * Record id as sent by the service; calls use `service_account_id`.
+ */
+id: string | null, 
+/**
+ * The account's id.
+ */
+serviceAccountId: string, 
+/**
+ * Every referenceId of the tenant linked to the account.
+ */
+connections: Array<UserConnection>, 
+/**
+ * Name on the account (empty if the service sends null).
+ */
+name: string, 
+/**
+ * Identity-check state; `None` when not shown.
+ */
+kyc: Kyc | null, 
+/**
+ * E-mail on the account, if any.
+ */
+email: string | null, 
+/**
+ * Phone number on the account, if any.
+ */
+phoneNumber: string | null, 
+/**
+ * Whether the user has confirmed the phone number.
+ */
+phoneNumberVerified: boolean, 
+/**
+ * As sent (a date or a date-time; the spec does not say which).
+ */
+dateOfBirth: string | null, 
+/**
+ * Danish personal id number (CPR), when the service shares it. Sensitive: do not log it.
+ */
+cpr: string | null, 
+/**
+ * Danish company number (CVR) of a business account.
+ */
+cvr: string | null, 
+/**
+ * The spec does not show the address fields; kept as JSON.
+ */
+address: unknown, 
+/**
+ * Private or Business (the spec does not list the values; others are kept as sent).
+ */
+type: UserType | null, };
+export type ConnectionRecord = { 
+/**
+ * Record id as sent by the service (nullable); calls use `service_account_id`.
+ */
+id: string | null, 
+/**
+ * The account linked to the referenceId; use it as payer or payee.
+ */
+serviceAccountId: string, 
+/**
+ * Every referenceId linked to the account.
+ */
+connections: Array<UserConnection>, };
+export type Bank = { 
+/**
+ * Starts onboarding from this bank.
+ */
+bankId: string, 
+/**
+ * The bank's name, for the person to choose from.
+ */
+name: string, 
+/**
+ * The bank's central (shared data centre), as sent.
+ */
+bankCentral: string | null, };
+export type BankAccount = { 
+/**
+ * Name of the bank holding the account.
+ */
+bank: string | null, 
+/**
+ * The bank's id, as in the banks list.
+ */
+bankId: string, 
+/**
+ * The account's id: pays a PSD2 payment, and names it for set-default and delete.
+ */
+bankAccountId: string, 
+/**
+ * Danish account number (reg. no. + account no.).
+ */
+bban: string | null, 
+/**
+ * The account as IBAN.
+ */
+iban: string | null, 
+/**
+ * The account's name at the bank.
+ */
+accountName: string | null, 
+/**
+ * Whether payouts go to this account; the first account added becomes default.
+ */
+isDefault: boolean, };
+export type OnboardingAccount = { 
+/**
+ * Passed to add to connect this account.
+ */
+bankAccountId: string, 
+/**
+ * The account's name at the bank.
+ */
+name: string | null, 
+/**
+ * The account holder's name at the bank.
+ */
+ownerName: string | null, 
+/**
+ * Danish account number (reg. no. + account no.).
+ */
+bban: string | null, 
+/**
+ * The account as IBAN.
+ */
+iban: string | null, 
+/**
+ * The account's currency.
+ */
+currency: Currency | null, };
+export type OnboardingResult = { 
+/**
+ * The bank the person chose accounts at.
+ */
+bankId: string | null, 
+/**
+ * That bank's name.
+ */
+bankName: string | null, 
+/**
+ * That bank's central (shared data centre), as sent.
+ */
+bankCentral: string | null, 
+/**
+ * The accounts the person chose; add each one to connect it.
+ */
+bankAccounts: Array<OnboardingAccount>, };
+export type Signer = { 
+/**
+ * The signer's account.
+ */
+serviceAccountId: string, 
+/**
+ * The tenant's own user id of the signer.
+ */
+referenceId: string | null, 
+/**
+ * The signer's name.
+ */
+name: string | null, 
+/**
+ * The signer's role on the document (e.g. "Køber").
+ */
+title: string | null, 
+/**
+ * As sent (the spec only says nullable); see [`Signer::has_signed`].
+ */
+signed: unknown, };
+export type Document = { 
+/**
+ * The document's id; `documentId` on a transaction attaches it.
+ */
+documentId: string, 
+/**
+ * The title given at upload.
+ */
+title: string | null, 
+/**
+ * As sent (the spec only says nullable); see [`Document::is_signed`].
+ */
+signed: unknown, 
+/**
+ * The people asked to sign, each with whether they have.
+ */
+signers: Array<Signer>, 
+/**
+ * Not in the spec; sent by the sandbox. Absent stays `None`.
+ */
+transactionId: string | null, 
+/**
+ * Not in the spec; sent by the sandbox.
+ */
+created: string | null, 
+/**
+ * Not in the spec; the uploaded file's name, sent by the sandbox.
+ */
+fileName: string | null, };
+export type RequiredSigner = string;
+export type BillOfSaleRecord = { enabled: boolean | null, fileId: string | null, fileName: string | null, 
+/**
+ * Generated by the service (no document was uploaded).
+ */
+generated: boolean | null, size: number | null, amount: string | null, currency: Currency | null, additionalTerms: string | null, requiredSigners: Array<RequiredSigner> | null, 
+/**
+ * True when nobody has to sign (or, with a signing flow, all have signed).
+ */
+signed: boolean | null, created: string | null, };
+export type DebtRecord = { amount: string | null, currency: Currency | null, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, fileId: string | null, fileName: string | null, contentType: string | null, size: number | null, 
+/**
+ * The debt-settlement split payout planned from it.
+ */
+splitPayoutId: string | null, created: string | null, };
+export type UserQuery = { skip: number, take: number, };
+export type UserPageView = { environmentId: string, skip: number, items: Array<UserListItem>, hasMore: boolean, };
+export type UserView = { environmentId: string, user: User, };
+export type HostedUrlView = { environmentId: string, url: string, };
+export type ConnectionView = { environmentId: string, connection: ConnectionRecord, };
+export type BanksView = { environmentId: string, banks: Array<Bank>, };
+export type BankAccountsView = { environmentId: string, items: Array<BankAccount>, };
+export type OnboardingView = { environmentId: string, result: OnboardingResult, };
+export type ConnectInput = { referenceId: string | null, returnUrl: string | null, allowPrivate: boolean | null, allowBusiness: boolean | null, skipUi: boolean | null, skipPhoneNumber: boolean | null, skipEmail: boolean | null, skipBankAccount: boolean | null, skipKyc: boolean | null, skipKyb: boolean | null, };
+export type GuestInput = { referenceId: string, name: string | null, phoneNumber: string | null, email: string | null, cvr: string | null, };
+export type ActionOutcome = { environmentId: string, record: ActionRecord, 
+/**
+ * The new serviceAccountId (guest), documentId (upload) or signing URL (sign).
+ */
+value: string | null, };
+export type DocumentsView = { environmentId: string, documents: Array<Document>, filtered: boolean, };
+export type DocumentInput = { transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
+export type BillOfSaleInput = { transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, };
+export type DebtInput = { transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };

@@ -1,5 +1,6 @@
 import { getContext, setContext } from 'svelte';
-import type { ActionRecord, AppError, EnvironmentView, Transaction, TransactionListItem } from './bindings';
+import type { ActionRecord, AppError, EnvironmentView, Transaction, TransactionFilters, TransactionListItem } from './bindings';
+import { activeFilterCount, emptyFilters } from './filters';
 import { ipc } from './ipc';
 
 export const PAGE_SIZE = 50;
@@ -30,6 +31,7 @@ export class Session {
   // transaction list
   searchInput = $state('');
   query = $state('');
+  filters = $state.raw<TransactionFilters>(emptyFilters());
   pageIndex = $state(0);
   items = $state.raw<TransactionListItem[]>([]);
   count = $state(0);
@@ -171,6 +173,15 @@ export class Session {
     this.#debounce = setTimeout(() => this.applySearch(), SEARCH_DEBOUNCE_MS);
   }
 
+  /** Replace the filters and reload from the first page. */
+  setFilters(filters: TransactionFilters) {
+    this.filters = filters;
+    this.pageIndex = 0;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
+  }
+
   /** Apply the typed search right away (e.g. on Enter). */
   applySearch() {
     clearTimeout(this.#debounce);
@@ -193,6 +204,7 @@ export class Session {
         search: this.query === '' ? null : this.query,
         skip: this.pageIndex * PAGE_SIZE,
         take: PAGE_SIZE,
+        filters: activeFilterCount(this.filters) > 0 ? this.filters : null,
       });
       if (req !== this.#listReq) return; // a newer request superseded this one
       if (res.environmentId !== envId || envId !== this.activeId) {

@@ -1,0 +1,50 @@
+//! IPC for documents and the Auto modules: thin wrappers over [`crate::desk_documents`].
+//! Files arrive as base64 and are checked in Rust before anything is journaled or sent.
+
+use crate::desk::Desk;
+use crate::desk_documents::{BillOfSaleInput, DebtInput, DocumentInput, DocumentsView};
+use crate::desk_users::{ActionOutcome, HostedUrlView};
+use crate::error::AppError;
+use tauri::State;
+
+type Result<T> = std::result::Result<T, AppError>;
+
+#[tauri::command]
+pub async fn list_documents(desk: State<'_, Desk>, transaction_id: String) -> Result<DocumentsView> {
+    desk.list_documents(&transaction_id).await
+}
+
+#[tauri::command]
+pub async fn upload_document(desk: State<'_, Desk>, input: DocumentInput) -> Result<ActionOutcome> {
+    desk.upload_document(&input).await
+}
+
+#[tauri::command]
+pub async fn sign_document(desk: State<'_, Desk>, document_id: String, service_account_id: String, return_url: Option<String>) -> Result<ActionOutcome> {
+    desk.sign_document(&document_id, &service_account_id, return_url.as_deref()).await
+}
+
+#[tauri::command]
+pub async fn download_document(desk: State<'_, Desk>, document_id: String) -> Result<HostedUrlView> {
+    desk.download_document(&document_id).await
+}
+
+#[tauri::command]
+pub async fn delete_document(desk: State<'_, Desk>, document_id: String) -> Result<ActionOutcome> {
+    desk.delete_document(&document_id).await
+}
+
+#[tauri::command]
+pub async fn set_bill_of_sale(desk: State<'_, Desk>, input: BillOfSaleInput) -> Result<ActionOutcome> {
+    desk.set_bill_of_sale(&input).await
+}
+
+#[tauri::command]
+pub async fn add_debt_information(desk: State<'_, Desk>, input: DebtInput) -> Result<ActionOutcome> {
+    desk.add_debt_information(&input).await
+}
+
+#[tauri::command]
+pub async fn debt_download_link(desk: State<'_, Desk>, transaction_id: String) -> Result<HostedUrlView> {
+    desk.debt_download_link(&transaction_id).await
+}

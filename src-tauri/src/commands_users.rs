@@ -1,0 +1,76 @@
+//! IPC for users, the connect flow and bank accounts: thin wrappers over
+//! [`crate::desk_users`]. Changes of state are journaled there.
+
+use crate::desk::Desk;
+use crate::desk_users::{
+    ActionOutcome, BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, HostedUrlView, OnboardingView, UserPageView, UserQuery, UserView,
+};
+use crate::error::AppError;
+use tauri::State;
+
+type Result<T> = std::result::Result<T, AppError>;
+
+#[tauri::command]
+pub async fn list_users(desk: State<'_, Desk>, query: UserQuery) -> Result<UserPageView> {
+    desk.list_users(&query).await
+}
+
+#[tauri::command]
+pub async fn get_user(desk: State<'_, Desk>, service_account_id: String) -> Result<UserView> {
+    desk.get_user(&service_account_id).await
+}
+
+#[tauri::command]
+pub async fn start_connect(desk: State<'_, Desk>, input: ConnectInput) -> Result<HostedUrlView> {
+    desk.start_connect(&input).await
+}
+
+#[tauri::command]
+pub async fn get_connection(desk: State<'_, Desk>, reference_id: String) -> Result<ConnectionView> {
+    desk.get_connection(&reference_id).await
+}
+
+#[tauri::command]
+pub async fn create_guest(desk: State<'_, Desk>, input: GuestInput) -> Result<ActionOutcome> {
+    desk.create_guest(&input).await
+}
+
+#[tauri::command]
+pub async fn delete_connection(desk: State<'_, Desk>, service_account_id: String, reference_id: String) -> Result<ActionOutcome> {
+    desk.delete_connection(&service_account_id, &reference_id).await
+}
+
+#[tauri::command]
+pub async fn list_banks(desk: State<'_, Desk>, service_account_id: String) -> Result<BanksView> {
+    desk.list_banks(&service_account_id).await
+}
+
+#[tauri::command]
+pub async fn list_bank_accounts(desk: State<'_, Desk>, service_account_id: String) -> Result<BankAccountsView> {
+    desk.list_bank_accounts(&service_account_id).await
+}
+
+#[tauri::command]
+pub async fn start_bank_onboarding(desk: State<'_, Desk>, service_account_id: String, bank_id: String, return_url: String) -> Result<HostedUrlView> {
+    desk.start_bank_onboarding(&service_account_id, &bank_id, &return_url).await
+}
+
+#[tauri::command]
+pub async fn bank_onboarding_result(desk: State<'_, Desk>, service_account_id: String) -> Result<OnboardingView> {
+    desk.bank_onboarding_result(&service_account_id).await
+}
+
+#[tauri::command]
+pub async fn add_bank_account(desk: State<'_, Desk>, service_account_id: String, bank_id: String, bank_account_id: String) -> Result<ActionOutcome> {
+    desk.add_bank_account(&service_account_id, &bank_id, &bank_account_id).await
+}
+
+#[tauri::command]
+pub async fn set_default_bank_account(desk: State<'_, Desk>, service_account_id: String, bank_id: String, bank_account_id: String) -> Result<ActionOutcome> {
+    desk.set_default_bank_account(&service_account_id, &bank_id, &bank_account_id).await
+}
+
+#[tauri::command]
+pub async fn delete_bank_account(desk: State<'_, Desk>, service_account_id: String, bank_id: String, bank_account_id: String) -> Result<ActionOutcome> {
+    desk.delete_bank_account(&service_account_id, &bank_id, &bank_account_id).await
+}

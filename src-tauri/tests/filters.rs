@@ -1,0 +1,57 @@
+//! Filters the service cannot apply (status, type, currency, dates) over real sandbox data.
+
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
+use escrow_desk::filters::TransactionFilters;
+use escrow_desk::keychain::Keychain;
+
+async fn desk(dir: &tempfile::TempDir) -> (Desk, escrow_sandbox::RunningSandbox) {
+    let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        Keychain::with_service("dk.escrowdesk.test.filters"),
+        Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    (desk, sb)
+}
+
+fn query(filters: TransactionFilters, skip: u32, take: u32) -> TransactionQuery {
+    TransactionQuery { search: None, skip, take, filters: Some(filters) }
+}
+
+#[tokio::test]
+async fn filters_select_exactly_the_matching_rows_and_page_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (desk, _sb) = desk(&dir).await;
+    let all = {
+        let mut items = Vec::new();
+        for skip in [0, 100] {
+            items.extend(desk.list_transactions(&TransactionQuery { search: None, skip, take: 100, filters: None }).await.unwrap().items);
+        }
+        items
+    };
+    assert_eq!(all.len(), 200);
+
+    let paid_auto = TransactionFilters { statuses: vec!["PAID".into()], kind: Some("Auto".into()), ..Default::default() };
+    let expected: Vec<_> = all.iter().filter(|t| t.status.as_str() == "PAID" && t.auto_information.is_some()).map(|t| t.transaction_id.clone()).collect();
+    assert!(expected.len() > 5);
+    let first = desk.list_transactions(&query(paid_auto.clone(), 0, 5)).await.unwrap();
+    assert_eq!(first.count as usize, expected.len());
+    let second = desk.list_transactions(&query(paid_auto.clone(), 5, 100)).await.unwrap();
+    let got: Vec<_> = first.items.iter().chain(&second.items).map(|t| t.transaction_id.clone()).collect();
+    assert_eq!(got, expected, "same rows, newest first, paged without gaps or repeats");
+
+    let eur = TransactionFilters { currencies: vec!["EUR".into()], ..Default::default() };
+    let page = desk.list_transactions(&query(eur, 0, 100)).await.unwrap();
+    assert!(page.count > 0 && page.items.iter().all(|t| t.currency.as_str() == "EUR"));
+
+    let today = chrono::Utc::now().date_naive();
+    let recent = TransactionFilters { created_from: Some((today - chrono::Duration::days(7)).to_string()), ..Default::default() };
+    let page = desk.list_transactions(&query(recent, 0, 100)).await.unwrap();
+    let cutoff = today - chrono::Duration::days(7);
+    assert_eq!(page.count as usize, all.iter().filter(|t| t.created.unwrap().date_naive() >= cutoff).count());
+
+    let bad = TransactionFilters { kind: Some("Boat".into()), ..Default::default() };
+    assert_eq!(desk.list_transactions(&query(bad, 0, 10)).await.unwrap_err().code, escrow_desk::error::ErrorCode::Validation);
+}

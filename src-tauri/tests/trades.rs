@@ -1,0 +1,298 @@
+//! Business users and trades through `Desk` against an in-process sandbox: field errors
+//! in place (the client's and the service's), a trade walked to finished through
+//! journaled actions, a reimbursement, and exactly one execution per action even when
+//! the answer is lost and the action is retried.
+
+use escrow_api::trade::{CreateBusinessUser, EditBusinessUser, TradeAddress};
+use escrow_desk::actions::{ActionRequest, ActionState};
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::desk_trade::TradeView;
+use escrow_desk::error::ErrorCode;
+use escrow_desk::keychain::Keychain;
+use escrow_desk::trade::{InitiateTradeInput, ShippingInput};
+use escrow_sandbox::{DEMO_KEY, SandboxConfig};
+use serde_json::{Value, json};
+
+struct World {
+    desk: Desk,
+    sandbox: escrow_sandbox::RunningSandbox,
+    _dir: tempfile::TempDir,
+}
+
+async fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4())),
+        Some(BuiltInSandbox { url: sandbox.url.clone(), key: DEMO_KEY.into() }),
+    )
+    .unwrap();
+    World { desk, sandbox, _dir: dir }
+}
+
+async fn control(w: &World, method: reqwest::Method, path: &str, body: Value) -> Value {
+    let res = reqwest::Client::new().request(method, format!("{}{path}", w.sandbox.url)).bearer_auth(DEMO_KEY).json(&body).send().await.unwrap();
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.json().await.unwrap_or(Value::Null)
+}
+
+/// A person connects as a marketplace user (stands in for the connect flow).
+async fn connect(w: &World, id: &str, name: &str) {
+    control(w, reqwest::Method::POST, "/_sandbox/trade/users", json!({ "marketplaceUserId": id, "name": name, "phoneNumber": "+45 20 30 40 50" })).await;
+}
+
+/// A person pays a payment to escrow (stands in for the hosted pay page).
+async fn pay(w: &World, external_id: &str) {
+    control(w, reqwest::Method::POST, &format!("/_sandbox/trade/payments/{external_id}/paid"), json!({})).await;
+}
+
+async fn ledger(w: &World) -> Vec<Value> {
+    control(w, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await["items"].as_array().cloned().unwrap_or_default()
+}
+
+fn address() -> TradeAddress {
+    TradeAddress {
+        street_name: Some("Vestergade".into()),
+        house_number: Some("12".into()),
+        city: Some("Aarhus C".into()),
+        post_number: Some("8000".into()),
+        ..Default::default()
+    }
+}
+
+fn business(business_id: &str) -> CreateBusinessUser {
+    CreateBusinessUser {
+        business_id: business_id.into(),
+        business_location_id: "1003456789".into(),
+        name: "Cykelhandler ApS".into(),
+        phone_number: "+45 86 12 34 56".into(),
+        address: address(),
+        payouts_account_number: "1234 5678901234".into(),
+    }
+}
+
+fn new_trade(payer: &str, payee: &str, amount: &str) -> InitiateTradeInput {
+    InitiateTradeInput {
+        title: "Racercykel".into(),
+        description: "Brugt, 56 cm stel".into(),
+        amount: amount.into(),
+        payer_fee: "2.5".into(),
+        payer_fixed_fee: "10.00".into(),
+        payee_fee: "1".into(),
+        payee_fixed_fee: "0".into(),
+        payer_marketplace_user_id: payer.into(),
+        payee_marketplace_user_id: payee.into(),
+        reference_id: Some("order-77".into()),
+        checkout_uniqueness_key: Some(uuid::Uuid::new_v4().to_string()),
+        shipping: Some(ShippingInput {
+            expected_max_weight: Some(12000),
+            paid_by: Some("Payee".into()),
+            sender: Some(r#"{"name":"Cykelhandler ApS"}"#.into()),
+            price: Some("59.00".into()),
+            ..Default::default()
+        }),
+        success_url: "https://shop.example/ok".into(),
+        cancel_url: "https://shop.example/cancel".into(),
+        checkout_type: Some("Marketplace".into()),
+        image_urls: Some(vec!["https://shop.example/bike.jpg".into()]),
+        allowed_time_for_item_delivery_in_minutes: Some(10080),
+        ..Default::default()
+    }
+}
+
+fn actions_of(v: &TradeView, role: &str) -> Vec<String> {
+    v.trade[role]["status"]["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_owned()).collect()
+}
+
+fn phase(v: &TradeView, name: &str) -> String {
+    v.trade["phases"][name]["state"].as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn business_user_field_errors_are_in_place_and_fixed() {
+    let w = world().await;
+    // The client's pre-send check: nothing is journaled.
+    let mut bad = business("29876543");
+    bad.name = "A".into();
+    let e = w.desk.create_business_user(&bad).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::Validation);
+    assert_eq!(e.field_errors.as_ref().unwrap()[0].field, "name", "{e:?}");
+    assert!(w.desk.audit_log(None, 100).unwrap().is_empty(), "refused before the journal");
+
+    // The service's 400 `errors[{key, value}]`: only whitelisted (digit) company numbers.
+    let e = w.desk.create_business_user(&business("ACME-1")).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadRequest);
+    let fields = e.field_errors.clone().unwrap();
+    assert_eq!(fields[0].field, "businessId", "{e:?}");
+    assert!(fields[0].message.contains("whitelisted"));
+    assert!(serde_json::to_string(&e).unwrap().contains("\"fieldErrors\""));
+
+    let made = w.desk.create_business_user(&business("29876543")).await.unwrap();
+    assert_eq!(made.name.as_deref(), Some("Cykelhandler ApS"));
+    assert!(made.user_id.is_some() && made.service_user_id.is_some());
+    assert_eq!(made.bank_account.as_ref().unwrap().account_number.as_deref(), Some("12345678901234"));
+    let list = w.desk.list_business_users().unwrap();
+    assert_eq!(list.environment_id, "sandbox");
+    assert_eq!(list.items.len(), 1);
+
+    let edit = EditBusinessUser { name: "Cykelhandler A/S".into(), phone_number: None, address: address(), payouts_account_number: "DK5000400440116243".into() };
+    let edited = w.desk.edit_business_user("29876543", "1003456789", &edit).await.unwrap();
+    assert_eq!(edited.name.as_deref(), Some("Cykelhandler A/S"));
+    assert_eq!(edited.user_id, made.user_id, "the userId from create is kept");
+    let looked = w.desk.lookup_business_user("29876543", "1003456789").await.unwrap();
+    assert_eq!(looked.name.as_deref(), Some("Cykelhandler A/S"), "the local name survives a lookup");
+
+    w.desk.delete_business_user("29876543", "1003456789").await.unwrap();
+    assert!(w.desk.list_business_users().unwrap().items.is_empty());
+    let e = w.desk.lookup_business_user("29876543", "1003456789").await.unwrap_err();
+    assert!(matches!(e.code, ErrorCode::NotFound | ErrorCode::BadRequest), "{e:?}");
+
+    let kinds: Vec<_> = w.desk.audit_log(None, 100).unwrap().into_iter().map(|a| (a.kind, a.outcome)).collect();
+    for k in ["businessUserCreate", "businessUserEdit", "businessUserDelete"] {
+        assert!(kinds.iter().any(|(kind, o)| kind == k && o == "succeeded"), "{k} audited: {kinds:?}");
+    }
+    assert!(kinds.iter().any(|(kind, o)| kind == "businessUserCreate" && o == "failed"), "the 400 is audited too");
+}
+
+#[tokio::test]
+async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
+    let w = world().await;
+    let seller = w.desk.create_business_user(&business("31415926")).await.unwrap();
+    let payee = seller.user_id.clone().unwrap();
+    connect(&w, "buyer-7", "Mette Buyer").await;
+
+    // The initiate form's field errors, then the fixed request.
+    let mut bad = new_trade("buyer-7", &payee, "1500.00");
+    bad.payer_fee = "150".into();
+    let e = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: bad }).await.unwrap_err();
+    assert_eq!(e.field_errors.unwrap()[0].field, "payerFee");
+    let created = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "1500.00") }).await.unwrap();
+    assert_eq!(created.record.state, ActionState::Succeeded);
+    let trade_id = created.trade_id.clone().unwrap();
+
+    let page = w.desk.list_trades("buyer-7", 1, 20).await.unwrap();
+    assert_eq!(page.trades.len(), 1);
+    assert_eq!(page.trades[0]["price"], "1500.00", "money crosses IPC as decimal strings");
+    assert_eq!(w.desk.trade_user().unwrap().marketplace_user_id.as_deref(), Some("buyer-7"));
+
+    let v = w.desk.get_trade("buyer-7", &trade_id).await.unwrap();
+    assert_eq!(v.viewer_role.as_deref(), Some("payer"));
+    assert_eq!(v.payee_marketplace_user_id.as_deref(), Some(payee.as_str()));
+    assert_eq!(phase(&v, "contract"), "Active");
+    assert!(actions_of(&v, "payer").contains(&"AcceptAndPay".to_owned()));
+    let total = "1547.50"; // 1500 + 2.5 % + 10.00
+    assert_eq!(v.trade["payer"]["fees"]["amount"], "47.50");
+
+    let paid = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeAcceptAndPay { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into(), receiver_shop_id: None, amount: total.into() })
+        .await
+        .unwrap();
+    assert_eq!(paid.record.state, ActionState::Succeeded);
+    let payment = paid.payment.clone().unwrap();
+    assert_eq!(payment["amount"], total);
+    let link = w
+        .desk
+        .start_trade_action(&ActionRequest::TradePaymentFlow {
+            trade_id: trade_id.clone(),
+            marketplace_user_id: "buyer-7".into(),
+            payment_id: payment["externalId"].as_str().unwrap().into(),
+            success_url: "https://shop.example/ok".into(),
+            cancel_url: "https://shop.example/cancel".into(),
+        })
+        .await
+        .unwrap();
+    assert!(link.url.unwrap().contains("/hosted/trade/pay/"));
+    pay(&w, payment["externalId"].as_str().unwrap()).await;
+
+    // The seller's side: buy the delivery label and pay it.
+    let v = w.desk.get_trade(&payee, &trade_id).await.unwrap();
+    assert_eq!(v.viewer_role.as_deref(), Some("payee"));
+    assert_eq!(phase(&v, "delivery"), "Active");
+    assert!(actions_of(&v, "payee").contains(&"BuyDeliveryShipment".to_owned()));
+    let bad = ActionRequest::TradeBuyDeliveryShipment {
+        trade_id: trade_id.clone(),
+        marketplace_user_id: payee.clone(),
+        shipment_provider_id: "dhl".into(),
+        price: "59.00".into(),
+        expected_max_weight_in_grams: 12000,
+    };
+    assert_eq!(w.desk.start_trade_action(&bad).await.unwrap_err().field_errors.unwrap()[0].field, "shipmentProviderId");
+    let label = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeBuyDeliveryShipment {
+            trade_id: trade_id.clone(),
+            marketplace_user_id: payee.clone(),
+            shipment_provider_id: "postnord".into(),
+            price: "59.00".into(),
+            expected_max_weight_in_grams: 12000,
+        })
+        .await
+        .unwrap();
+    pay(&w, label.payment.unwrap()["externalId"].as_str().unwrap()).await;
+
+    let status = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeStatusLink { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into(), return_url: "https://shop.example/back".into() })
+        .await
+        .unwrap();
+    assert!(status.url.unwrap().contains("/hosted/trade/status/"));
+    let v = w.desk.get_trade("buyer-7", &trade_id).await.unwrap();
+    assert_eq!(actions_of(&v, "payer"), ["AcceptItemCondition", "RejectItemCondition"]);
+    let accepted = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeAcceptItemCondition { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into() })
+        .await
+        .unwrap();
+    assert_eq!(accepted.record.state, ActionState::Succeeded);
+    let v = w.desk.get_trade("buyer-7", &trade_id).await.unwrap();
+    assert_eq!(phase(&v, "finished"), "Completed");
+    assert_eq!(v.trade["phases"]["finished"]["outcome"], "Completed");
+    assert!(actions_of(&v, "payer").is_empty() && actions_of(&v, "payee").is_empty());
+    assert!(!v.trade["payee"]["timeline"].as_array().unwrap().is_empty());
+
+    // Another trade: paid, then reimbursed in part; the answer is lost once and the
+    // action is retried with its stored key.
+    let second = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "800.00") }).await.unwrap();
+    let second_id = second.trade_id.unwrap();
+    let paid = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeAcceptAndPay { trade_id: second_id.clone(), marketplace_user_id: "buyer-7".into(), receiver_shop_id: Some("shop-1".into()), amount: "830.00".into() })
+        .await
+        .unwrap();
+    pay(&w, paid.payment.unwrap()["externalId"].as_str().unwrap()).await;
+    let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v1/marketplace/users/buyer-7/trades", "kind": "drop"}]});
+    control(&w, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
+    let reimburse = ActionRequest::TradeReimburse { trade_id: second_id.clone(), payer_marketplace_user_id: "buyer-7".into(), amount: "100.00".into() };
+    let lost = w.desk.start_trade_action(&reimburse).await.unwrap();
+    assert_eq!(lost.record.state, ActionState::Unknown, "{:?}", lost.record.message);
+    assert_eq!(w.desk.open_actions().unwrap().len(), 1);
+    control(&w, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
+    let retried = w.desk.retry_action(&lost.record.id).await.unwrap();
+    assert_eq!(retried.state, ActionState::Succeeded);
+    assert_eq!(retried.idempotency_key, lost.record.idempotency_key);
+    let v = w.desk.get_trade("buyer-7", &second_id).await.unwrap();
+    let timeline = v.trade["payer"]["timeline"].to_string();
+    assert_eq!(timeline.matches("reimbursed to the buyer").count(), 1, "{timeline}");
+
+    // The ledger: exactly one execution per action, under the journal's key.
+    let rows = ledger(&w).await;
+    let count = |kind: &str, target: &str, key: &str| rows.iter().filter(|r| r["kind"] == kind && r["target"] == target && r["idempotencyKey"] == key).count();
+    assert_eq!(count("trade.release", &trade_id, &accepted.record.idempotency_key), 1);
+    assert_eq!(count("trade.reimburse", &second_id, &lost.record.idempotency_key), 1);
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "trade.reimburse").count(), 1);
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "trade.release").count(), 1);
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "trade.payment").count(), 2);
+
+    // Journal and audit: intent and outcome of every action.
+    let audit = w.desk.audit_log(None, 1000).unwrap();
+    for kind in ["tradeInitiate", "tradeAcceptAndPay", "tradePaymentFlow", "tradeBuyDeliveryShipment", "tradeAcceptItemCondition", "tradeReimburse"] {
+        assert!(audit.iter().any(|a| a.kind == kind && a.phase == "intent"), "{kind} intent");
+        assert!(audit.iter().any(|a| a.kind == kind && a.outcome == "succeeded"), "{kind} outcome");
+    }
+    assert!(audit.iter().any(|a| a.kind == "tradeReimburse" && a.outcome == "unknown"));
+    assert!(audit.iter().filter(|a| a.kind == "tradeAcceptItemCondition").all(|a| a.target == trade_id));
+    assert!(w.desk.verify_audit_log().unwrap().broken_at.is_none());
+}
