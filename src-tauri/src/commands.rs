@@ -93,3 +93,19 @@ pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -
 pub async fn payment_instructions(desk: State<'_, Desk>, transaction_id: String, service_account_id: String) -> Result<PaymentInstructionsView> {
     desk.payment_instructions(&transaction_id, &service_account_id).await
 }
+
+/// Starts a CSV export of the list's current search and filters; poll `export_status`.
+#[tauri::command]
+pub fn start_export(desk: State<'_, Desk>, request: crate::export::ExportRequest) -> Result<crate::export::ExportStatus> {
+    desk.start_export(&request)
+}
+
+#[tauri::command]
+pub fn export_status(desk: State<'_, Desk>, id: String) -> Result<crate::export::ExportStatus> {
+    desk.export_status(&id)
+}
+
+#[tauri::command]
+pub fn cancel_export(desk: State<'_, Desk>, id: String) -> Result<crate::export::ExportStatus> {
+    desk.cancel_export(&id)
+}

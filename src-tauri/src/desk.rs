@@ -86,6 +86,9 @@ pub struct Desk {
     active: RwLock<Active>,
     /// The last filtered result, for paging (see [`crate::filters`]).
     filtered: std::sync::Mutex<Option<Cached>>,
+    exports: crate::export::Exports,
+    /// Where CSV exports are written (the user's Downloads folder in the app).
+    export_dir: std::path::PathBuf,
 }
 
 impl Desk {
@@ -97,6 +100,8 @@ impl Desk {
             sandbox,
             active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
             filtered: std::sync::Mutex::new(None),
+            exports: crate::export::Exports::default(),
+            export_dir: std::env::temp_dir(),
         };
         if let Some(id) = stored
             && desk.view(&id).is_ok()
@@ -256,6 +261,26 @@ impl Desk {
             })
             .await?;
         Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
+    }
+
+    /// Sets where CSV exports go (the app passes the Downloads folder).
+    pub fn with_export_dir(mut self, dir: std::path::PathBuf) -> Self {
+        self.export_dir = dir;
+        self
+    }
+
+    /// Starts a CSV export of every transaction matching the search and filters.
+    pub fn start_export(&self, request: &crate::export::ExportRequest) -> Result<crate::export::ExportStatus, AppError> {
+        let (environment_id, client) = self.active_client()?;
+        self.exports.start(client, environment_id, request, &self.export_dir)
+    }
+
+    pub fn export_status(&self, id: &str) -> Result<crate::export::ExportStatus, AppError> {
+        self.exports.status(id)
+    }
+
+    pub fn cancel_export(&self, id: &str) -> Result<crate::export::ExportStatus, AppError> {
+        self.exports.cancel(id)
     }
 
     /// Reads every match of the search (export stream), filters, caches and pages.

@@ -17,6 +17,7 @@ pub mod commands_documents;
 pub mod commands_users;
 pub mod environments;
 pub mod error;
+pub mod export;
 pub mod filters;
 pub mod keychain;
 
@@ -48,7 +49,8 @@ pub fn run() {
             let dir = data_dir(app)?;
             let sandbox = start_sandbox(dir.join("sandbox"))?;
             let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-            let desk = Desk::new(appdb::AppDb::open(&dir)?, keychain::Keychain::default(), Some(builtin))?;
+            let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
+            let desk = Desk::new(appdb::AppDb::open(&dir)?, keychain::Keychain::default(), Some(builtin))?.with_export_dir(downloads);
             app.manage(desk);
             app.manage(SandboxGuard(sandbox));
             Ok(())
@@ -70,6 +72,9 @@ pub fn run() {
             commands::verify_audit_log,
             commands::list_split_payouts,
             commands::payment_instructions,
+            commands::start_export,
+            commands::export_status,
+            commands::cancel_export,
             commands_trade::list_business_users,
             commands_trade::create_business_user,
             commands_trade::edit_business_user,

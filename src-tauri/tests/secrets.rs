@@ -38,7 +38,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
         keychain,
         Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
     )
-    .unwrap();
+    .unwrap()
+    .with_export_dir(dir.path().join("app").join("exports"));
     let profile = desk
         .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production })
         .unwrap();
@@ -79,6 +80,21 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "verify_audit_log" => json(&desk.verify_audit_log()),
             "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
             "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
+            "start_export" => {
+                let started = desk.start_export(&Default::default()).unwrap();
+                let mut status = desk.export_status(&started.id).unwrap();
+                for _ in 0..200 {
+                    if status.state != escrow_desk::export::ExportState::Running {
+                        break;
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    status = desk.export_status(&started.id).unwrap();
+                }
+                assert_eq!(status.state, escrow_desk::export::ExportState::Done, "{status:?}");
+                json::<_, ()>(&Ok(status))
+            }
+            "export_status" => json(&desk.export_status("no-such-export")),
+            "cancel_export" => json(&desk.cancel_export("no-such-export")),
             "list_business_users" => json(&desk.list_business_users()),
             "create_business_user" => {
                 let mut bu = escrow_api::trade::CreateBusinessUser {

@@ -1,6 +1,12 @@
 import type { ActionRequest, Party, Transaction } from './bindings';
 
-export type ActionKind = ActionRequest['kind'];
+/** Transaction (v2) actions; the trade API's (`trade*`, `businessUser*`) have their own screens. */
+export type ActionKind = Exclude<ActionRequest['kind'], `trade${string}` | `businessUser${string}` | UserOrDocumentKind>;
+
+/** Users, documents and Auto actions: journaled from their own panels (lib/users.ts). */
+export type UserOrDocumentKind =
+  | 'createGuest' | 'deleteConnection' | 'addBankAccount' | 'setDefaultBankAccount' | 'deleteBankAccount'
+  | 'uploadDocument' | 'signDocument' | 'deleteDocument' | 'setBillOfSale' | 'addDebtInformation';
 
 /** Actions that move money: the person types the amount before Confirm enables. */
 export const MONEY_MOVING: ReadonlySet<ActionKind> = new Set<ActionKind>([

@@ -578,6 +578,21 @@ export type ChainCheck = { rows: number,
  * The first row whose hash does not match its content or predecessor.
  */
 brokenAt: number | null, };
+export type ExportRequest = { search: string | null, filters: TransactionFilters | null, };
+export type ExportState = "running" | "done" | "cancelled" | "failed";
+export type ExportStatus = { id: string, environmentId: string, state: ExportState, 
+/**
+ * Rows read from the service so far, and how many match the search in total.
+ */
+fetched: number, total: number, 
+/**
+ * Rows written (after filters).
+ */
+written: number, 
+/**
+ * The finished file.
+ */
+path: string | null, error: AppError | null, };
 export type TradePartyFees = { 
 /**
  * The fixed part.

@@ -21,7 +21,7 @@ describe('i18n dictionaries', () => {
   it('use the same placeholders in both languages', () => {
     const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
     for (const key of enKeys as Array<keyof typeof en>) {
-      expect(ph(da[key]), key).toEqual(ph(en[key]));
+      expect(ph(da[key]), String(key)).toEqual(ph(en[key]));
     }
   });
 

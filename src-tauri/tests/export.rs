@@ -1,0 +1,57 @@
+//! CSV export of the list's search and filters: every matching row once, the file
+//! appears only when complete, and a cancel leaves nothing behind.
+
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::export::{ExportRequest, ExportState, ExportStatus, HEADER};
+use escrow_desk::filters::TransactionFilters;
+use escrow_desk::keychain::Keychain;
+
+async fn finish(desk: &Desk, id: &str) -> ExportStatus {
+    for _ in 0..400 {
+        let s = desk.export_status(id).unwrap();
+        if s.state != ExportState::Running {
+            return s;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("export did not finish");
+}
+
+#[tokio::test]
+async fn exports_every_matching_row_once_and_cancels_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let out = dir.path().join("downloads");
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        Keychain::with_service("dk.escrowdesk.test.export"),
+        Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap()
+    .with_export_dir(out.clone());
+
+    let all = finish(&desk, &desk.start_export(&ExportRequest::default()).unwrap().id).await;
+    assert_eq!((all.state, all.written, all.total), (ExportState::Done, 200, 200));
+    let text = std::fs::read_to_string(all.path.as_ref().unwrap()).unwrap();
+    let mut lines = text.trim_start_matches('\u{feff}').lines();
+    assert_eq!(lines.next().unwrap(), HEADER.join(","));
+    let ids: std::collections::HashSet<_> = text.lines().skip(1).map(|l| l.split(',').next().unwrap().to_owned()).collect();
+    assert_eq!(ids.len(), 200, "every row once");
+    assert!(text.contains("DEAL-2026-0042,Tesla Model Y Long Range — EV 48 213,PAID,Auto,289500.00,DKK"));
+
+    let filters = TransactionFilters { statuses: vec!["CANCELLED".into()], currencies: vec!["DKK".into()], ..Default::default() };
+    let some = finish(&desk, &desk.start_export(&ExportRequest { search: None, filters: Some(filters) }).unwrap().id).await;
+    let text = std::fs::read_to_string(some.path.as_ref().unwrap()).unwrap();
+    assert_eq!(text.lines().count() as u64, some.written + 1);
+    assert!(text.lines().skip(1).all(|l| l.contains(",CANCELLED,") && l.contains(",DKK,")));
+
+    let started = desk.start_export(&ExportRequest::default()).unwrap();
+    desk.cancel_export(&started.id).unwrap();
+    let cancelled = finish(&desk, &started.id).await;
+    assert_eq!(cancelled.state, ExportState::Cancelled);
+    assert!(cancelled.path.is_none());
+    let files: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(files.len(), 2, "no partial file left: {files:?}");
+    assert!(files.iter().all(|f| f.ends_with(".csv")));
+}

@@ -1,0 +1,123 @@
+import { invoke } from '@tauri-apps/api/core';
+import type {
+  ActionRequest,
+  AppError,
+  BusinessUserView,
+  BusinessUsersView,
+  CreateBusinessUser,
+  EditBusinessUser,
+  Trade,
+  TradeActionOutcome,
+  TradeParty,
+  TradesPageView,
+  TradeUserView,
+  TradeView,
+} from './bindings';
+import { add, parseDecimal, toDecimalString } from './decimal';
+import { toAppError } from './ipc';
+
+async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(cmd, args);
+  } catch (e) {
+    throw toAppError(e);
+  }
+}
+
+/** Commands of the Business users and Trades screens. */
+export const tradeIpc = {
+  listBusinessUsers: () => call<BusinessUsersView>('list_business_users'),
+  createBusinessUser: (input: CreateBusinessUser) => call<BusinessUserView>('create_business_user', { input }),
+  editBusinessUser: (businessId: string, businessLocationId: string, input: EditBusinessUser) =>
+    call<BusinessUserView>('edit_business_user', { businessId, businessLocationId, input }),
+  lookupBusinessUser: (businessId: string, businessLocationId: string) =>
+    call<BusinessUserView>('lookup_business_user', { businessId, businessLocationId }),
+  deleteBusinessUser: (businessId: string, businessLocationId: string) =>
+    call<null>('delete_business_user', { businessId, businessLocationId }),
+  tradeUser: () => call<TradeUserView>('trade_user'),
+  listTrades: (marketplaceUserId: string, page: number, pageSize: number) =>
+    call<TradesPageView>('list_trades', { marketplaceUserId, page, pageSize }),
+  getTrade: (marketplaceUserId: string, tradeId: string) => call<TradeView>('get_trade', { marketplaceUserId, tradeId }),
+  startTradeAction: (request: ActionRequest) => call<TradeActionOutcome>('start_trade_action', { request }),
+};
+
+export const TRADES_PAGE_SIZE = 20;
+/** The two carriers the service sells labels for. */
+export const CARRIERS = ['postnord', 'gls'] as const;
+/** The trade API names no currency; the service is Danish. */
+export const TRADE_CURRENCY = 'DKK';
+
+/** A wire field name as the form knows it: `$.Address.City` → `address.city`. */
+export function normalizeField(key: string): string {
+  return key
+    .replace(/^\$\.?/, '')
+    .split('.')
+    .filter((p) => p !== '')
+    .map((p) => p.charAt(0).toLowerCase() + p.slice(1))
+    .join('.');
+}
+
+/** Field faults of an error (the client's check or the service's 400), keyed by normalized field. */
+export function fieldErrorsOf(e: AppError | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of e?.fieldErrors ?? []) {
+    const key = normalizeField(f.field);
+    out[key] = out[key] ? `${out[key]}; ${f.message}` : f.message;
+  }
+  return out;
+}
+
+export type Role = 'payer' | 'payee';
+export type TradeActionKind = Extract<ActionRequest['kind'], `trade${string}`>;
+
+/** The party actions the service may list, and the journaled action each one runs. */
+export const PARTY_ACTIONS: Record<string, TradeActionKind> = {
+  AcceptInvitation: 'tradeAcceptInvitation',
+  AcceptAndPay: 'tradeAcceptAndPay',
+  RejectInvitation: 'tradeRejectInvitation',
+  AcceptItemCondition: 'tradeAcceptItemCondition',
+  RejectItemCondition: 'tradeRejectItemCondition',
+  Abandon: 'tradeAbandon',
+  BuyDeliveryShipment: 'tradeBuyDeliveryShipment',
+  BuyReturnShipment: 'tradeBuyReturnShipment',
+  Pay: 'tradePaymentFlow',
+  PayShipment: 'tradePaymentFlow',
+};
+
+/** Actions that move money: the person types the amount to confirm. */
+export const TRADE_MONEY_MOVING: ReadonlySet<TradeActionKind> = new Set<TradeActionKind>([
+  'tradeAcceptAndPay', 'tradeReimburse', 'tradeBuyDeliveryShipment', 'tradeBuyReturnShipment',
+]);
+
+/** The actions a party's status lists that this app can run, in the service's order. */
+export function partyActions(party: TradeParty | null): string[] {
+  return (party?.status?.actions ?? []).filter((a) => a in PARTY_ACTIONS);
+}
+
+/** Money in escrow: contract paid and the trade not finished. */
+export function moneyInEscrow(trade: Trade): boolean {
+  return trade.phases?.contract?.state === 'Completed' && trade.phases?.finished?.state !== 'Completed';
+}
+
+export function finished(trade: Trade): boolean {
+  return trade.phases?.finished?.state === 'Completed';
+}
+
+/** The phase in progress (for the list): the first Active one, else the finished outcome. */
+export function currentPhase(trade: Trade): string {
+  const p = trade.phases;
+  if (!p) return '—';
+  for (const name of ['contract', 'delivery', 'return'] as const) {
+    if (p[name]?.state === 'Active') return name;
+  }
+  if (p.finished?.state === 'Completed') return 'finished';
+  return '—';
+}
+
+/** What the payer pays into escrow: price plus the payer's fee (decimal string). */
+export function payerTotal(trade: Trade): string | null {
+  const price = parseDecimal(trade.price);
+  if (!price) return null;
+  const fee = parseDecimal(trade.payer?.fees?.amount ?? '0') ?? parseDecimal('0');
+  return fee ? toDecimalString(add(price, fee), 2) : toDecimalString(price, 2);
+}
