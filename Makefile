@@ -24,6 +24,9 @@ test: ui
 bench: setup
 	cargo bench -p escrow-sandbox --bench list
 	cargo bench -p escrow-api --bench export
+	cd ui && npm run --silent build
+	cargo build -p escrow-desk
+	bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench app --profile dev
 
 ## Regenerates ui/src/lib/bindings.ts from the Rust types.
 bindings:

@@ -2,37 +2,12 @@
 //! on the built-in Sandbox with demo data. Run by `make test` (under Xvfb and a
 //! private D-Bus session with a throwaway keyring; see scripts/with-session.sh).
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use escrow_desk_e2e::{app_binary, app_pids, open_app, start_driver};
+use fantoccini::{Client, Locator};
 use serde_json::json;
-use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// tauri-driver with its WebKitWebDriver, killed when dropped.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-fn app_binary() -> PathBuf {
-    let path = std::env::var_os("ESCROW_DESK_BIN").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/debug/escrow-desk")
-    });
-    assert!(path.exists(), "app binary {} missing: run `cargo build -p escrow-desk` first (make test does)", path.display());
-    path.canonicalize().unwrap()
-}
 
 fn artifacts() -> PathBuf {
     let dir = std::env::var_os("ESCROW_DESK_ARTIFACTS")
@@ -40,36 +15,6 @@ fn artifacts() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("artifacts"));
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn start_driver(data_dir: &std::path::Path) -> Driver {
-    let port = free_port();
-    let native = free_port();
-    let child = Command::new("tauri-driver")
-        .args(["--port", &port.to_string(), "--native-port", &native.to_string()])
-        .env("ESCROW_DESK_DATA_DIR", data_dir)
-        .env("LANG", "C.UTF-8")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("tauri-driver on PATH (make test installs it)");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "tauri-driver did not start listening");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    Driver { child, port }
-}
-
-async fn open_app(driver: &Driver) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert("browserName".into(), json!("wry"));
-    caps.insert("tauri:options".into(), json!({ "application": app_binary() }));
-    ClientBuilder::native()
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("WebDriver session with the app")
 }
 
 async fn text(c: &Client, css: &str) -> String {
@@ -318,36 +263,6 @@ async fn staff_actions_run_once_through_a_keychain_profile() {
     result
 }
 
-/// Pids of `root`'s descendants running `binary`.
-fn app_pids(root: u32, binary: &std::path::Path) -> Vec<u32> {
-    let mut parents = std::collections::HashMap::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        let Some(after) = stat.rsplit_once(") ").map(|(_, rest)| rest.to_owned()) else { continue };
-        if let Some(ppid) = after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) {
-            parents.insert(pid, ppid);
-        }
-    }
-    let descends = |mut pid: u32| {
-        while let Some(&p) = parents.get(&pid) {
-            if p == root {
-                return true;
-            }
-            if p <= 1 {
-                return false;
-            }
-            pid = p;
-        }
-        false
-    };
-    parents
-        .keys()
-        .copied()
-        .filter(|&pid| descends(pid) && std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|e| e == binary))
-        .collect()
-}
-
 #[tokio::test]
 async fn an_action_cut_off_by_a_killed_app_is_resumed_once_after_restart() {
     let _window = WINDOW.lock().await;
@@ -392,7 +307,6 @@ async fn an_action_cut_off_by_a_killed_app_is_resumed_once_after_restart() {
     }
     .await;
     let _ = c.close().await;
-    result;
     assert_eq!(ledger_count(&sb.url, "payout").await, 1, "executed exactly once");
     let t = sandbox_json(&sb.url, reqwest::Method::GET, "/v2/transactions?ReferenceId=DEAL-2026-0042", json!({})).await;
     assert_eq!(t["items"][0]["status"], "SUCCEEDED");

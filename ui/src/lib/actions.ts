@@ -34,6 +34,15 @@ export const BAR_TESTID: Record<ActionKind, string> = {
   addPayer: 'action-add-payer',
 };
 
+/** The journal target of any action: its transaction, trade, document, account or business id. */
+export function requestTarget(r: ActionRequest): string {
+  const o = r as unknown as Record<string, unknown>;
+  for (const k of ['transactionId', 'tradeId', 'documentId', 'serviceAccountId', 'businessId', 'referenceId']) {
+    if (typeof o[k] === 'string') return o[k] as string;
+  }
+  return r.kind === 'businessUserCreate' ? r.request.businessId : r.kind === 'tradeInitiate' ? 'new-trade' : '';
+}
+
 /** A party counts as missing when the service knows nothing that identifies it. */
 export function partyMissing(p: Party | null): boolean {
   return !p || !(p.serviceAccountId || p.referenceId || p.phoneNumber || p.email || p.name);
@@ -79,6 +88,12 @@ export function requestAmount(r: ActionRequest): string | null {
       return r.amount;
     case 'createPayment':
       return r.amount;
+    case 'tradeReimburse':
+    case 'tradeAcceptAndPay':
+      return r.amount;
+    case 'tradeBuyDeliveryShipment':
+    case 'tradeBuyReturnShipment':
+      return r.price;
     default:
       return null;
   }

@@ -1,0 +1,74 @@
+//! App benchmark (`make bench`): cold start to the first rendered transactions page,
+//! resident memory of the app with its WebKit processes idle and after paging and
+//! scrolling through 10,000 rows, and the UI's JavaScript size. Prints the figures
+//! next to the targets; it measures, it does not assert.
+
+use escrow_desk_e2e::{app_binary, app_pids, open_app, start_driver, tree_pss_kb, tree_rss_kb};
+use fantoccini::Locator;
+use std::time::{Duration, Instant};
+
+const ROWS: usize = 10_000;
+
+async fn ready(c: &fantoccini::Client) {
+    c.wait().at_most(Duration::from_secs(60)).for_element(Locator::Css("[data-ready='true']")).await.expect("first page rendered");
+}
+
+fn js_gzip_bytes() -> u64 {
+    let dist = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/dist/assets");
+    let mut total = 0;
+    for entry in std::fs::read_dir(dist).into_iter().flatten().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "js") {
+            let out = std::process::Command::new("gzip").args(["-9", "-c"]).arg(entry.path()).output().expect("gzip");
+            total += out.stdout.len() as u64;
+        }
+    }
+    total
+}
+
+#[tokio::main]
+async fn main() {
+    let data = tempfile::tempdir().unwrap();
+    // The built-in sandbox's data, pre-filled so the list has 10,000+ rows.
+    let load = escrow_sandbox::seed_bulk::load(&data.path().join("sandbox"), escrow_sandbox::DEMO_TENANT, ROWS).await.unwrap();
+    println!("loaded {} transactions into the built-in sandbox in {:.1} s", load.transactions, load.elapsed.as_secs_f64());
+
+    let mut starts = Vec::new();
+    let (mut idle, mut idle_rss, mut scrolled, mut scrolled_rss) = (0, 0, 0, 0);
+    for run in 0..3 {
+        let driver = start_driver(data.path());
+        let t0 = Instant::now();
+        let c = open_app(&driver).await;
+        ready(&c).await;
+        let start_ms = t0.elapsed().as_millis();
+        starts.push(start_ms);
+        if run == 2 {
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            let pid = app_pids(driver.child.id(), &app_binary())[0];
+            idle = tree_pss_kb(pid);
+            idle_rss = tree_rss_kb(pid);
+            println!("processes measured: app {pid} and {} WebKit children", escrow_desk_e2e::descendants(pid).len());
+            // Page through 10,000 rows (50 a page), scrolling each page to its end.
+            for _ in 0..(ROWS / 50) {
+                c.execute("const g = document.querySelector('[data-testid=\"transaction-row\"]')?.parentElement?.parentElement; if (g) g.scrollTop = g.scrollHeight;", vec![]).await.unwrap();
+                let next = c.find(Locator::Css("[data-testid='page-next']")).await.unwrap();
+                next.click().await.unwrap();
+                tokio::time::sleep(Duration::from_millis(30)).await;
+            }
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            scrolled = tree_pss_kb(pid);
+            scrolled_rss = tree_rss_kb(pid);
+        }
+        let _ = c.close().await;
+    }
+    let js = js_gzip_bytes();
+    println!();
+    println!("{:<58} {:>12} {:>12}", "figure", "measured", "target");
+    println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, first run (seeds demo data)", starts[0], 1500);
+    println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, later runs (slower of 2)", starts[1].max(starts[2]), 1500);
+    println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS), app + WebKit, idle", idle / 1024, 250);
+    println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS) after paging through 10,000 rows", scrolled / 1024, 350);
+    println!("{:<58} {:>9} MB {:>12}", "  (RSS summed per process, shared pages counted twice)", idle_rss / 1024, "");
+    println!("{:<58} {:>9} MB {:>12}", "  (RSS after paging)", scrolled_rss / 1024, "");
+    println!("{:<58} {:>9} kB {:>9} kB", "UI JavaScript, gzip", js / 1024, 200);
+    println!("(cold start includes the WebDriver session start-up, so it is an upper bound)");
+}
