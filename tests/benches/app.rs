@@ -46,7 +46,11 @@ async fn main() {
             let pid = app_pids(driver.child.id(), &app_binary())[0];
             idle = tree_pss_kb(pid);
             idle_rss = tree_rss_kb(pid);
-            println!("processes measured: app {pid} and {} WebKit children", escrow_desk_e2e::descendants(pid).len());
+            for p in std::iter::once(pid).chain(escrow_desk_e2e::descendants(pid)) {
+                let name = std::fs::read_to_string(format!("/proc/{p}/comm")).unwrap_or_default();
+                let pss = escrow_desk_e2e::tree_pss_kb(p) - escrow_desk_e2e::descendants(p).iter().map(|c| escrow_desk_e2e::tree_pss_kb(*c)).sum::<u64>();
+                println!("  idle PSS {:>6} MB  {}", pss / 1024, name.trim());
+            }
             // Page through 10,000 rows (50 a page), scrolling each page to its end.
             for _ in 0..(ROWS / 50) {
                 c.execute("const g = document.querySelector('[data-testid=\"transaction-row\"]')?.parentElement?.parentElement; if (g) g.scrollTop = g.scrollHeight;", vec![]).await.unwrap();

@@ -322,7 +322,7 @@ impl TradeDoc {
         });
     }
 
-    fn expect(&self, allowed: &[Stage], what: &str) -> Outcome<()> {
+    fn require_stage(&self, allowed: &[Stage], what: &str) -> Outcome<()> {
         if allowed.contains(&self.stage) {
             return Ok(());
         }
@@ -379,7 +379,7 @@ impl TradeDoc {
 
     pub fn accept(&mut self, user: &str, at: &str) -> Outcome<()> {
         self.expect_role(user, Role::Payer, "accept the invitation")?;
-        self.expect(&[Stage::InvitationPending], "accept the invitation")?;
+        self.require_stage(&[Stage::InvitationPending], "accept the invitation")?;
         self.stage = Stage::AwaitingPayment;
         self.accepted_at = Some(at.to_owned());
         self.log(at, "both", "The buyer accepted the invitation");
@@ -389,7 +389,7 @@ impl TradeDoc {
     /// Accepts if needed; the caller creates (or reuses) the escrow payment.
     pub fn accept_for_payment(&mut self, user: &str, at: &str) -> Outcome<()> {
         self.expect_role(user, Role::Payer, "accept and pay")?;
-        self.expect(
+        self.require_stage(
             &[Stage::InvitationPending, Stage::AwaitingPayment],
             "accept and pay",
         )?;
@@ -401,7 +401,7 @@ impl TradeDoc {
 
     pub fn reject(&mut self, user: &str, at: &str) -> Outcome<()> {
         self.expect_role(user, Role::Payer, "reject the invitation")?;
-        self.expect(&[Stage::InvitationPending], "reject the invitation")?;
+        self.require_stage(&[Stage::InvitationPending], "reject the invitation")?;
         self.finish(Stage::Rejected, at);
         self.log(at, "both", "The buyer rejected the invitation");
         Ok(())
@@ -509,7 +509,7 @@ impl TradeDoc {
         let free = shipment.price.is_zero();
         if purpose == "delivery" {
             self.expect_role(user, Role::Payee, "buy the delivery shipment")?;
-            self.expect(&[Stage::AwaitingDelivery], "buy a delivery shipment")?;
+            self.require_stage(&[Stage::AwaitingDelivery], "buy a delivery shipment")?;
             self.delivery = Some(shipment);
             if free {
                 self.sent(at);
@@ -524,7 +524,7 @@ impl TradeDoc {
             Ok(Vec::new())
         } else {
             self.expect_role(user, Role::Payer, "buy the return shipment")?;
-            self.expect(&[Stage::ReturnPending], "buy a return shipment")?;
+            self.require_stage(&[Stage::ReturnPending], "buy a return shipment")?;
             self.return_shipment = Some(shipment);
             if free {
                 Ok(self.returned(at))
@@ -550,7 +550,7 @@ impl TradeDoc {
 
     pub fn accept_item(&mut self, user: &str, at: &str) -> Outcome<Vec<Effect>> {
         self.expect_role(user, Role::Payer, "accept the item's condition")?;
-        self.expect(&self.inspectable(), "accept the item's condition")?;
+        self.require_stage(&self.inspectable(), "accept the item's condition")?;
         let payout = self.payee_payout();
         self.inspected_at = Some(at.to_owned());
         self.finish(Stage::Completed, at);
@@ -572,7 +572,7 @@ impl TradeDoc {
 
     pub fn reject_item(&mut self, user: &str, reason: &str, at: &str) -> Outcome<()> {
         self.expect_role(user, Role::Payer, "reject the item's condition")?;
-        self.expect(&self.inspectable(), "reject the item's condition")?;
+        self.require_stage(&self.inspectable(), "reject the item's condition")?;
         self.inspected_at = Some(at.to_owned());
         self.rejection_reason = Some(reason.to_owned());
         self.stage = Stage::ReturnPending;
@@ -616,11 +616,11 @@ impl TradeDoc {
             .role_of(user)
             .ok_or_else(|| not_allowed("only a party of the trade can abandon it"))?;
         match role {
-            Role::Payer => self.expect(
+            Role::Payer => self.require_stage(
                 &[Stage::InvitationPending, Stage::AwaitingPayment],
                 "abandon (the buyer) after paying",
             )?,
-            Role::Payee => self.expect(
+            Role::Payee => self.require_stage(
                 &[
                     Stage::InvitationPending,
                     Stage::AwaitingPayment,
