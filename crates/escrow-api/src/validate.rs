@@ -17,11 +17,17 @@ pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 /// A file type the service accepts somewhere.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileType {
+    /// PDF (`%PDF-`).
     Pdf,
+    /// JPEG (`FF D8 FF`), named .jpg or .jpeg.
     Jpeg,
+    /// PNG.
     Png,
+    /// GIF (87a or 89a).
     Gif,
+    /// BMP (`BM`).
     Bmp,
+    /// WebP (`RIFF….WEBP`).
     Webp,
 }
 

@@ -43,14 +43,14 @@ pub mod amount {
 pub mod optional_amount {
     use super::*;
 
-    /// Like [`amount::serialize`](super::amount::serialize); `None` is null.
+    /// Like [`super::amount::serialize`]; `None` is null.
     pub fn serialize<S: Serializer>(v: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
         match v {
             Some(v) => write_number(money::round(*v), s),
             None => s.serialize_none(),
         }
     }
-    /// Like [`amount::deserialize`](super::amount::deserialize); null or absent is `None`.
+    /// Like [`super::amount::deserialize`]; null or absent is `None`.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
         money::optional::deserialize(d)
     }
@@ -85,14 +85,14 @@ pub mod percent {
 pub mod optional_percent {
     use super::*;
 
-    /// Like [`percent::serialize`](super::percent::serialize); `None` is null.
+    /// Like [`super::percent::serialize`]; `None` is null.
     pub fn serialize<S: Serializer>(v: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
         match v {
             Some(v) => write_number(*v, s),
             None => s.serialize_none(),
         }
     }
-    /// Like [`percent::deserialize`](super::percent::deserialize); null or absent is `None`.
+    /// Like [`super::percent::deserialize`]; null or absent is `None`.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
         #[derive(Deserialize)]
         struct W(#[serde(with = "super::percent")] Decimal);
