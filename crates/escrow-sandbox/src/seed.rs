@@ -207,6 +207,9 @@ pub fn seed_demo(conn: &mut Connection, tenant: &str, now: DateTime<Utc>) -> Api
             doc.split_payouts.push(split(Decimal::new(249_500, 2), "TENANT", "ON_CLOSE", "Klargøring og levering", created));
         }
         progress(&mut doc, status, created, now, &mut rng);
+        if doc_kind == "Auto" && rng.chance(30) {
+            attach_purchase_agreement(&tx, tenant, &mut doc, created, status != "CREATED")?;
+        }
         store::insert(&tx, tenant, &doc)?;
     }
     tx.execute("INSERT INTO meta (key, value) VALUES (?1, ?2)", params![marker, stamp(now)])?;
@@ -256,7 +259,53 @@ fn showcase(conn: &Connection, tenant: &str, rng: &mut Rng, now: DateTime<Utc>) 
     doc.fees = fees(money(495), Decimal::ZERO, "DKK");
     doc.split_payouts.push(split(Decimal::new(249_500, 2), "TENANT", "ON_CLOSE", "Klargøring og levering", created));
     progress(&mut doc, "PAID", created, now, rng);
+    attach_purchase_agreement(conn, tenant, &mut doc, created, true)?;
     store::insert(conn, tenant, &doc)
+}
+
+/// A purchase agreement PDF ("Købsaftale") stored as a document of the deal, signed by
+/// both parties when the deal got past creation.
+fn attach_purchase_agreement(conn: &Connection, tenant: &str, doc: &mut TxnDoc, created: DateTime<Utc>, signed: bool) -> ApiResult<()> {
+    use crate::pdf::{Document, Font};
+    use crate::store::documents::{self as docs, DocumentDoc, FileMeta, ORIGINAL, SignerDoc};
+    let title = doc.title.clone().unwrap_or_else(|| "Bilhandel".into());
+    let mut pdf = Document::new(format!("Købsaftale — {title}"));
+    pdf.text("Købsaftale", Font::Bold, 18.0)
+        .gap(8.0)
+        .text(&title, Font::Regular, 12.0)
+        .text(&format!("Pris: {} {}", doc.amount, doc.currency), Font::Regular, 12.0)
+        .text(&format!("Sælger: {}", doc.payee.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()), Font::Regular, 12.0)
+        .text(&format!("Køber: {}", doc.payer.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()), Font::Regular, 12.0)
+        .gap(8.0)
+        .text("Bilen overdrages som beset. Købesummen deponeres hos escrow-tjenesten og frigives ved levering.", Font::Regular, 10.0);
+    let bytes = pdf.render();
+    let at = stamp(created + Duration::minutes(10));
+    let signer = |p: &Option<PartyDoc>| {
+        p.as_ref().and_then(|p| {
+            Some(SignerDoc {
+                service_account_id: p.service_account_id.clone()?,
+                reference_id: p.reference_id.clone(),
+                name: p.name.clone(),
+                title: None,
+                signed: signed.then(|| at.clone()),
+            })
+        })
+    };
+    let document = DocumentDoc {
+        document_id: uuid::Uuid::new_v4().to_string(),
+        title: "Købsaftale".into(),
+        signers_required: Some(2),
+        transaction_id: Some(doc.transaction_id.clone()),
+        created: at.clone(),
+        original: FileMeta { file_name: "koebsaftale.pdf".into(), content_type: "application/pdf".into(), size: bytes.len() as u64 },
+        signed_file: None,
+        signed: signed.then(|| at.clone()),
+        signers: [signer(&doc.payer), signer(&doc.payee)].into_iter().flatten().collect(),
+    };
+    docs::insert(conn, tenant, &document)?;
+    crate::store::files::write(&crate::store::files::path(conn, docs::AREA, &document.document_id, ORIGINAL)?, &bytes)?;
+    doc.document_id = Some(document.document_id);
+    Ok(())
 }
 
 fn fees(payee: Decimal, payer: Decimal, currency: &str) -> FeesDoc {

@@ -125,3 +125,25 @@ async fn amounts_as_numbers_or_strings_and_idempotent_replay() {
     assert_eq!(r2.headers().get("idempotency-replayed").unwrap(), "true");
     assert_eq!(r2.json::<Value>().await.unwrap()["title"], "Invalid payee");
 }
+
+#[tokio::test]
+async fn demo_data_has_documents_and_bank_accounts() {
+    let (sb, _d) = start().await;
+    let k = Some("sandbox-demo-key");
+    let (s, docs) = get(&format!("{}/v2/documents", sb.url), k).await;
+    assert_eq!(s, 200);
+    let docs = docs["documents"].as_array().unwrap().clone();
+    assert!(docs.len() >= 10, "demo documents: {}", docs.len());
+    let (_, page) = get(&format!("{}/v2/transactions?ReferenceId=DEAL-2026-0042", sb.url), k).await;
+    let tesla = page["items"][0]["transactionId"].as_str().unwrap().to_owned();
+    let agreement = docs.iter().find(|d| d["transactionId"] == tesla.as_str()).expect("the showcase deal has its agreement");
+    assert!(agreement["signed"].is_string());
+    let (_, link) = get(&format!("{}/v2/documents/{}/download", sb.url, agreement["documentId"].as_str().unwrap()), k).await;
+    let pdf = reqwest::get(link["url"].as_str().unwrap()).await.unwrap().bytes().await.unwrap();
+    assert!(pdf.starts_with(b"%PDF-") && pdf.ends_with(b"%%EOF\n") || pdf.windows(5).any(|w| w == b"%%EOF"));
+    let payer = page["items"][0]["payer"]["serviceAccountId"].as_str().unwrap().to_owned();
+    let (s, accounts) = get(&format!("{}/v2/users/{payer}/bank-accounts", sb.url), k).await;
+    assert_eq!(s, 200);
+    assert_eq!(accounts["items"].as_array().unwrap().len(), 1);
+    assert_eq!(accounts["items"][0]["isDefault"], true);
+}
