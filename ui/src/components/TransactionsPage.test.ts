@@ -51,7 +51,7 @@ describe('transactions table', () => {
     installMock();
     render(App);
     await waitFor(() => expect(pending).toHaveLength(1));
-    expect(pending[0].query).toEqual({ search: null, skip: 0, take: 50 });
+    expect(pending[0].query).toEqual({ search: null, skip: 0, take: 50, filters: null });
     pending[0].resolve(page(Array.from({ length: 50 }, (_, i) => item(i)), 200));
 
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
@@ -70,7 +70,7 @@ describe('transactions table', () => {
     // next page
     await fireEvent.click(screen.getByTestId('page-next'));
     await waitFor(() => expect(pending).toHaveLength(2));
-    expect(pending[1].query).toEqual({ search: null, skip: 50, take: 50 });
+    expect(pending[1].query).toEqual({ search: null, skip: 50, take: 50, filters: null });
   });
 
   it('drops a stale response that arrives after a newer one', async () => {
