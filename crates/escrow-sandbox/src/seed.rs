@@ -7,6 +7,7 @@ use crate::error::ApiResult;
 use crate::routes::control::insert_user;
 use crate::routes::transactions::service_fee;
 use crate::store::transactions::{self as store, FeesDoc, InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
+use crate::seed_bulk::{CARS, FIRST, ITEMS, LAST, Rng, registration, vin};
 use crate::store::users;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -19,36 +20,7 @@ pub const DEMO_TRANSACTIONS: usize = 200;
 /// The reference id of the showcase deal (used by the end-to-end tests and the README).
 pub const SHOWCASE_REFERENCE: &str = "DEAL-2026-0042";
 
-/// splitmix64: small, deterministic, good enough for demo data.
-struct Rng(u64);
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
-
-const FIRST: &[&str] = &[
-    "Mette", "Lars", "Anne", "Søren", "Camilla", "Henrik", "Line", "Jesper", "Louise", "Mads", "Sofie", "Rasmus",
-    "Ida", "Thomas", "Julie", "Kasper", "Emma", "Frederik", "Maria", "Niels", "Karen", "Peter", "Hanne", "Jens",
-];
-const LAST: &[&str] = &[
-    "Nielsen", "Jensen", "Hansen", "Pedersen", "Andersen", "Christensen", "Larsen", "Sørensen", "Rasmussen",
-    "Jørgensen", "Petersen", "Madsen", "Kristensen", "Olsen", "Thomsen", "Kjær",
-];
 const DEALERS: &[&str] = &[
     "Bilhuset Vejle ApS",
     "Nordsjællands Autocenter A/S",
@@ -57,64 +29,12 @@ const DEALERS: &[&str] = &[
     "Odense Auto A/S",
     "Københavns Bilhandel ApS",
 ];
-/// Brand, model, new price in DKK, VIN manufacturer prefix.
-const CARS: &[(&str, &str, i64, &str)] = &[
-    ("Volkswagen", "ID.4 Pro", 289_900, "WVG"),
-    ("Volkswagen", "Golf 1.5 eTSI", 219_900, "WVW"),
-    ("Tesla", "Model Y Long Range", 339_990, "5YJ"),
-    ("Tesla", "Model 3", 299_990, "5YJ"),
-    ("Skoda", "Enyaq 85", 339_000, "TMB"),
-    ("Toyota", "Yaris Hybrid", 179_900, "JTD"),
-    ("Toyota", "RAV4 Plug-in", 409_900, "JTM"),
-    ("Peugeot", "208 PureTech", 189_900, "VF3"),
-    ("Kia", "EV6 GT-Line", 399_900, "KNA"),
-    ("Hyundai", "Ioniq 5", 379_900, "KMH"),
-    ("BMW", "i4 eDrive40", 469_900, "WBA"),
-    ("Audi", "Q4 e-tron", 449_900, "WAU"),
-    ("Volvo", "XC40 Recharge", 399_000, "YV1"),
-    ("Ford", "Kuga PHEV", 339_900, "WF0"),
-    ("MG", "MG4 Electric", 229_990, "LSJ"),
-    ("Polestar", "2 Long Range", 399_900, "LPS"),
-    ("Renault", "Zoe R135", 169_900, "VF1"),
-    ("Mercedes-Benz", "EQA 250", 429_900, "W1N"),
-    ("Citroën", "C3 PureTech", 149_900, "VF7"),
-    ("Nissan", "Leaf e+", 159_900, "SJN"),
-];
-/// Marketplace item, typical price in DKK.
-const ITEMS: &[(&str, i64)] = &[
-    ("Christiania ladcykel", 9_500),
-    ("Sofa fra BoConcept", 7_800),
-    ("iPhone 15 Pro 256 GB", 6_200),
-    ("Spisebord i massiv eg", 4_500),
-    ("Barnevogn Emmaljunga", 3_200),
-    ("Arne Jacobsen Ægget, original", 38_000),
-    ("Canon EOS R6 kamerahus", 11_500),
-    ("PlayStation 5 med to controllere", 3_100),
-    ("Trek Domane racercykel", 14_900),
-    ("Louis Poulsen PH5 lampe", 5_400),
-    ("Wegner CH24 Y-stol, 4 stk.", 12_000),
-    ("Bang & Olufsen Beosound A9", 16_500),
-];
 
 fn money(kroner: i64) -> Decimal {
     Decimal::new(kroner * 100, 2)
 }
 
-fn registration(rng: &mut Rng) -> String {
-    const LETTERS: &[u8] = b"ABCDEFGHJKLMNPRSTUVXYZ";
-    let a = LETTERS[rng.below(LETTERS.len() as u64) as usize] as char;
-    let b = LETTERS[rng.below(LETTERS.len() as u64) as usize] as char;
-    format!("{a}{b} {:02} {:03}", 10 + rng.below(90), rng.below(1000))
-}
 
-fn vin(rng: &mut Rng, prefix: &str) -> String {
-    const CHARS: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
-    let mut v = prefix.to_owned();
-    while v.len() < 17 {
-        v.push(CHARS[rng.below(CHARS.len() as u64) as usize] as char);
-    }
-    v
-}
 
 struct Person {
     party: PartyDoc,

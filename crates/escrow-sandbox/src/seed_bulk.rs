@@ -335,35 +335,35 @@ fn make_party(
 }
 
 /// splitmix64: small, deterministic, good enough for synthetic data.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len() as u64) as usize]
     }
-    fn chance(&mut self, percent: u64) -> bool {
+    pub(crate) fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent
     }
 }
 
-fn registration(rng: &mut Rng) -> String {
+pub(crate) fn registration(rng: &mut Rng) -> String {
     const LETTERS: &[u8] = b"ABCDEFGHJKLMNPRSTUVXYZ";
     let a = LETTERS[rng.below(LETTERS.len() as u64) as usize] as char;
     let b = LETTERS[rng.below(LETTERS.len() as u64) as usize] as char;
     format!("{a}{b} {:02} {:03}", 10 + rng.below(90), rng.below(1000))
 }
 
-fn vin(rng: &mut Rng, prefix: &str) -> String {
+pub(crate) fn vin(rng: &mut Rng, prefix: &str) -> String {
     const CHARS: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
     let mut v = prefix.to_owned();
     while v.len() < 17 {
@@ -372,7 +372,7 @@ fn vin(rng: &mut Rng, prefix: &str) -> String {
     v
 }
 
-const FIRST: &[&str] = &[
+pub(crate) const FIRST: &[&str] = &[
     "Mette",
     "Lars",
     "Anne",
@@ -422,7 +422,7 @@ const FIRST: &[&str] = &[
     "Vibeke",
     "Aksel",
 ];
-const LAST: &[&str] = &[
+pub(crate) const LAST: &[&str] = &[
     "Nielsen",
     "Jensen",
     "Hansen",
@@ -495,7 +495,7 @@ const DEALER_KINDS: &[&str] = &[
     "Bilimport ApS",
 ];
 /// Brand, model, new price in DKK, VIN manufacturer prefix.
-const CARS: &[(&str, &str, i64, &str)] = &[
+pub(crate) const CARS: &[(&str, &str, i64, &str)] = &[
     ("Volkswagen", "ID.4 Pro", 289_900, "WVG"),
     ("Volkswagen", "Golf 1.5 eTSI", 219_900, "WVW"),
     ("Volkswagen", "Passat Variant", 329_900, "WVW"),
@@ -538,7 +538,7 @@ const CARS: &[(&str, &str, i64, &str)] = &[
     ("BYD", "Atto 3", 269_900, "LGX"),
 ];
 /// Marketplace item, typical price in DKK.
-const ITEMS: &[(&str, i64)] = &[
+pub(crate) const ITEMS: &[(&str, i64)] = &[
     ("Christiania ladcykel", 9_500),
     ("Sofa fra BoConcept", 7_800),
     ("iPhone 15 Pro 256 GB", 6_200),
