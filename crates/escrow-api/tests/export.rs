@@ -105,7 +105,7 @@ async fn exports_all_demo_rows_in_order_without_duplicates() {
     }
     // Skip and Take of the query are ignored; Search filters.
     let tesla = ListTransactions {
-        search: Some("tesla".into()),
+        search: Some("deal-".into()),
         skip: Some(3),
         take: Some(1),
         ..Default::default()
