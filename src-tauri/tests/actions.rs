@@ -169,3 +169,27 @@ async fn the_audit_log_refuses_edits_and_reports_tampering() {
     let check = w.desk.verify_audit_log().unwrap();
     assert_eq!((check.rows, check.broken_at), (1, Some(1)));
 }
+
+#[tokio::test]
+async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled() {
+    let w = world().await;
+    let (id, payer) = paid(&w.desk).await;
+    let db = AppDb::open(&w.dir.path().join("app")).unwrap();
+    let client = escrow_api::Client::builder(&w.builtin.url, escrow_sandbox::DEMO_KEY).build().unwrap();
+    // Both requests reach the service and succeed, then the app dies before recording it.
+    let reimburse = actions::record_intent(&db, "sandbox", &ActionRequest::Reimburse { transaction_id: id.clone(), amount: "25.00".into() }).unwrap();
+    actions::send(&client, &reimburse).await.unwrap();
+    let payout = actions::record_intent(&db, "sandbox", &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer }).unwrap();
+    actions::send(&client, &payout).await.unwrap();
+    drop(w.desk);
+
+    let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
+    assert_eq!(desk.open_actions().unwrap().len(), 2, "both still pending after restart");
+    assert_eq!(desk.retry_action(&reimburse.id).await.unwrap().state, ActionState::Succeeded, "resent with its key: replayed");
+    assert_eq!(desk.retry_action(&payout.id).await.unwrap().state, ActionState::Succeeded, "reconciled by GET");
+    let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
+    assert_eq!(rows.iter().filter(|r| r["kind"] == "payout").count(), 1);
+    assert!(desk.open_actions().unwrap().is_empty());
+    assert_eq!(desk.verify_audit_log().unwrap().broken_at, None);
+}
