@@ -14,6 +14,9 @@ pub struct Db {
     /// Read-only connections for [`Db::read`].
     readers: Arc<Vec<Mutex<Connection>>>,
     next_reader: Arc<std::sync::atomic::AtomicUsize>,
+    /// Fault injection: interrupt the next write after this many SQLite VM steps
+    /// (0: off). Proves a failure at any step commits nothing (see `faults`).
+    interrupt_next_write: Arc<std::sync::atomic::AtomicI32>,
 }
 
 /// Read-only connections kept for GET handlers: enough for both cores plus requests
@@ -134,6 +137,7 @@ impl Db {
             conn: Arc::new(Mutex::new(conn)),
             readers: Arc::new(readers),
             next_reader: Arc::default(),
+            interrupt_next_write: Arc::default(),
         })
     }
 
@@ -189,12 +193,32 @@ impl Db {
         R: Send + 'static,
         F: FnOnce(&mut rusqlite::Transaction<'_>) -> Result<R, ApiError> + Send + 'static,
     {
+        let interrupt = self.interrupt_next_write.swap(0, std::sync::atomic::Ordering::Relaxed);
         self.call(move |conn| {
-            let mut tx = conn.transaction()?;
-            let out = f(&mut tx)?;
-            tx.commit()?;
-            Ok(out)
+            if interrupt > 0 {
+                conn.progress_handler(interrupt, Some(|| true))?;
+            }
+            let result = (|| {
+                let mut tx = conn.transaction()?;
+                let out = f(&mut tx)?;
+                tx.commit()?;
+                Ok(out)
+            })();
+            if interrupt > 0 {
+                let _ = conn.progress_handler(0, None::<fn() -> bool>);
+            }
+            // A failure inside COMMIT (or in the rollback a dropped transaction attempts)
+            // can leave the connection mid-transaction; never hand it on like that.
+            if !conn.is_autocommit() {
+                conn.execute_batch("ROLLBACK")?;
+            }
+            result
         })
         .await
+    }
+
+    /// Makes the next write fail after `steps` SQLite VM steps, wherever it is.
+    pub fn interrupt_next_write_after(&self, steps: i32) {
+        self.interrupt_next_write.store(steps.max(0), std::sync::atomic::Ordering::Relaxed);
     }
 }

@@ -19,6 +19,9 @@ pub enum Kind {
     Status,
     Drop,
     Delay,
+    /// Interrupt the handler's database write after `afterSteps` SQLite VM steps:
+    /// a failure at an arbitrary point inside the handler.
+    Interrupt,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +50,8 @@ pub struct Rule {
     pub count: Option<u64>,
     /// Default: `before` for status, `after` for drop and delay.
     pub phase: Option<Phase>,
+    /// For `interrupt`: after how many SQLite VM steps (default 1).
+    pub after_steps: Option<i32>,
 }
 
 impl Rule {
@@ -124,10 +129,14 @@ pub async fn inject(State(state): State<AppState>, req: Request, next: Next) -> 
         return next.run(req).await;
     };
     let delay = Duration::from_millis(rule.delay_ms.unwrap_or(1000));
+    if rule.kind == Kind::Interrupt {
+        state.db.interrupt_next_write_after(rule.after_steps.unwrap_or(1));
+        return next.run(req).await;
+    }
     match (rule.kind, rule.phase()) {
         (Kind::Status, Phase::Before) => status_response(rule.status.unwrap_or(503)),
         (Kind::Drop, Phase::Before) => dropped(),
-        (Kind::Delay, Phase::Before) => {
+        (Kind::Delay | Kind::Interrupt, Phase::Before) => {
             tokio::time::sleep(delay).await;
             next.run(req).await
         }
@@ -136,7 +145,7 @@ pub async fn inject(State(state): State<AppState>, req: Request, next: Next) -> 
             match kind {
                 Kind::Status => status_response(rule.status.unwrap_or(503)),
                 Kind::Drop => dropped(),
-                Kind::Delay => {
+                Kind::Delay | Kind::Interrupt => {
                     tokio::time::sleep(delay).await;
                     response
                 }
