@@ -37,4 +37,4 @@ fmt:
 
 ## Copies the end-to-end run's screenshots into the README's folder.
 screenshots:
-	cp tests/artifacts/*.png docs/screenshots/
+	find tests/artifacts -name "*.png" ! -name "failure-*" -exec cp {} docs/screenshots/ \;
