@@ -5,7 +5,7 @@
 
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
