@@ -23,6 +23,17 @@ fn decode_all(bytes: &[u8]) -> usize {
         TransactionPage, Transaction, TransactionListItem, CreatedTransaction, SplitPayoutList, SplitPayout,
         CreatedSplitPayout, CreatedPayment, PaymentUrl, PaymentInstructions, WebhookExamples, UserEvent,
         TransactionEvent, escrow_api::Problem,
+        // users, banks and bank accounts
+        UserListItem, UserPage, User, BankList, BankAccountList, OnboardingResult,
+        // documents and connect
+        Document, DocumentList, CreatedDocument, ConnectStarted, ConnectionRecord, CreatedAccount, HostedUrl,
+        // Auto
+        BillOfSaleRecord, DebtRecord,
+        // the trade API
+        escrow_api::trade::models::BusinessUser, escrow_api::trade::models::CreatedTrade,
+        escrow_api::trade::models::Trade, escrow_api::trade::models::TradePage,
+        escrow_api::trade::models::TradeState, escrow_api::trade::models::TradeLink,
+        escrow_api::trade::models::TradeUserDetails, escrow_api::trade::models::PaymentToEscrow,
     )
 }
 
