@@ -25,8 +25,9 @@ bench: setup
 	cargo bench -p escrow-sandbox --bench list
 	cargo bench -p escrow-api --bench export
 	cd ui && npm run --silent build
-	cargo build -p escrow-desk
-	bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench app --profile dev
+	cargo build -p escrow-desk --release --features tauri/custom-protocol
+	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \
+	  bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench app --profile dev
 
 ## Regenerates ui/src/lib/bindings.ts from the Rust types.
 bindings:
