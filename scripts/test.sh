@@ -15,4 +15,5 @@ echo "== Rust: build the app for the end-to-end tests"
 cargo build -p escrow-desk
 
 echo "== Rust: unit, integration and end-to-end tests"
-scripts/with-session.sh cargo test --workspace --no-fail-fast
+# A hung window must fail the run, not eat CI's 90 minutes: 45 minutes is ~10x a cold run.
+timeout --kill-after=30 2700 scripts/with-session.sh cargo test --workspace --no-fail-fast

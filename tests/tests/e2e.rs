@@ -36,7 +36,7 @@ async fn wait_count(c: &Client, css: &str, n: usize) {
 
 /// WebKit may paint a DOM change a frame late: wait two animation frames, then shoot.
 async fn screenshot(c: &Client, name: &str) {
-    c.execute_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));", vec![])
+    c.execute_async("const done = arguments[arguments.length - 1]; let fired = false; const finish = () => { if (!fired) { fired = true; done(); } }; requestAnimationFrame(() => requestAnimationFrame(finish)); setTimeout(finish, 250);", vec![])
         .await
         .unwrap();
     let png = c.screenshot().await.unwrap();

@@ -20,7 +20,7 @@ fn artifacts() -> PathBuf {
 }
 
 async fn screenshot(c: &Client, name: &str) {
-    c.execute_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));", vec![]).await.unwrap();
+    c.execute_async("const done = arguments[arguments.length - 1]; let fired = false; const finish = () => { if (!fired) { fired = true; done(); } }; requestAnimationFrame(() => requestAnimationFrame(finish)); setTimeout(finish, 250);", vec![]).await.unwrap();
     let png = c.screenshot().await.unwrap();
     std::fs::write(artifacts().join(name), png).unwrap();
 }
@@ -40,11 +40,17 @@ async fn find(c: &Client, css: &str) -> fantoccini::elements::Element {
 
 async fn click(c: &Client, css: &str) {
     let el = find(c, css).await;
+    // A form's submit button: WebKitWebDriver's native click can wait forever for a
+    // rendering update when compositing is off; a DOM click is what the button does.
+    let arg = serde_json::to_value(&el).unwrap();
+    if css.ends_with("save']") || css.ends_with("submit']") {
+        c.execute("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", vec![arg]).await.unwrap();
+        return;
+    }
     if el.click().await.is_ok() {
         return;
     }
     // Below the fold of a long form (or under a toast): scroll it into the middle and retry.
-    let arg = serde_json::to_value(&el).unwrap();
     c.execute(
         "document.querySelectorAll(\"[data-testid='toast'] button\").forEach((b) => b.click()); arguments[0].scrollIntoView({block: 'center'});",
         vec![arg],
