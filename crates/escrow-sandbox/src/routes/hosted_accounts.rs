@@ -86,7 +86,8 @@ pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
     res
 }
 
-fn gone() -> Response {
+/// A one-time link opened again.
+pub fn gone() -> Response {
     page(
         StatusCode::GONE,
         "Link already used",
@@ -94,7 +95,8 @@ fn gone() -> Response {
     )
 }
 
-fn unknown() -> Response {
+/// A link with no session behind it.
+pub fn unknown() -> Response {
     page(
         StatusCode::NOT_FOUND,
         "Link not found",
@@ -104,6 +106,11 @@ fn unknown() -> Response {
 
 fn failed(e: &ApiError) -> Response {
     tracing::error!("hosted page: {e}");
+    went_wrong()
+}
+
+/// The page a person sees when the sandbox failed (the cause goes to the log only).
+pub fn went_wrong() -> Response {
     page(
         StatusCode::INTERNAL_SERVER_ERROR,
         "Something went wrong",

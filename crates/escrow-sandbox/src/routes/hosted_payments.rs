@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::machine;
 use crate::money;
 use crate::routes::actions::load;
-use crate::routes::hosted_accounts::{escape, finish, page};
+use crate::routes::hosted_accounts::{escape, finish, page, unknown, went_wrong};
 use crate::routes::payments::{self, ESCROW_BBAN, ESCROW_IBAN, ESCROW_SWIFT, fik_for, payment_row};
 use crate::state::AppState;
 use crate::store::transactions::TxnDoc;
@@ -65,7 +65,7 @@ async fn checkout(State(state): State<AppState>, Path(id): Path<String>) -> Resp
             };
             page(StatusCode::OK, "Checkout", &format!("{}{action}", summary(&t)))
         }
-        Ok(None) => page(StatusCode::NOT_FOUND, "Link not found", "<p>This link is not valid.</p>"),
+        Ok(None) => unknown(),
         Err(e) => error_page(&e),
     }
 }
@@ -89,11 +89,11 @@ async fn checkout_pay(State(state): State<AppState>, Path(id): Path<String>) -> 
 
 fn error_page(e: &ApiError) -> Response {
     match e {
-        ApiError::NotFound => page(StatusCode::NOT_FOUND, "Link not found", "<p>This link is not valid.</p>"),
+        ApiError::NotFound => unknown(),
         ApiError::BadRequest { title, detail } => page(StatusCode::BAD_REQUEST, title, &format!("<p>{}</p>", escape(detail))),
         other => {
             tracing::error!("hosted payment page: {other}");
-            page(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong", "<p>Please try again.</p>")
+            went_wrong()
         }
     }
 }

@@ -17,7 +17,7 @@ use super::store::{self, PAYMENT, SESSION, USER};
 use super::{Check, Fault, Outcome, Trace, check_path, exec, payout_account, respond};
 use crate::auth::Tenant;
 use crate::clock::stamp;
-use crate::routes::hosted_accounts::{escape, finish, page};
+use crate::routes::hosted_accounts::{escape, finish, gone, page, unknown, went_wrong};
 use crate::state::AppState;
 use axum::Router;
 use axum::body::Bytes;
@@ -97,29 +97,9 @@ impl SessionDoc {
     }
 }
 
-fn unknown() -> Response {
-    page(
-        StatusCode::NOT_FOUND,
-        "Link not found",
-        "<p>This link is not valid.</p>",
-    )
-}
-
-fn gone() -> Response {
-    page(
-        StatusCode::GONE,
-        "Link already used",
-        "<p>This link has already been used. Return to the site that sent you here.</p>",
-    )
-}
-
 fn failed(f: &Fault) -> Response {
     tracing::error!("trade hosted page: {f:?}");
-    page(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "Something went wrong",
-        "<p>Please try again.</p>",
-    )
+    went_wrong()
 }
 
 async fn open(
