@@ -11,6 +11,8 @@ PKGS=(
   xvfb xauth imagemagick x11-utils xdotool webkit2gtk-driver
   # keychain for tests: Secret Service over a private D-Bus session
   gnome-keyring dbus dbus-x11 libsecret-tools
+  # hosted pages open in the browser through xdg-open
+  xdg-utils
   # fonts so screenshots render text
   fonts-dejavu-core
 )

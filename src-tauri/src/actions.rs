@@ -22,6 +22,10 @@ use ts_rs::TS;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum ActionRequest {
+    /// A new Marketplace or Auto transaction; the target is `new` until the service names it.
+    CreateTransaction {
+        input: crate::desk_create::NewTransactionInput,
+    },
     /// Release the money to the payee.
     Payout { transaction_id: String, service_account_id: String },
     /// Cancel; payments go back to the payer.
@@ -71,6 +75,7 @@ pub enum ActionRequest {
 impl ActionRequest {
     pub fn kind(&self) -> &'static str {
         match self {
+            Self::CreateTransaction { .. } => "createTransaction",
             Self::Payout { .. } => "payout",
             Self::Cancel { .. } => "cancel",
             Self::Reimburse { .. } => "reimburse",
@@ -98,6 +103,7 @@ impl ActionRequest {
 
     pub fn transaction_id(&self) -> &str {
         match self {
+            Self::CreateTransaction { .. } => "new",
             Self::Payout { transaction_id, .. }
             | Self::Cancel { transaction_id, .. }
             | Self::Reimburse { transaction_id, .. }
@@ -125,6 +131,7 @@ impl ActionRequest {
     /// The amount the action moves or sets, for confirmation and the audit log.
     pub fn amount(&self) -> Option<&str> {
         match self {
+            Self::CreateTransaction { input } => Some(input.amount.as_str()),
             Self::Reimburse { amount, .. } | Self::CreateSplitPayout { amount, .. } | Self::ChangeAmount { amount, .. } => Some(amount),
             Self::CreatePayment { amount, .. } => amount.as_deref(),
             r @ crate::trade::any_trade!() => crate::trade::amount(r),
@@ -138,6 +145,7 @@ impl ActionRequest {
     pub fn validate(&self) -> Result<(), AppError> {
         id("transactionId", self.transaction_id())?;
         match self {
+            Self::CreateTransaction { input } => input.to_request().map(drop),
             Self::Payout { service_account_id, .. } | Self::Cancel { service_account_id, .. } => id("serviceAccountId", service_account_id),
             Self::Reimburse { amount, .. } => positive("amount", amount).map(drop),
             Self::CreateSplitPayout { amount, recipient, timing, .. } => {
@@ -338,6 +346,17 @@ pub fn record_intent(db: &AppDb, environment_id: &str, req: &ActionRequest) -> R
 
 /// Commits the outcome of one attempt.
 pub fn record_outcome(db: &AppDb, record: &ActionRecord, outcome: &Result<Option<String>, AppError>) -> Result<ActionRecord, AppError> {
+    record_outcome_noting(db, record, outcome, None)
+}
+
+/// Like [`record_outcome`], with a note for the audit row of a success (e.g. the id of
+/// what was created, so the log says which transaction a create made).
+pub fn record_outcome_noting(
+    db: &AppDb,
+    record: &ActionRecord,
+    outcome: &Result<Option<String>, AppError>,
+    note: Option<&str>,
+) -> Result<ActionRecord, AppError> {
     let (state, correlation, message, error) = match outcome {
         Ok(correlation) => (ActionState::Succeeded, correlation.clone(), None, None),
         Err(e) => {
@@ -367,7 +386,7 @@ pub fn record_outcome(db: &AppDb, record: &ActionRecord, outcome: &Result<Option
             correlation_id: correlation.as_deref(),
             phase: "outcome",
             outcome: state.as_str(),
-            detail: message.as_deref(),
+            detail: message.as_deref().or(note),
         },
     )?;
     tx.commit().map_err(AppError::storage)?;
@@ -491,6 +510,9 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
     let amount = |t: &str| parse_amount("amount", t);
     let optional = |t: &Option<String>| t.as_deref().filter(|s| !s.is_empty()).map(|s| parse_amount("amount", s)).transpose();
     let meta = match &record.request {
+        ActionRequest::CreateTransaction { .. } => {
+            return crate::desk_create::send(client, record).await.map(|s| s.correlation_id);
+        }
         ActionRequest::Payout { transaction_id, service_account_id } => {
             client.payout_transaction(transaction_id, &PayoutTransaction { service_account_id: service_account_id.clone() }, &opts).await?.meta
         }
@@ -565,6 +587,9 @@ pub async fn reconcile(client: &Client, record: &ActionRecord) -> Result<Option<
     use escrow_api::enums::TransactionStatus;
     if matches!(record.request, crate::trade::any_trade!()) {
         return Ok(None); // no v2 transaction to look at; keyed trade calls are replayed by the service
+    }
+    if matches!(record.request, ActionRequest::CreateTransaction { .. }) {
+        return Ok(None); // no id yet; the resend carries the same Idempotency-Key and uniquenessKey
     }
     let id = record.request.transaction_id();
     let status = match client.get_transaction(id).await {

@@ -19,6 +19,8 @@ pub fn typescript() -> String {
         crate::desk::TransactionQuery::decl(&cfg),
         crate::desk::TransactionPageView::decl(&cfg),
         crate::desk::TransactionView::decl(&cfg),
+        crate::desk_create::NewTransactionInput::decl(&cfg),
+        crate::desk_create::VehicleInput::decl(&cfg),
         crate::error::ErrorCode::decl(&cfg),
         crate::error::AppError::decl(&cfg),
         crate::error::FieldErrorView::decl(&cfg),

@@ -21,6 +21,8 @@ pub const NAMES: &[&str] = &[
     "start_export",
     "export_status",
     "cancel_export",
+    "open_external",
+    "create_transaction",
     "list_business_users",
     "create_business_user",
     "edit_business_user",

@@ -109,3 +109,19 @@ pub fn export_status(desk: State<'_, Desk>, id: String) -> Result<crate::export:
 pub fn cancel_export(desk: State<'_, Desk>, id: String) -> Result<crate::export::ExportStatus> {
     desk.cancel_export(&id)
 }
+
+/// Opens a hosted page in the user's browser (checked in Rust: https, or the built-in
+/// Sandbox's loopback pages).
+#[tauri::command]
+pub fn open_external(url: String) -> Result<()> {
+    crate::external::open(&url)
+}
+
+/// Creates a Marketplace or Auto transaction (journaled; `value` is the new id).
+#[tauri::command]
+pub async fn create_transaction(
+    desk: State<'_, Desk>,
+    input: crate::desk_create::NewTransactionInput,
+) -> Result<crate::desk_users::ActionOutcome> {
+    desk.create_transaction(&input).await
+}

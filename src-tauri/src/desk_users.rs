@@ -228,6 +228,7 @@ impl Desk {
         let (environment_id, client) = self.active_client()?;
         let record = actions::record_intent(&self.db, &environment_id, request)?;
         let sent = match request {
+            ActionRequest::CreateTransaction { .. } => crate::desk_create::send(&client, &record).await,
             ActionRequest::CreateGuest { .. }
             | ActionRequest::DeleteConnection { .. }
             | ActionRequest::AddBankAccount { .. }
@@ -239,7 +240,11 @@ impl Desk {
             Ok(s) => (Ok(s.correlation_id), s.value),
             Err(e) => (Err(e), None),
         };
-        let record = actions::record_outcome(&self.db, &record, &outcome)?;
+        let note = match (request, &value) {
+            (ActionRequest::CreateTransaction { .. }, Some(id)) => Some(format!("created {id}")),
+            _ => None,
+        };
+        let record = actions::record_outcome_noting(&self.db, &record, &outcome, note.as_deref())?;
         Ok(ActionOutcome { environment_id, record: crate::desk_documents::without_file_bytes(record), value })
     }
 

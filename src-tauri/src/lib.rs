@@ -8,6 +8,7 @@ pub mod bindings;
 pub mod command_names;
 pub mod commands;
 pub mod desk;
+pub mod desk_create;
 pub mod desk_trade;
 pub mod commands_trade;
 pub mod trade;
@@ -18,6 +19,7 @@ pub mod commands_users;
 pub mod environments;
 pub mod error;
 pub mod export;
+pub mod external;
 pub mod filters;
 pub mod keychain;
 
@@ -75,6 +77,8 @@ pub fn run() {
             commands::start_export,
             commands::export_status,
             commands::cancel_export,
+            commands::open_external,
+            commands::create_transaction,
             commands_trade::list_business_users,
             commands_trade::create_business_user,
             commands_trade::edit_business_user,

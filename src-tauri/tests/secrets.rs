@@ -95,6 +95,20 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             }
             "export_status" => json(&desk.export_status("no-such-export")),
             "cancel_export" => json(&desk.cancel_export("no-such-export")),
+            // Refused before anything is launched; the answer is scanned like the rest.
+            "create_transaction" => {
+                let input = escrow_desk::desk_create::NewTransactionInput {
+                    transaction_type: "MARKETPLACE".into(),
+                    amount: "100.00".into(),
+                    title: "Scan".into(),
+                    payer_id: payer.clone(),
+                    payee_reference_id: "scan-payee".into(),
+                    ..Default::default()
+                };
+                let refused = escrow_desk::desk_create::NewTransactionInput { amount: "x".into(), ..input.clone() };
+                format!("{}{}", json(&desk.create_transaction(&input).await), json(&desk.create_transaction(&refused).await))
+            }
+            "open_external" => json(&escrow_desk::external::check("javascript:alert(1)").map(drop)),
             "list_business_users" => json(&desk.list_business_users()),
             "create_business_user" => {
                 let mut bu = escrow_api::trade::CreateBusinessUser {

@@ -65,6 +65,7 @@ export const ipc = {
   startExport: (request: B.ExportRequest) => call<B.ExportStatus>('start_export', { request }),
   exportStatus: (id: string) => call<B.ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<B.ExportStatus>('cancel_export', { id }),
+  openExternal: (url: string) => call<null>('open_external', { url }),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
   saveProfile: (input: ProfileInput) => call<EnvironmentView>('save_profile', { input }),
   setApiKey: (profileId: string, apiKey: string) => call<null>('set_api_key', { profileId, apiKey }),

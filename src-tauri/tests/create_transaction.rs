@@ -1,0 +1,155 @@
+//! Creating a transaction from the app: field errors before anything is journaled, one
+//! transaction per intent even when the answer is lost, and the audit row naming it.
+
+use escrow_desk::actions::ActionState;
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
+use escrow_desk::desk_create::{NewTransactionInput, VehicleInput};
+use escrow_desk::environments::{Badge, ProfileInput};
+use escrow_desk::error::ErrorCode;
+use escrow_desk::keychain::Keychain;
+use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
+use serde_json::{Value, json};
+
+const KEY: &str = "create-tenant-key";
+
+async fn control(url: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
+    let res = reqwest::Client::new().request(method, format!("{url}{path}")).bearer_auth(KEY).json(&body).send().await.unwrap();
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.json().await.unwrap_or(Value::Null)
+}
+
+struct World {
+    desk: Desk,
+    sandbox: escrow_sandbox::RunningSandbox,
+    _builtin: escrow_sandbox::RunningSandbox,
+    _dir: tempfile::TempDir,
+}
+
+async fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let builtin = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("builtin"))).await.unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("sandbox"),
+        tenants: vec![TenantConfig::parse(&format!("c={KEY}")).unwrap()],
+        seed: Seed::Demo,
+    })
+    .await
+    .unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain,
+        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    let profile = desk
+        .save_profile(&ProfileInput { id: None, name: "Create".into(), base_url: sandbox.url.clone(), badge: Badge::Sandbox })
+        .unwrap();
+    desk.set_api_key(&profile.id, KEY).unwrap();
+    desk.select_environment(&profile.id).unwrap();
+    World { desk, sandbox, _builtin: builtin, _dir: dir }
+}
+
+/// Two connected users of the tenant: (payer, payee).
+async fn parties(url: &str) -> (String, String) {
+    let mut ids = Vec::new();
+    for (i, name) in ["Karen Holm", "Bilhuset Aarhus ApS"].iter().enumerate() {
+        let user = json!({"referenceId": format!("create-{i}"), "name": name, "email": format!("u{i}@example.dk"), "phoneNumber": "+4512345678", "type": if i == 0 { "Private" } else { "Business" }});
+        ids.push(control(url, reqwest::Method::POST, "/_sandbox/users", user).await["serviceAccountId"].as_str().unwrap().to_owned());
+    }
+    (ids[0].clone(), ids[1].clone())
+}
+
+fn ledger_creates(rows: &Value) -> Vec<Value> {
+    rows["items"].as_array().unwrap().iter().filter(|r| r["kind"] == "create_transaction").cloned().collect()
+}
+
+#[tokio::test]
+async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() {
+    let w = world().await;
+    let (payer, payee) = parties(&w.sandbox.url).await;
+    let input = NewTransactionInput {
+        transaction_type: "AUTO".into(),
+        amount: "189000.00".into(),
+        currency: "DKK".into(),
+        title: "Škoda Octavia Combi".into(),
+        payer_id: payer,
+        payee_id: payee,
+        reference_id: "DEAL-NEW-1".into(),
+        vehicle: Some(VehicleInput {
+            brand: "Škoda".into(),
+            model: "Octavia".into(),
+            year: "2021".into(),
+            registration_number: "CX 12 345".into(),
+            vin: "TMBJJ7NE1M0123456".into(),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let outcome = w.desk.create_transaction(&input).await.unwrap();
+    assert_eq!(outcome.record.state, ActionState::Succeeded, "{:?}", outcome.record.error);
+    let id = outcome.value.clone().expect("the new id");
+    let tx = w.desk.get_transaction(&id).await.unwrap().transaction;
+    assert_eq!(tx.amount.to_string(), "189000.00");
+    assert_eq!(tx.auto_information.unwrap().vin.as_deref(), Some("TMBJJ7NE1M0123456"));
+    let page = w
+        .desk
+        .list_transactions(&TransactionQuery { search: Some("cx 12 345".into()), skip: 0, take: 20, filters: None })
+        .await
+        .unwrap();
+    assert_eq!(page.items.iter().map(|t| t.transaction_id.as_str()).collect::<Vec<_>>(), [id.as_str()]);
+
+    let creates = ledger_creates(&control(&w.sandbox.url, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await);
+    assert_eq!(creates.len(), 1);
+    assert_eq!(creates[0]["idempotencyKey"], outcome.record.idempotency_key.as_str());
+    let audit: Vec<_> = w.desk.audit_log(None, 100).unwrap().into_iter().filter(|e| e.action_id == outcome.record.id).collect();
+    let phases: Vec<_> = audit.iter().map(|e| (e.phase.as_str(), e.amount.clone(), e.detail.clone())).collect();
+    assert!(phases.contains(&("intent", Some("189000.00".into()), None)), "{phases:?}");
+    assert!(phases.contains(&("outcome", Some("189000.00".into()), Some(format!("created {id}")))), "{phases:?}");
+}
+
+#[tokio::test]
+async fn a_bad_form_is_refused_field_by_field_and_never_journaled() {
+    let w = world().await;
+    let input = NewTransactionInput {
+        transaction_type: "MARKETPLACE".into(),
+        amount: "0".into(),
+        currency: "NOK".into(),
+        ..Default::default()
+    };
+    let err = w.desk.create_transaction(&input).await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::Validation);
+    let fields: Vec<_> = err.field_errors.unwrap().into_iter().map(|f| f.field).collect();
+    for f in ["amount", "currency", "title", "payerId", "payeeId"] {
+        assert!(fields.contains(&f.to_owned()), "{f} in {fields:?}");
+    }
+    assert!(w.desk.audit_log(None, 100).unwrap().is_empty(), "nothing journaled");
+}
+
+#[tokio::test]
+async fn a_lost_answer_is_unknown_and_the_retry_creates_nothing_new() {
+    let w = world().await;
+    let (payer, payee) = parties(&w.sandbox.url).await;
+    let input = NewTransactionInput {
+        transaction_type: "MARKETPLACE".into(),
+        amount: "450.00".into(),
+        title: "Sofa".into(),
+        payer_id: payer,
+        payee_id: payee,
+        ..Default::default()
+    };
+    let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/transactions", "kind": "drop"}]});
+    control(&w.sandbox.url, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
+    let lost = w.desk.create_transaction(&input).await.unwrap();
+    assert_eq!(lost.record.state, ActionState::Unknown, "{:?}", lost.record.message);
+    control(&w.sandbox.url, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
+    // Past the service's 24-hour idempotency window: only the uniquenessKey still guards.
+    control(&w.sandbox.url, reqwest::Method::POST, "/_sandbox/clock/advance", json!({"seconds": 25 * 3600})).await;
+    let retried = w.desk.retry_action(&lost.record.id).await.unwrap();
+    let creates = ledger_creates(&control(&w.sandbox.url, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await);
+    assert_eq!(creates.len(), 1, "executed exactly once: {creates:?}");
+    assert_eq!(creates[0]["idempotencyKey"], lost.record.idempotency_key.as_str());
+    assert_ne!(retried.state, ActionState::Pending);
+}
