@@ -3,10 +3,11 @@ import type { ActionRequest, Party, Transaction } from './bindings';
 /** Transaction (v2) actions; the trade API's (`trade*`, `businessUser*`) have their own screens. */
 export type ActionKind = Exclude<ActionRequest['kind'], `trade${string}` | `businessUser${string}` | UserOrDocumentKind>;
 
-/** Users, documents and Auto actions: journaled from their own panels (lib/users.ts). */
+/** Users, documents, Auto and create actions: journaled from their own panels and forms. */
 export type UserOrDocumentKind =
   | 'createGuest' | 'deleteConnection' | 'addBankAccount' | 'setDefaultBankAccount' | 'deleteBankAccount'
-  | 'uploadDocument' | 'signDocument' | 'deleteDocument' | 'setBillOfSale' | 'addDebtInformation';
+  | 'uploadDocument' | 'signDocument' | 'deleteDocument' | 'setBillOfSale' | 'addDebtInformation'
+  | 'createTransaction';
 
 /** Actions that move money: the person types the amount before Confirm enables. */
 export const MONEY_MOVING: ReadonlySet<ActionKind> = new Set<ActionKind>([

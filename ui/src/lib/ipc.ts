@@ -66,6 +66,7 @@ export const ipc = {
   exportStatus: (id: string) => call<B.ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<B.ExportStatus>('cancel_export', { id }),
   openExternal: (url: string) => call<null>('open_external', { url }),
+  createTransaction: (input: B.NewTransactionInput) => call<B.ActionOutcome>('create_transaction', { input }),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
   saveProfile: (input: ProfileInput) => call<EnvironmentView>('save_profile', { input }),
   setApiKey: (profileId: string, apiKey: string) => call<null>('set_api_key', { profileId, apiKey }),

@@ -8,7 +8,8 @@ export type PaletteItem =
   | { kind: 'environment'; env: EnvironmentView }
   | { kind: 'theme'; choice: 'light' | 'dark' | 'system' }
   | { kind: 'language'; lang: 'da' | 'en' }
-  | { kind: 'refresh' };
+  | { kind: 'refresh' }
+  | { kind: 'new-transaction' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -46,6 +46,8 @@ export class Session {
 
   // detail
   openId = $state<string | null>(null);
+  /** The new-transaction form is showing instead of the list. */
+  creating = $state(false);
   detail = $state.raw<Transaction | null>(null);
   detailLoading = $state(false);
   detailError = $state.raw<AppError | null>(null);
@@ -147,6 +149,7 @@ export class Session {
     this.pageIndex = 0;
     this.scrollTop = 0;
     this.openId = null;
+    this.creating = false;
     this.detail = null;
     this.detailError = null;
     this.detailLoading = false;
@@ -252,6 +255,7 @@ export class Session {
     const idx = this.items.findIndex((i) => i.transactionId === id);
     if (idx >= 0) this.selectedIndex = idx;
     this.openId = id;
+    this.creating = false;
     this.detail = null;
     this.detailError = null;
     this.detailLoading = true;
