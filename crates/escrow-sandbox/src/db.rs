@@ -4,6 +4,7 @@
 //! the idempotency and state-machine rules need; WAL keeps readers of the file happy.
 
 use crate::error::ApiError;
+use crate::store::count_cache::CountCache;
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -14,6 +15,8 @@ pub struct Db {
     /// Read-only connections for [`Db::read`].
     readers: Arc<Vec<Mutex<Connection>>>,
     next_reader: Arc<std::sync::atomic::AtomicUsize>,
+    /// Search counts shared by the read connections (see [`CountCache`]).
+    search_counts: Arc<CountCache>,
     /// Fault injection: interrupt the next write after this many SQLite VM steps
     /// (0: off). Proves a failure at any step commits nothing (see `faults`).
     interrupt_next_write: Arc<std::sync::atomic::AtomicI32>,
@@ -137,6 +140,7 @@ impl Db {
             conn: Arc::new(Mutex::new(conn)),
             readers: Arc::new(readers),
             next_reader: Arc::default(),
+            search_counts: Arc::default(),
             interrupt_next_write: Arc::default(),
         })
     }
@@ -170,6 +174,11 @@ impl Db {
         })
         .await
         .map_err(|e| ApiError::Internal(format!("worker: {e}")))?
+    }
+
+    /// The remembered search counts, for `store::transactions::list` on any connection.
+    pub fn search_counts(&self) -> Arc<CountCache> {
+        self.search_counts.clone()
     }
 
     /// Runs `f` with the connection on a blocking thread.

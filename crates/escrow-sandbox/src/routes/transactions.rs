@@ -62,7 +62,8 @@ async fn list(
     Query(raw): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<Value>> {
     let q = list_query(&raw)?;
-    let (items, count) = state.db.read(move |c| store::list(c, &tenant.name, &q)).await?;
+    let counts = state.db.search_counts();
+    let (items, count) = state.db.read(move |c| store::list(c, &tenant.name, &q, &counts)).await?;
     Ok(Json(json!({ "items": items.iter().map(store::list_item).collect::<Vec<_>>(), "count": count })))
 }
 

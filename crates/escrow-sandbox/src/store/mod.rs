@@ -2,6 +2,7 @@
 //! SQLite connection or transaction, so handlers compose them atomically.
 
 pub mod auto_files;
+pub mod count_cache;
 pub mod documents;
 pub mod files;
 pub mod ledger;

@@ -1,5 +1,6 @@
 //! Transactions: the stored document, its JSON renderings and list/search.
 
+use super::count_cache::{CountCache, CountKey};
 use super::like_pattern;
 use crate::error::ApiResult;
 use crate::money;
@@ -311,13 +312,18 @@ const MIN_TRIGRAM_CHARS: usize = 3;
 /// The search index over `transactions`: kept in step by triggers, so every insert,
 /// update (of the search text, the reference or `ord`) and delete follows, whoever
 /// writes. `search_tenants.rows` is each tenant's number of transactions, so the count of
-/// an unfiltered list is one lookup instead of a walk over 100,000 index entries. `case_sensitive 1` because both sides are lowercased in Rust already (the
-/// same `to_lowercase` the LIKE path uses), which keeps MATCH and LIKE in exact agreement.
+/// an unfiltered list is one lookup instead of a walk over 100,000 index entries.
+/// `search_tenants.gen` is bumped by the same triggers whenever a tenant's index entries
+/// change, so a search count remembered at one generation is exact while it holds (see
+/// [`super::count_cache`]). `case_sensitive 1` because both sides are lowercased in Rust
+/// already (the same `to_lowercase` the LIKE path uses), which keeps MATCH and LIKE in
+/// exact agreement.
 const SEARCH_SCHEMA: &str = r#"
 CREATE TABLE IF NOT EXISTS search_tenants (
     tenant TEXT PRIMARY KEY,
     no INTEGER NOT NULL UNIQUE,
-    rows INTEGER NOT NULL DEFAULT 0
+    rows INTEGER NOT NULL DEFAULT 0,
+    gen INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS transactions_by_ord ON transactions (tenant, ord);
 CREATE VIRTUAL TABLE IF NOT EXISTS transactions_fts USING fts5(body, ref, tokenize = 'trigram case_sensitive 1');
@@ -326,15 +332,18 @@ CREATE TRIGGER IF NOT EXISTS transactions_need_ord BEFORE INSERT ON transactions
 END;
 CREATE TRIGGER IF NOT EXISTS transactions_fts_insert AFTER INSERT ON transactions BEGIN
     INSERT INTO transactions_fts (rowid, body, ref) VALUES (new.ord, new.search, coalesce(new.reference_id, ''));
+    UPDATE search_tenants SET gen = gen + 1 WHERE tenant = new.tenant;
 END;
 CREATE TRIGGER IF NOT EXISTS transactions_fts_update AFTER UPDATE OF search, reference_id, ord ON transactions
 WHEN old.search IS NOT new.search OR old.reference_id IS NOT new.reference_id OR old.ord IS NOT new.ord BEGIN
     DELETE FROM transactions_fts WHERE rowid = old.ord;
     INSERT INTO transactions_fts (rowid, body, ref)
         SELECT new.ord, new.search, coalesce(new.reference_id, '') WHERE new.ord IS NOT NULL;
+    UPDATE search_tenants SET gen = gen + 1 WHERE tenant IN (old.tenant, new.tenant);
 END;
 CREATE TRIGGER IF NOT EXISTS transactions_fts_delete AFTER DELETE ON transactions BEGIN
     DELETE FROM transactions_fts WHERE rowid = old.ord;
+    UPDATE search_tenants SET gen = gen + 1 WHERE tenant = old.tenant;
 END;
 CREATE TRIGGER IF NOT EXISTS transactions_count_insert AFTER INSERT ON transactions BEGIN
     UPDATE search_tenants SET rows = rows + 1 WHERE tenant = new.tenant;
@@ -363,6 +372,20 @@ pub fn prepare_search(conn: &Connection) -> ApiResult<()> {
     if has_tenants == 1 && has_rows == 0 {
         tx.execute_batch("ALTER TABLE search_tenants ADD COLUMN rows INTEGER NOT NULL DEFAULT 0")?;
     }
+    let has_gen: i64 = tx.query_row(
+        "SELECT count(*) FROM pragma_table_info('search_tenants') WHERE name = 'gen'",
+        [],
+        |r| r.get(0),
+    )?;
+    if has_tenants == 1 && has_gen == 0 {
+        // The index triggers of that schema did not bump `gen`: recreated below.
+        tx.execute_batch(
+            "ALTER TABLE search_tenants ADD COLUMN gen INTEGER NOT NULL DEFAULT 0;
+             DROP TRIGGER IF EXISTS transactions_fts_insert;
+             DROP TRIGGER IF EXISTS transactions_fts_update;
+             DROP TRIGGER IF EXISTS transactions_fts_delete;",
+        )?;
+    }
     tx.execute_batch(SEARCH_SCHEMA)?;
     let missing = tx
         .prepare("SELECT seq, tenant, created FROM transactions WHERE ord IS NULL ORDER BY created, seq")?
@@ -383,7 +406,8 @@ pub fn prepare_search(conn: &Connection) -> ApiResult<()> {
         tx.execute_batch(
             "DELETE FROM transactions_fts;
              INSERT INTO transactions_fts (rowid, body, ref)
-                 SELECT ord, search, coalesce(reference_id, '') FROM transactions;",
+                 SELECT ord, search, coalesce(reference_id, '') FROM transactions;
+             UPDATE search_tenants SET gen = gen + 1;",
         )?;
     }
     tx.commit()?;
@@ -394,6 +418,14 @@ pub fn prepare_search(conn: &Connection) -> ApiResult<()> {
 fn ord_millis(created: &str) -> i64 {
     let ms = chrono::DateTime::parse_from_rfc3339(created).map_or(ORD_EPOCH_MS, |t| t.timestamp_millis());
     (ms - ORD_EPOCH_MS).clamp(0, (1 << ORD_MS_BITS) - 1)
+}
+
+/// The tenant's number and search generation (see [`SEARCH_SCHEMA`]), in one lookup.
+fn tenant_search_state(conn: &Connection, tenant: &str) -> ApiResult<Option<(i64, i64)>> {
+    Ok(conn
+        .prepare_cached("SELECT no, gen FROM search_tenants WHERE tenant = ?1")?
+        .query_row([tenant], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?)
 }
 
 fn tenant_number(conn: &Connection, tenant: &str) -> ApiResult<Option<i64>> {
@@ -446,7 +478,14 @@ pub struct ListQuery {
 /// Search: case-insensitive partial match over [`TxnDoc::search_text`]; ReferenceId:
 /// the same over the reference id. Terms of 3+ characters use the trigram index, shorter
 /// ones a LIKE scan of the (narrow) index table; `%`, `_` and `\` are literal either way.
-pub fn list(conn: &Connection, tenant: &str, q: &ListQuery) -> ApiResult<(Vec<TxnDoc>, i64)> {
+/// A search's count comes from `counts` while the tenant's generation is the one it was
+/// counted at; otherwise it is counted and remembered.
+pub fn list(
+    conn: &Connection,
+    tenant: &str,
+    q: &ListQuery,
+    counts: &CountCache,
+) -> ApiResult<(Vec<TxnDoc>, i64)> {
     let search = q.search.as_deref().map(str::to_lowercase);
     let reference = q.reference_id.as_deref().map(str::to_lowercase);
     let (ords, count) = if search.is_none() && reference.is_none() {
@@ -461,10 +500,27 @@ pub fn list(conn: &Connection, tenant: &str, q: &ListQuery) -> ApiResult<(Vec<Tx
             .collect::<Result<Vec<_>, _>>()?;
         (ords, count)
     } else {
-        let Some(no) = tenant_number(conn, tenant)? else {
+        let Some((no, generation)) = tenant_search_state(conn, tenant)? else {
             return Ok((Vec::new(), 0));
         };
-        search_ords(conn, no, search.as_deref(), reference.as_deref(), q)?
+        let key = CountKey {
+            tenant: tenant.to_owned(),
+            search,
+            reference,
+        };
+        let known = counts.get(&key, generation);
+        let (ords, count) = search_ords(
+            conn,
+            no,
+            key.search.as_deref(),
+            key.reference.as_deref(),
+            q,
+            known,
+        )?;
+        if known.is_none() {
+            counts.put(key, generation, count);
+        }
+        (ords, count)
     };
     let mut stmt = conn.prepare_cached("SELECT doc FROM transactions WHERE tenant = ?1 AND ord = ?2")?;
     let mut items = Vec::with_capacity(ords.len());
@@ -478,13 +534,15 @@ pub fn list(conn: &Connection, tenant: &str, q: &ListQuery) -> ApiResult<(Vec<Tx
     Ok((items, count))
 }
 
-/// The page's `ord`s and the match count, from the FTS table alone.
+/// The page's `ord`s and the match count, from the FTS table alone. The count is only
+/// walked for when `known_count` is `None`.
 fn search_ords(
     conn: &Connection,
     tenant_no: i64,
     search: Option<&str>,
     reference: Option<&str>,
     q: &ListQuery,
+    known_count: Option<i64>,
 ) -> ApiResult<(Vec<i64>, i64)> {
     let lo = tenant_no << ORD_TENANT_SHIFT;
     let hi = lo | ((1_i64 << ORD_TENANT_SHIFT) - 1);
@@ -523,6 +581,9 @@ fn search_ords(
         ))?
         .query_map(binds.as_slice(), |r| r.get::<_, i64>(0))?
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(count) = known_count {
+        return Ok((ords, count));
+    }
     binds.truncate(binds.len() - 2);
     let seen = q.skip + ords.len() as i64;
     let count = match ords.last() {
