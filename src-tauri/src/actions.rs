@@ -10,7 +10,7 @@ use crate::appdb::AppDb;
 use crate::audit::{self, NewEntry};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::enums::{Recipient, Timing};
-use escrow_api::models::{AddParty, CancelTransaction, ChangeAmount, CreatePayment, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction};
+use escrow_api::models::{AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction};
 use escrow_api::{CallOptions, Client, IdempotencyKey};
 use rusqlite::{OptionalExtension, params};
 use rust_decimal::Decimal;
@@ -26,15 +26,25 @@ pub enum ActionRequest {
     CreateTransaction {
         input: crate::desk_create::NewTransactionInput,
     },
-    /// Release the money to the payee.
-    Payout { transaction_id: String, service_account_id: String },
-    /// Cancel; payments go back to the payer.
-    Cancel { transaction_id: String, service_account_id: String, reason: Option<String> },
+    /// Release the money to the payee. `amount`: the transaction amount the person
+    /// confirmed (journal and audit only; the request carries none).
+    Payout { transaction_id: String, service_account_id: String, amount: Option<String> },
+    /// Cancel; payments go back to the payer. `amount` as for payout.
+    Cancel { transaction_id: String, service_account_id: String, reason: Option<String>, amount: Option<String> },
     /// Pay part of the escrowed money back to the payer.
     Reimburse { transaction_id: String, amount: String },
     CreateSplitPayout { transaction_id: String, amount: String, recipient: String, timing: Option<String> },
     CancelSplitPayout { transaction_id: String, split_payout_id: String },
     CreatePayment { transaction_id: String, service_account_id: String, amount: Option<String> },
+    /// Chooses how a created payment is paid (PSD2 with one of the payer's accounts, BANK with
+    /// a bank, MOBILEWALLET, or none to let the payer choose); answers a new link.
+    InitializePayment {
+        transaction_id: String,
+        payment_id: String,
+        payment_method: Option<String>,
+        bank_id: Option<String>,
+        bank_account_id: Option<String>,
+    },
     ChangeAmount { transaction_id: String, amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
     /// `expectedCompletion`: an ISO date-time, `""` to clear, null to keep.
     Update { transaction_id: String, expected_completion: Option<String>, retail_amount: Option<String> },
@@ -82,6 +92,7 @@ impl ActionRequest {
             Self::CreateSplitPayout { .. } => "createSplitPayout",
             Self::CancelSplitPayout { .. } => "cancelSplitPayout",
             Self::CreatePayment { .. } => "createPayment",
+            Self::InitializePayment { .. } => "initializePayment",
             Self::ChangeAmount { .. } => "changeAmount",
             Self::Update { .. } => "update",
             Self::Delete { .. } => "delete",
@@ -110,6 +121,7 @@ impl ActionRequest {
             | Self::CreateSplitPayout { transaction_id, .. }
             | Self::CancelSplitPayout { transaction_id, .. }
             | Self::CreatePayment { transaction_id, .. }
+            | Self::InitializePayment { transaction_id, .. }
             | Self::ChangeAmount { transaction_id, .. }
             | Self::Update { transaction_id, .. }
             | Self::Delete { transaction_id }
@@ -132,6 +144,7 @@ impl ActionRequest {
     pub fn amount(&self) -> Option<&str> {
         match self {
             Self::CreateTransaction { input } => Some(input.amount.as_str()),
+            Self::Payout { amount, .. } | Self::Cancel { amount, .. } => amount.as_deref(),
             Self::Reimburse { amount, .. } | Self::CreateSplitPayout { amount, .. } | Self::ChangeAmount { amount, .. } => Some(amount),
             Self::CreatePayment { amount, .. } => amount.as_deref(),
             r @ crate::trade::any_trade!() => crate::trade::amount(r),
@@ -146,7 +159,10 @@ impl ActionRequest {
         id("transactionId", self.transaction_id())?;
         match self {
             Self::CreateTransaction { input } => input.to_request().map(drop),
-            Self::Payout { service_account_id, .. } | Self::Cancel { service_account_id, .. } => id("serviceAccountId", service_account_id),
+            Self::Payout { service_account_id, amount, .. } | Self::Cancel { service_account_id, amount, .. } => {
+                id("serviceAccountId", service_account_id)?;
+                amount.as_deref().map(|a| positive("amount", a)).transpose().map(drop)
+            }
             Self::Reimburse { amount, .. } => positive("amount", amount).map(drop),
             Self::CreateSplitPayout { amount, recipient, timing, .. } => {
                 positive("amount", amount)?;
@@ -158,6 +174,10 @@ impl ActionRequest {
             Self::CreatePayment { service_account_id, amount, .. } => {
                 id("serviceAccountId", service_account_id)?;
                 amount.as_deref().map(|a| positive("amount", a)).transpose().map(drop)
+            }
+            Self::InitializePayment { payment_id, payment_method, bank_id, bank_account_id, .. } => {
+                id("paymentId", payment_id)?;
+                crate::desk_payments::validate_initialize(payment_method.as_deref(), bank_id.as_deref(), bank_account_id.as_deref())
             }
             Self::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee, .. } => {
                 positive("amount", amount)?;
@@ -513,10 +533,10 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
         ActionRequest::CreateTransaction { .. } => {
             return crate::desk_create::send(client, record).await.map(|s| s.correlation_id);
         }
-        ActionRequest::Payout { transaction_id, service_account_id } => {
+        ActionRequest::Payout { transaction_id, service_account_id, .. } => {
             client.payout_transaction(transaction_id, &PayoutTransaction { service_account_id: service_account_id.clone() }, &opts).await?.meta
         }
-        ActionRequest::Cancel { transaction_id, service_account_id, reason } => {
+        ActionRequest::Cancel { transaction_id, service_account_id, reason, .. } => {
             let body = CancelTransaction { service_account_id: service_account_id.clone(), reason: reason.clone() };
             client.cancel_transaction(transaction_id, &body, &opts).await?.meta
         }
@@ -528,14 +548,8 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
         ActionRequest::CancelSplitPayout { transaction_id, split_payout_id } => {
             client.cancel_split_payout(transaction_id, split_payout_id, &opts).await?.meta
         }
-        ActionRequest::CreatePayment { transaction_id, service_account_id, amount: a } => {
-            let body = CreatePayment {
-                service_account_id: service_account_id.clone(),
-                transaction_id: transaction_id.clone(),
-                amount: optional(a)?,
-                ..Default::default()
-            };
-            client.create_payment(&body, &opts).await?.meta
+        ActionRequest::CreatePayment { .. } | ActionRequest::InitializePayment { .. } => {
+            return crate::desk_payments::send(client, record).await.map(|s| s.correlation_id);
         }
         ActionRequest::ChangeAmount { transaction_id, amount: a, payee_fixed_fee, payer_fixed_fee } => {
             let body = ChangeAmount { amount: amount(a)?, payee_fixed_fee: optional(payee_fixed_fee)?, payer_fixed_fee: optional(payer_fixed_fee)? };

@@ -23,6 +23,7 @@ pub const NAMES: &[&str] = &[
     "cancel_export",
     "open_external",
     "create_transaction",
+    "payment_action",
     "list_business_users",
     "create_business_user",
     "edit_business_user",

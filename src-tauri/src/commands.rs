@@ -125,3 +125,12 @@ pub async fn create_transaction(
 ) -> Result<crate::desk_users::ActionOutcome> {
     desk.create_transaction(&input).await
 }
+
+/// Creates or initializes a payment (journaled); answers the payment id and its link.
+#[tauri::command]
+pub async fn payment_action(
+    desk: State<'_, Desk>,
+    request: crate::actions::ActionRequest,
+) -> Result<crate::desk_users::ActionOutcome> {
+    desk.payment_action(&request).await
+}

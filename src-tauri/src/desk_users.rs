@@ -112,8 +112,11 @@ pub struct GuestInput {
 pub struct ActionOutcome {
     pub environment_id: String,
     pub record: ActionRecord,
-    /// The new serviceAccountId (guest), documentId (upload) or signing URL (sign).
+    /// The new serviceAccountId (guest), documentId (upload), signing URL (sign),
+    /// transactionId (create) or paymentId (payments).
     pub value: Option<String>,
+    /// The hosted page the answer named (payments), to copy or open in the browser.
+    pub link: Option<String>,
 }
 
 /// What one send returned: the correlation id (when the client reports one) and a value.
@@ -245,7 +248,7 @@ impl Desk {
             _ => None,
         };
         let record = actions::record_outcome_noting(&self.db, &record, &outcome, note.as_deref())?;
-        Ok(ActionOutcome { environment_id, record: crate::desk_documents::without_file_bytes(record), value })
+        Ok(ActionOutcome { environment_id, record: crate::desk_documents::without_file_bytes(record), value, link: None })
     }
 
     pub async fn list_users(&self, q: &UserQuery) -> Result<UserPageView, AppError> {

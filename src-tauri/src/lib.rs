@@ -9,6 +9,7 @@ pub mod command_names;
 pub mod commands;
 pub mod desk;
 pub mod desk_create;
+pub mod desk_payments;
 pub mod desk_trade;
 pub mod commands_trade;
 pub mod trade;
@@ -79,6 +80,7 @@ pub fn run() {
             commands::cancel_export,
             commands::open_external,
             commands::create_transaction,
+            commands::payment_action,
             commands_trade::list_business_users,
             commands_trade::create_business_user,
             commands_trade::edit_business_user,

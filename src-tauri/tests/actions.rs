@@ -71,7 +71,7 @@ async fn paid(desk: &Desk) -> (String, String) {
 async fn an_action_is_journaled_audited_and_executed_once() {
     let w = world().await;
     let (id, payer) = paid(&w.desk).await;
-    let done = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone() }).await.unwrap();
+    let done = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None }).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     assert!(done.correlation_id.is_some());
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
@@ -79,7 +79,7 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     assert_eq!(payouts.len(), 1);
     assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
 
-    let refused = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer }).await.unwrap();
+    let refused = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None }).await.unwrap();
     assert_eq!(refused.state, ActionState::Failed, "a clear refusal is failed, not unknown");
     assert_eq!(refused.error.as_ref().unwrap().title.as_deref(), Some("Transaction closed"));
     assert_ne!(refused.idempotency_key, done.idempotency_key, "a new intent gets a new key");
@@ -103,7 +103,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/", "kind": "drop"}]});
     control(&w.faulty.url, KEY, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
 
-    let payout = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone() }).await.unwrap();
+    let payout = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None }).await.unwrap();
     assert_eq!(payout.state, ActionState::Unknown, "{:?}", payout.message);
     let (other, other_payer) = {
         let page = w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
@@ -136,7 +136,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
 async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     let w = world().await;
     let (id, payer) = paid(&w.desk).await;
-    let request = ActionRequest::Cancel { transaction_id: id.clone(), service_account_id: payer, reason: Some("Kunden fortrød".into()) };
+    let request = ActionRequest::Cancel { transaction_id: id.clone(), service_account_id: payer, reason: Some("Kunden fortrød".into()), amount: Some("1.00".into()) };
     // The app dies right after committing the intent, before sending anything.
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let intent = actions::record_intent(&db, "sandbox", &request).unwrap();
@@ -179,7 +179,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     // Both requests reach the service and succeed, then the app dies before recording it.
     let reimburse = actions::record_intent(&db, "sandbox", &ActionRequest::Reimburse { transaction_id: id.clone(), amount: "25.00".into() }).unwrap();
     actions::send(&client, &reimburse).await.unwrap();
-    let payout = actions::record_intent(&db, "sandbox", &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer }).unwrap();
+    let payout = actions::record_intent(&db, "sandbox", &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None }).unwrap();
     actions::send(&client, &payout).await.unwrap();
     drop(w.desk);
 

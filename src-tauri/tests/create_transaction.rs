@@ -153,3 +153,48 @@ async fn a_lost_answer_is_unknown_and_the_retry_creates_nothing_new() {
     assert_eq!(creates[0]["idempotencyKey"], lost.record.idempotency_key.as_str());
     assert_ne!(retried.state, ActionState::Pending);
 }
+
+#[tokio::test]
+async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
+    use escrow_desk::actions::ActionRequest;
+    let w = world().await;
+    let (payer, payee) = parties(&w.sandbox.url).await;
+    let input = NewTransactionInput {
+        transaction_type: "MARKETPLACE".into(),
+        amount: "800.00".into(),
+        title: "Barnevogn".into(),
+        payer_id: payer.clone(),
+        payee_id: payee,
+        ..Default::default()
+    };
+    let id = w.desk.create_transaction(&input).await.unwrap().value.unwrap();
+    let create = ActionRequest::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
+    let created = w.desk.payment_action(&create).await.unwrap();
+    assert_eq!(created.record.state, ActionState::Succeeded, "{:?}", created.record.error);
+    let payment_id = created.value.clone().expect("payment id");
+    let first_link = created.link.clone().expect("payment link");
+    assert!(first_link.starts_with(&w.sandbox.url), "{first_link}");
+    assert!(escrow_desk::external::check(&first_link).is_ok(), "the sandbox's link can be opened");
+
+    // PSD2 needs one of the payer's own accounts: the app refuses without one, the service with another's.
+    let psd2 = |account: Option<String>| ActionRequest::InitializePayment {
+        transaction_id: id.clone(),
+        payment_id: payment_id.clone(),
+        payment_method: Some("PSD2".into()),
+        bank_id: None,
+        bank_account_id: account,
+    };
+    assert_eq!(w.desk.payment_action(&psd2(None)).await.unwrap_err().code, ErrorCode::Validation);
+    let accounts = w.desk.list_bank_accounts(&payer).await.unwrap().items;
+    let init = w.desk.payment_action(&psd2(Some(accounts[0].bank_account_id.clone()))).await.unwrap();
+    assert_eq!(init.record.state, ActionState::Succeeded, "{:?}", init.record.error);
+    assert!(init.link.is_some_and(|l| l.starts_with(&w.sandbox.url)));
+    let foreign = w.desk.payment_action(&psd2(Some("not-the-payers-account".into()))).await.unwrap();
+    assert_eq!(foreign.record.state, ActionState::Failed);
+    assert_eq!(foreign.record.error.and_then(|e| e.title).as_deref(), Some("Bank account not found"));
+
+    let ledger = control(&w.sandbox.url, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await;
+    let payments: Vec<_> = ledger["items"].as_array().unwrap().iter().filter(|r| r["kind"] == "create_payment").collect();
+    assert_eq!(payments.len(), 1, "{payments:?}");
+    assert_eq!(payments[0]["idempotencyKey"], created.record.idempotency_key.as_str());
+}

@@ -108,6 +108,17 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 let refused = escrow_desk::desk_create::NewTransactionInput { amount: "x".into(), ..input.clone() };
                 format!("{}{}", json(&desk.create_transaction(&input).await), json(&desk.create_transaction(&refused).await))
             }
+            "payment_action" => {
+                let create = ActionRequest::CreatePayment { transaction_id: txn.clone(), service_account_id: payer.clone(), amount: Some("1.00".into()) };
+                let init = ActionRequest::InitializePayment {
+                    transaction_id: txn.clone(),
+                    payment_id: "no-such-payment".into(),
+                    payment_method: Some("MOBILEWALLET".into()),
+                    bank_id: None,
+                    bank_account_id: None,
+                };
+                format!("{}{}", json(&desk.payment_action(&create).await), json(&desk.payment_action(&init).await))
+            }
             "open_external" => json(&escrow_desk::external::check("javascript:alert(1)").map(drop)),
             "list_business_users" => json(&desk.list_business_users()),
             "create_business_user" => {

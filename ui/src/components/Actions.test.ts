@@ -126,7 +126,7 @@ describe('action dialog', () => {
     expect(count('start_action')).toBe(1);
     expect(confirmButton().disabled).toBe(true);
     expect(dialog.querySelector('.spinner')).not.toBeNull();
-    expect(startRequests()[0]).toEqual({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-1' });
+    expect(startRequests()[0]).toEqual({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-1', amount: '289500.00' });
 
     const detailLoads = count('get_transaction');
     const openChecks = count('open_actions');
@@ -189,7 +189,7 @@ describe('action dialog', () => {
   it('offers Retry for an unknown outcome, which calls retry_action with the same action', async () => {
     installMock({ status: 'PAID' }, {
       start_action: (a) => record(a.request as ActionRequest, { id: 'act-9', state: 'unknown', message: 'The request timed out', correlationId: null }),
-      retry_action: (a) => record({ kind: 'cancel', transactionId: 'tx-1', serviceAccountId: 'acc-payer', reason: 'Buyer withdrew' }, { id: a.id as string, state: 'succeeded', attempts: 2 }),
+      retry_action: (a) => record({ kind: 'cancel', transactionId: 'tx-1', serviceAccountId: 'acc-payer', reason: 'Buyer withdrew', amount: null }, { id: a.id as string, state: 'succeeded', attempts: 2 }),
     });
     await openDetail();
     await fireEvent.click(screen.getByTestId('action-cancel'));
@@ -200,7 +200,7 @@ describe('action dialog', () => {
     expect(result.getAttribute('data-state')).toBe('unknown');
     expect(result.textContent).toContain('may or may not have happened');
     expect(result.textContent).toContain('idem-key-1');
-    expect(startRequests()[0]).toEqual({ kind: 'cancel', transactionId: 'tx-1', serviceAccountId: 'acc-payer', reason: 'Buyer withdrew' });
+    expect(startRequests()[0]).toEqual({ kind: 'cancel', transactionId: 'tx-1', serviceAccountId: 'acc-payer', reason: 'Buyer withdrew', amount: '289500.00' });
     expect(screen.getByTestId('action-dismiss')).toBeTruthy();
 
     await fireEvent.click(screen.getByTestId('action-retry'));
@@ -212,7 +212,7 @@ describe('action dialog', () => {
   it('dismisses an unknown outcome with dismiss_action', async () => {
     installMock({ status: 'PAID' }, {
       start_action: (a) => record(a.request as ActionRequest, { id: 'act-5', state: 'unknown' }),
-      dismiss_action: (a) => record({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-payer' }, { id: a.id as string, state: 'dismissed' }),
+      dismiss_action: (a) => record({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-payer', amount: null }, { id: a.id as string, state: 'dismissed' }),
     });
     await openDetail();
     await fireEvent.click(screen.getByTestId('action-payout'));

@@ -60,7 +60,7 @@ describe('new transaction', () => {
     install({
       create_transaction: (a) => {
         const input = a.input as NewTransactionInput;
-        const out: ActionOutcome = { environmentId: 'sandbox', record: record({ kind: 'createTransaction', input }), value: 'tx-new' };
+        const out: ActionOutcome = { environmentId: 'sandbox', record: record({ kind: 'createTransaction', input }), value: 'tx-new', link: null };
         return out;
       },
       get_transaction: () => transaction('tx-new'),

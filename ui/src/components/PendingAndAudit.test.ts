@@ -52,7 +52,7 @@ afterEach(() => {
 describe('pending actions banner', () => {
   beforeEach(() => {
     open = [
-      record({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-1' }, { id: 'a-1', state: 'pending', idempotencyKey: 'key-aaa' }),
+      record({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-1', amount: '289500.00' }, { id: 'a-1', state: 'pending', idempotencyKey: 'key-aaa' }),
       record({ kind: 'reimburse', transactionId: 'tx-2', amount: '1250.50' }, { id: 'a-2', state: 'unknown', idempotencyKey: 'key-bbb' }),
     ];
   });

@@ -22,6 +22,7 @@ function outcome(request: ActionRequest, over: Partial<ActionOutcome> = {}, erro
     environmentId: 'sandbox',
     record: record(request, error ? { state: 'failed', error, message: error.message } : {}),
     value: null,
+    link: null,
     ...over,
   };
 }

@@ -7,7 +7,7 @@ export type ActionKind = Exclude<ActionRequest['kind'], `trade${string}` | `busi
 export type UserOrDocumentKind =
   | 'createGuest' | 'deleteConnection' | 'addBankAccount' | 'setDefaultBankAccount' | 'deleteBankAccount'
   | 'uploadDocument' | 'signDocument' | 'deleteDocument' | 'setBillOfSale' | 'addDebtInformation'
-  | 'createTransaction';
+  | 'createTransaction' | 'initializePayment';
 
 /** Actions that move money: the person types the amount before Confirm enables. */
 export const MONEY_MOVING: ReadonlySet<ActionKind> = new Set<ActionKind>([

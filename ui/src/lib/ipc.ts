@@ -67,6 +67,7 @@ export const ipc = {
   cancelExport: (id: string) => call<B.ExportStatus>('cancel_export', { id }),
   openExternal: (url: string) => call<null>('open_external', { url }),
   createTransaction: (input: B.NewTransactionInput) => call<B.ActionOutcome>('create_transaction', { input }),
+  paymentAction: (request: ActionRequest) => call<B.ActionOutcome>('payment_action', { request }),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
   saveProfile: (input: ProfileInput) => call<EnvironmentView>('save_profile', { input }),
   setApiKey: (profileId: string, apiKey: string) => call<null>('set_api_key', { profileId, apiKey }),
