@@ -67,8 +67,45 @@ pub enum ActionRequest {
     TradeBuyReturnShipment { trade_id: String, marketplace_user_id: String, shipment_provider_id: String, price: String, expected_max_weight_in_grams: i32 },
     TradeCancel { trade_id: String, state: String },
     TradeReimburse { trade_id: String, payer_marketplace_user_id: String, amount: String },
-    TradeStatusLink { trade_id: String, marketplace_user_id: String, return_url: String },
-    TradePaymentFlow { trade_id: String, marketplace_user_id: String, payment_id: String, success_url: String, cancel_url: String },
+    /// `appSwitch*`: return to a native app after the hosted page (both optional).
+    TradeStatusLink {
+        trade_id: String,
+        marketplace_user_id: String,
+        return_url: String,
+        #[serde(default)]
+        app_switch_callback_uri: Option<String>,
+        #[serde(default)]
+        app_switch_operating_system: Option<String>,
+    },
+    TradePaymentFlow {
+        trade_id: String,
+        marketplace_user_id: String,
+        payment_id: String,
+        success_url: String,
+        cancel_url: String,
+        #[serde(default)]
+        app_switch_callback_uri: Option<String>,
+        #[serde(default)]
+        app_switch_operating_system: Option<String>,
+    },
+    /// A link where the marketplace user connects (national eID when `force_onboarding`).
+    TradeUserConnect {
+        marketplace_user_id: String,
+        success_url: String,
+        cancel_url: String,
+        required_kyc_level: Option<i32>,
+        #[serde(default)]
+        force_onboarding: bool,
+        app_switch_callback_uri: Option<String>,
+        app_switch_operating_system: Option<String>,
+    },
+    /// A link where the marketplace user picks the account payouts go to.
+    TradeSelectPayoutAccount {
+        marketplace_user_id: String,
+        return_url: Option<String>,
+        app_switch_callback_uri: Option<String>,
+        app_switch_operating_system: Option<String>,
+    },
     // Users and documents (crate::desk_users, crate::desk_documents); the target is the user, document or transaction.
     CreateGuest { reference_id: String, name: Option<String>, phone_number: Option<String>, email: Option<String>, cvr: Option<String> },
     DeleteConnection { service_account_id: String, reference_id: String },

@@ -32,6 +32,7 @@ pub const NAMES: &[&str] = &[
     "trade_user",
     "list_trades",
     "get_trade",
+    "trade_user_details",
     "start_trade_action",
     "list_users",
     "get_user",

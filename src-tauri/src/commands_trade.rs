@@ -49,6 +49,12 @@ pub async fn get_trade(desk: State<'_, Desk>, marketplace_user_id: String, trade
     desk.get_trade(&marketplace_user_id, &trade_id).await
 }
 
+/// A marketplace user's details (connected, payout account), or none when unknown.
+#[tauri::command]
+pub async fn trade_user_details(desk: State<'_, Desk>, marketplace_user_id: String) -> Result<crate::desk_trade::TradeUserDetailsView> {
+    desk.trade_user_details(&marketplace_user_id).await
+}
+
 /// Runs a trade action exactly once (journaled before the request, audited).
 #[tauri::command]
 pub async fn start_trade_action(desk: State<'_, Desk>, request: ActionRequest) -> Result<TradeActionOutcome> {

@@ -62,6 +62,16 @@ pub struct TradesPageView {
     pub trades: Vec<Value>,
 }
 
+/// A marketplace user as the service knows them: connected or not, and where payouts go.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TradeUserDetailsView {
+    pub environment_id: String,
+    pub marketplace_user_id: String,
+    /// `None` when the service knows no such user (not connected yet).
+    pub details: Option<escrow_api::trade::TradeUserDetails>,
+}
+
 /// A trade as the chosen user sees it, with the parties' marketplace user ids where known
 /// (trades this app initiated, and the viewing user's own side).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -321,6 +331,18 @@ impl Desk {
             )
             .optional()
             .map_err(AppError::storage)
+    }
+
+    /// The user's details, or none when the service does not know the user yet.
+    pub async fn trade_user_details(&self, marketplace_user_id: &str) -> Result<TradeUserDetailsView, AppError> {
+        let user = path_id("marketplaceUserId", marketplace_user_id)?;
+        let (environment_id, client) = self.active_client()?;
+        let details = match client.trade().get_user(user, &CallOptions::default()).await {
+            Ok(d) => Some(d),
+            Err(e) if escrow_api::trade::is_not_found(&e) => None,
+            Err(e) => return Err(e.into()),
+        };
+        Ok(TradeUserDetailsView { environment_id, marketplace_user_id: user.to_owned(), details })
     }
 
     /// One trade as `marketplace_user_id` (a party of it) sees it.

@@ -89,6 +89,7 @@ pub fn run() {
             commands_trade::trade_user,
             commands_trade::list_trades,
             commands_trade::get_trade,
+            commands_trade::trade_user_details,
             commands_trade::start_trade_action,
             commands_users::list_users,
             commands_users::get_user,

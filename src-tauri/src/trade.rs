@@ -8,7 +8,7 @@ use crate::actions::{ActionRequest, parse_amount};
 use crate::error::{AppError, ErrorCode, FieldErrorView};
 use escrow_api::trade::{
     self, BusinessUser, CreateTrade, PaymentToEscrow, ShipmentPurchase, TradeAppSwitch, TradePaymentFlowRequest, TradeShipping,
-    TradeStatusLinkRequest,
+    TradeConnectRequest, TradeSelectPayoutAccount, TradeStatusLinkRequest,
 };
 use escrow_api::{CallOptions, Client};
 use rust_decimal::Decimal;
@@ -35,6 +35,8 @@ macro_rules! any_trade {
             | $crate::actions::ActionRequest::TradeReimburse { .. }
             | $crate::actions::ActionRequest::TradeStatusLink { .. }
             | $crate::actions::ActionRequest::TradePaymentFlow { .. }
+            | $crate::actions::ActionRequest::TradeUserConnect { .. }
+            | $crate::actions::ActionRequest::TradeSelectPayoutAccount { .. }
     };
 }
 pub(crate) use any_trade;
@@ -228,6 +230,8 @@ pub fn kind(r: &ActionRequest) -> &'static str {
         ActionRequest::TradeReimburse { .. } => "tradeReimburse",
         ActionRequest::TradeStatusLink { .. } => "tradeStatusLink",
         ActionRequest::TradePaymentFlow { .. } => "tradePaymentFlow",
+        ActionRequest::TradeUserConnect { .. } => "tradeUserConnect",
+        ActionRequest::TradeSelectPayoutAccount { .. } => "tradeSelectPayoutAccount",
         _ => "unknown",
     }
 }
@@ -250,6 +254,9 @@ pub fn target(r: &ActionRequest) -> &str {
         | ActionRequest::TradeReimburse { trade_id, .. }
         | ActionRequest::TradeStatusLink { trade_id, .. }
         | ActionRequest::TradePaymentFlow { trade_id, .. } => trade_id,
+        ActionRequest::TradeUserConnect { marketplace_user_id, .. } | ActionRequest::TradeSelectPayoutAccount { marketplace_user_id, .. } => {
+            marketplace_user_id
+        }
         _ => "",
     }
 }
@@ -314,24 +321,82 @@ pub fn validate(r: &ActionRequest) -> Result<(), AppError> {
             user("payerMarketplaceUserId", payer_marketplace_user_id)?;
             trade::validate::reimburse(money("amount", amount)?)?;
         }
-        ActionRequest::TradeStatusLink { trade_id, marketplace_user_id, return_url } => {
+        ActionRequest::TradeStatusLink { trade_id, marketplace_user_id, return_url, app_switch_callback_uri, app_switch_operating_system } => {
             user("tradeId", trade_id)?;
             user("marketplaceUserId", marketplace_user_id)?;
-            trade::validate::status_link(&TradeStatusLinkRequest { return_url: return_url.trim().to_owned(), app_switch: None })?;
+            let app_switch = app_switch_of(app_switch_callback_uri, app_switch_operating_system);
+            trade::validate::status_link(&TradeStatusLinkRequest { return_url: return_url.trim().to_owned(), app_switch })?;
         }
-        ActionRequest::TradePaymentFlow { trade_id, marketplace_user_id, payment_id, success_url, cancel_url } => {
+        ActionRequest::TradePaymentFlow { trade_id, marketplace_user_id, payment_id, .. } => {
             user("tradeId", trade_id)?;
             user("marketplaceUserId", marketplace_user_id)?;
             user("paymentId", payment_id)?;
-            trade::validate::payment_flow(&flow(success_url, cancel_url))?;
+            trade::validate::payment_flow(&flow(r).unwrap_or_default())?;
+        }
+        ActionRequest::TradeUserConnect { .. } => {
+            let (req, _) = connect(r).unwrap_or_default();
+            trade::validate::connect(&req)?;
+        }
+        ActionRequest::TradeSelectPayoutAccount { marketplace_user_id, .. } => {
+            user("marketplaceUserId", marketplace_user_id)?;
+            trade::validate::select_payout_account(&payout_account(r).unwrap_or_default())?;
         }
         _ => return Err(AppError::validation("Not a trade API action.")),
     }
     Ok(())
 }
 
-fn flow(success_url: &str, cancel_url: &str) -> TradePaymentFlowRequest {
-    TradePaymentFlowRequest { success_url: success_url.trim().to_owned(), cancel_url: cancel_url.trim().to_owned(), app_switch: None }
+/// The appSwitch object when either field is given (the spec lets both be absent).
+fn app_switch_of(uri: &Option<String>, os: &Option<String>) -> Option<TradeAppSwitch> {
+    match (some(uri), some(os)) {
+        (None, None) => None,
+        (uri, os) => Some(TradeAppSwitch { app_switch_callback_uri: uri, operating_system: os }),
+    }
+}
+
+fn flow(r: &ActionRequest) -> Option<TradePaymentFlowRequest> {
+    let ActionRequest::TradePaymentFlow { success_url, cancel_url, app_switch_callback_uri, app_switch_operating_system, .. } = r else {
+        return None;
+    };
+    Some(TradePaymentFlowRequest {
+        success_url: success_url.trim().to_owned(),
+        cancel_url: cancel_url.trim().to_owned(),
+        app_switch: app_switch_of(app_switch_callback_uri, app_switch_operating_system),
+    })
+}
+
+/// The user connect request and its `forceOnboarding` query flag.
+fn connect(r: &ActionRequest) -> Option<(TradeConnectRequest, bool)> {
+    let ActionRequest::TradeUserConnect {
+        marketplace_user_id,
+        success_url,
+        cancel_url,
+        required_kyc_level,
+        force_onboarding,
+        app_switch_callback_uri,
+        app_switch_operating_system,
+    } = r
+    else {
+        return None;
+    };
+    let req = TradeConnectRequest {
+        success_url: success_url.trim().to_owned(),
+        cancel_url: cancel_url.trim().to_owned(),
+        app_switch: app_switch_of(app_switch_callback_uri, app_switch_operating_system),
+        marketplace_user_id: marketplace_user_id.trim().to_owned(),
+        required_kyc_level: *required_kyc_level,
+    };
+    Some((req, *force_onboarding))
+}
+
+fn payout_account(r: &ActionRequest) -> Option<TradeSelectPayoutAccount> {
+    let ActionRequest::TradeSelectPayoutAccount { return_url, app_switch_callback_uri, app_switch_operating_system, .. } = r else {
+        return None;
+    };
+    Some(TradeSelectPayoutAccount {
+        return_url: some(return_url),
+        app_switch: app_switch_of(app_switch_callback_uri, app_switch_operating_system),
+    })
 }
 
 /// What a sent trade action answered, besides its correlation id.
@@ -405,14 +470,28 @@ pub async fn send(client: &Client, r: &ActionRequest, opts: &CallOptions) -> Res
         ActionRequest::TradeReimburse { trade_id, payer_marketplace_user_id, amount } => {
             sent(api.reimburse_payer(payer_marketplace_user_id.trim(), trade_id, money("amount", amount)?, opts).await?).1
         }
-        ActionRequest::TradeStatusLink { trade_id, marketplace_user_id, return_url } => {
-            let body = TradeStatusLinkRequest { return_url: return_url.trim().to_owned(), app_switch: None };
+        ActionRequest::TradeStatusLink { trade_id, marketplace_user_id, return_url, app_switch_callback_uri, app_switch_operating_system } => {
+            let app_switch = app_switch_of(app_switch_callback_uri, app_switch_operating_system);
+            let body = TradeStatusLinkRequest { return_url: return_url.trim().to_owned(), app_switch };
             let (link, mut s) = sent(api.get_trade_status_link(marketplace_user_id.trim(), trade_id, &body, opts).await?);
             s.url = Some(link.url);
             s
         }
-        ActionRequest::TradePaymentFlow { marketplace_user_id, payment_id, success_url, cancel_url, .. } => {
-            let (link, mut s) = sent(api.initiate_payment_flow(marketplace_user_id.trim(), payment_id.trim(), &flow(success_url, cancel_url), opts).await?);
+        ActionRequest::TradePaymentFlow { marketplace_user_id, payment_id, .. } => {
+            let body = flow(r).unwrap_or_default();
+            let (link, mut s) = sent(api.initiate_payment_flow(marketplace_user_id.trim(), payment_id.trim(), &body, opts).await?);
+            s.url = Some(link.url);
+            s
+        }
+        ActionRequest::TradeUserConnect { .. } => {
+            let (body, force) = connect(r).unwrap_or_default();
+            let (link, mut s) = sent(api.initiate_user_connect(&body, force, opts).await?);
+            s.url = Some(link.url);
+            s
+        }
+        ActionRequest::TradeSelectPayoutAccount { marketplace_user_id, .. } => {
+            let body = payout_account(r).unwrap_or_default();
+            let (link, mut s) = sent(api.select_payout_account(marketplace_user_id.trim(), &body, opts).await?);
             s.url = Some(link.url);
             s
         }

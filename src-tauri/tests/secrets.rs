@@ -148,6 +148,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "trade_user" => json(&desk.trade_user()),
             "list_trades" => json(&desk.list_trades("scan-user", 1, 20).await),
             "get_trade" => json(&desk.get_trade("scan-user", "no-such-trade").await),
+            "trade_user_details" => json(&desk.trade_user_details("scan-user").await),
             "start_trade_action" => json(&desk.start_trade_action(&ActionRequest::TradeCancel { trade_id: "no-such-trade".into(), state: "no-such-trade".into() }).await),
             // users, documents, Auto (commands_users.rs, commands_documents.rs)
             "list_users" => json(&desk.list_users(&escrow_desk::desk_users::UserQuery { skip: 0, take: 5 }).await),

@@ -201,6 +201,8 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
             payment_id: payment["externalId"].as_str().unwrap().into(),
             success_url: "https://shop.example/ok".into(),
             cancel_url: "https://shop.example/cancel".into(),
+            app_switch_callback_uri: Some("shopapp://paid".into()),
+            app_switch_operating_system: Some("Android".into()),
         })
         .await
         .unwrap();
@@ -235,7 +237,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     let status = w
         .desk
-        .start_trade_action(&ActionRequest::TradeStatusLink { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into(), return_url: "https://shop.example/back".into() })
+        .start_trade_action(&ActionRequest::TradeStatusLink { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into(), return_url: "https://shop.example/back".into(), app_switch_callback_uri: None, app_switch_operating_system: None })
         .await
         .unwrap();
     assert!(status.url.unwrap().contains("/hosted/trade/status/"));
@@ -295,4 +297,58 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert!(audit.iter().any(|a| a.kind == "tradeReimburse" && a.outcome == "unknown"));
     assert!(audit.iter().filter(|a| a.kind == "tradeAcceptItemCondition").all(|a| a.target == trade_id));
     assert!(w.desk.verify_audit_log().unwrap().broken_at.is_none());
+}
+
+#[tokio::test]
+async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account() {
+    let w = world().await;
+    let user = format!("connect-{}", uuid::Uuid::new_v4().simple());
+    assert!(w.desk.trade_user_details(&user).await.unwrap().details.is_none(), "unknown before connecting");
+
+    let request = |kyc: Option<i32>, success: &str| ActionRequest::TradeUserConnect {
+        marketplace_user_id: user.clone(),
+        success_url: success.into(),
+        cancel_url: "https://shop.example.dk/cancel".into(),
+        required_kyc_level: kyc,
+        force_onboarding: true,
+        app_switch_callback_uri: Some("shopapp://connected".into()),
+        app_switch_operating_system: Some("Android".into()),
+    };
+    for bad in [request(Some(3), "https://shop.example.dk/ok"), request(None, "")] {
+        let err = w.desk.start_trade_action(&bad).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::Validation, "{err:?}");
+    }
+    let out = w.desk.start_trade_action(&request(Some(2), "https://shop.example.dk/ok")).await.unwrap();
+    assert_eq!(out.record.state, ActionState::Succeeded, "{:?}", out.record.error);
+    let link = out.url.expect("connect link");
+    assert!(escrow_desk::external::check(&link).is_ok(), "{link}");
+
+    // The person fills in the hosted page.
+    let res = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(&link)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("name=Mette+Kj%C3%A6r&phoneNumber=%2B45+20+30+40+50&accountNumber=12345678901234")
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_redirection() || res.status().is_success(), "{}", res.status());
+    let details = w.desk.trade_user_details(&user).await.unwrap().details.expect("connected");
+    assert!(details.has_completed_onboarding);
+    assert_eq!(details.name.as_deref(), Some("Mette Kjær"));
+    assert_eq!(details.bank_account.and_then(|b| b.account_number).as_deref(), Some("12345678901234"));
+
+    let payout = ActionRequest::TradeSelectPayoutAccount {
+        marketplace_user_id: user.clone(),
+        return_url: Some("https://shop.example.dk/account".into()),
+        app_switch_callback_uri: None,
+        app_switch_operating_system: None,
+    };
+    let out = w.desk.start_trade_action(&payout).await.unwrap();
+    assert_eq!(out.record.state, ActionState::Succeeded, "{:?}", out.record.error);
+    assert!(out.url.is_some_and(|u| u.contains("/hosted/trade/payout-account/")));
+    let audit = w.desk.audit_log(Some(&user), 10).unwrap();
+    assert!(audit.iter().any(|e| e.kind == "tradeSelectPayoutAccount" && e.outcome == "succeeded"), "{audit:?}");
 }

@@ -295,3 +295,38 @@ describe('Trades', () => {
     expect(sent('get_trade')[0].args).toEqual({ marketplaceUserId: 'buyer-7', tradeId: 'trade-1' });
   });
 });
+
+describe('Marketplace user', () => {
+  it('shows the user, then gets a connect link with force onboarding, KYC level and app switch', async () => {
+    install({
+      list_trades: (a) => ({ environmentId: 'sandbox', marketplaceUserId: a.marketplaceUserId, page: 1, pageSize: 20, trades: [] }),
+      trade_user_details: (a) => ({
+        environmentId: 'sandbox', marketplaceUserId: a.marketplaceUserId,
+        details: { serviceUserId: 'svc-9', bankAccount: { bank: 'Demo Bank', accountNumber: '12345678901234', name: 'Mette' }, name: 'Mette Kjær', phoneNumber: '+4520304050', hasCompletedOnboarding: false },
+      }),
+      start_trade_action: (a) => {
+        const request = a.request as ActionRequest;
+        const out: TradeActionOutcome = { environmentId: 'sandbox', record: record(request), tradeId: null, url: 'https://pay.example.dk/connect/abc', payment: null };
+        return out;
+      },
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-trades'));
+    await type('trades-user-input', 'seller-3');
+    await fireEvent.click(screen.getByTestId('trades-user-load'));
+    expect((await screen.findByTestId('mu-onboarded')).dataset.done).toBe('false');
+    expect(screen.getByTestId('mu-account').textContent).toContain('12345678901234');
+
+    await fireEvent.click(screen.getByTestId('mu-connect'));
+    await fireEvent.change(screen.getByTestId('mu-kyc'), { target: { value: '2' } });
+    await fireEvent.click(screen.getByTestId('mu-force'));
+    await type('mu-appSwitchCallbackUri', 'shopapp://back');
+    await fireEvent.change(screen.getByTestId('mu-appSwitchOperatingSystem'), { target: { value: 'Android' } });
+    await fireEvent.click(screen.getByTestId('mu-submit'));
+    expect((await screen.findByTestId('mu-link-url')).textContent).toBe('https://pay.example.dk/connect/abc');
+    expect(sent('start_trade_action')[0].args.request).toEqual({
+      kind: 'tradeUserConnect', marketplaceUserId: 'seller-3', successUrl: 'https://escrow-desk.invalid/connected', cancelUrl: 'https://escrow-desk.invalid/cancelled',
+      requiredKycLevel: 2, forceOnboarding: true, appSwitchCallbackUri: 'shopapp://back', appSwitchOperatingSystem: 'Android',
+    });
+  });
+});

@@ -10,6 +10,7 @@ import type {
   TradeActionOutcome,
   TradeParty,
   TradesPageView,
+  TradeUserDetailsView,
   TradeUserView,
   TradeView,
 } from './bindings';
@@ -38,6 +39,7 @@ export const tradeIpc = {
   listTrades: (marketplaceUserId: string, page: number, pageSize: number) =>
     call<TradesPageView>('list_trades', { marketplaceUserId, page, pageSize }),
   getTrade: (marketplaceUserId: string, tradeId: string) => call<TradeView>('get_trade', { marketplaceUserId, tradeId }),
+  tradeUserDetails: (marketplaceUserId: string) => call<TradeUserDetailsView>('trade_user_details', { marketplaceUserId }),
   startTradeAction: (request: ActionRequest) => call<TradeActionOutcome>('start_trade_action', { request }),
 };
 
