@@ -89,6 +89,13 @@ impl AppDb {
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .and_then(|()| conn.execute_batch(SCHEMA))
             .map_err(AppError::storage)?;
+        // Added after the first release: route overrides per profile.
+        let has_routes: i64 = conn
+            .query_row("SELECT count(*) FROM pragma_table_info('profiles') WHERE name = 'routes'", [], |r| r.get(0))
+            .map_err(AppError::storage)?;
+        if has_routes == 0 {
+            conn.execute_batch("ALTER TABLE profiles ADD COLUMN routes TEXT NOT NULL DEFAULT ''").map_err(AppError::storage)?;
+        }
         Ok(Self { conn: Arc::new(Mutex::new(conn)) })
     }
 

@@ -119,6 +119,7 @@ impl Desk {
             badge: Badge::Sandbox,
             built_in: true,
             has_key: true,
+            routes: String::new(),
         })
     }
 
@@ -134,6 +135,7 @@ impl Desk {
             base_url: p.base_url,
             badge: p.badge,
             built_in: false,
+            routes: p.routes,
         })
     }
 
@@ -213,7 +215,8 @@ impl Desk {
             let key = self.keychain.get(id)?.ok_or_else(|| {
                 AppError::new(ErrorCode::NoApiKey, format!("No API key is stored for {}. Add one under Environments.", p.name))
             })?;
-            (p.base_url, key)
+            let routes = crate::route_overrides::parse(&p.routes)?;
+            return Ok(Client::builder(p.base_url, key).routes(routes.v2).trade_routes(routes.trade).build()?);
         };
         Ok(Client::builder(url, key).build()?)
     }

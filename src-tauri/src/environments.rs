@@ -40,6 +40,8 @@ pub struct EnvironmentView {
     pub badge: Badge,
     pub built_in: bool,
     pub has_key: bool,
+    /// Route overrides (see [`crate::route_overrides`]); empty for the defaults.
+    pub routes: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -57,6 +59,9 @@ pub struct ProfileInput {
     pub name: String,
     pub base_url: String,
     pub badge: Badge,
+    /// Route overrides, one per line (see [`crate::route_overrides`]); empty for none.
+    #[serde(default)]
+    pub routes: String,
 }
 
 /// A stored profile.
@@ -66,6 +71,7 @@ pub struct Profile {
     pub name: String,
     pub base_url: String,
     pub badge: Badge,
+    pub routes: String,
 }
 
 impl ProfileInput {
@@ -91,7 +97,7 @@ impl ProfileInput {
 pub fn list_profiles(db: &AppDb) -> Result<Vec<Profile>, AppError> {
     let conn = db.lock()?;
     let mut stmt = conn
-        .prepare("SELECT id, name, base_url, badge FROM profiles ORDER BY created, name")
+        .prepare("SELECT id, name, base_url, badge, routes FROM profiles ORDER BY created, name")
         .map_err(AppError::storage)?;
     let rows = stmt
         .query_map([], |r| {
@@ -100,6 +106,7 @@ pub fn list_profiles(db: &AppDb) -> Result<Vec<Profile>, AppError> {
                 name: r.get(1)?,
                 base_url: r.get(2)?,
                 badge: Badge::parse(&r.get::<_, String>(3)?),
+                routes: r.get(4)?,
             })
         })
         .map_err(AppError::storage)?;
@@ -108,8 +115,14 @@ pub fn list_profiles(db: &AppDb) -> Result<Vec<Profile>, AppError> {
 
 pub fn get_profile(db: &AppDb, id: &str) -> Result<Profile, AppError> {
     let conn = db.lock()?;
-    conn.query_row("SELECT id, name, base_url, badge FROM profiles WHERE id = ?1", [id], |r| {
-        Ok(Profile { id: r.get(0)?, name: r.get(1)?, base_url: r.get(2)?, badge: Badge::parse(&r.get::<_, String>(3)?) })
+    conn.query_row("SELECT id, name, base_url, badge, routes FROM profiles WHERE id = ?1", [id], |r| {
+        Ok(Profile {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            base_url: r.get(2)?,
+            badge: Badge::parse(&r.get::<_, String>(3)?),
+            routes: r.get(4)?,
+        })
     })
     .optional()
     .map_err(AppError::storage)?
@@ -119,6 +132,8 @@ pub fn get_profile(db: &AppDb, id: &str) -> Result<Profile, AppError> {
 /// Inserts or updates; returns the stored profile.
 pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppError> {
     let (name, base_url) = input.validate()?;
+    crate::route_overrides::parse(&input.routes)?;
+    let routes = input.routes.trim().to_owned();
     let id = match input.id.as_deref() {
         Some(SANDBOX_ID) => return Err(AppError::validation("The built-in Sandbox cannot be edited.")),
         Some(id) => {
@@ -129,12 +144,13 @@ pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppErro
     };
     let conn = db.lock()?;
     conn.execute(
-        "INSERT INTO profiles (id, name, base_url, badge, created) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, badge = excluded.badge",
-        params![id, name, base_url, input.badge.as_str(), chrono::Utc::now().to_rfc3339()],
+        "INSERT INTO profiles (id, name, base_url, badge, created, routes) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, badge = excluded.badge,
+             routes = excluded.routes",
+        params![id, name, base_url, input.badge.as_str(), chrono::Utc::now().to_rfc3339(), routes],
     )
     .map_err(AppError::storage)?;
-    Ok(Profile { id, name, base_url, badge: input.badge })
+    Ok(Profile { id, name, base_url, badge: input.badge, routes })
 }
 
 pub fn delete_profile(db: &AppDb, id: &str) -> Result<(), AppError> {

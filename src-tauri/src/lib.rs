@@ -23,6 +23,7 @@ pub mod export;
 pub mod external;
 pub mod filters;
 pub mod keychain;
+pub mod route_overrides;
 
 use desk::{BuiltInSandbox, Desk};
 use std::path::PathBuf;

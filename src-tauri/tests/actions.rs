@@ -35,7 +35,7 @@ async fn world() -> World {
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let desk = new_desk(&dir, &keychain, &builtin);
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Faulty".into(), base_url: faulty.url.clone(), badge: Badge::Sandbox })
+        .save_profile(&ProfileInput { id: None, name: "Faulty".into(), base_url: faulty.url.clone(), badge: Badge::Sandbox, routes: String::new() })
         .unwrap();
     desk.set_api_key(&profile.id, KEY).unwrap();
     World { desk, dir, keychain, builtin, faulty, faulty_profile: profile.id }

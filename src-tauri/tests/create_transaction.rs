@@ -45,7 +45,7 @@ async fn world() -> World {
     )
     .unwrap();
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Create".into(), base_url: sandbox.url.clone(), badge: Badge::Sandbox })
+        .save_profile(&ProfileInput { id: None, name: "Create".into(), base_url: sandbox.url.clone(), badge: Badge::Sandbox, routes: String::new() })
         .unwrap();
     desk.set_api_key(&profile.id, KEY).unwrap();
     desk.select_environment(&profile.id).unwrap();

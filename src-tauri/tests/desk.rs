@@ -60,7 +60,7 @@ async fn starts_on_the_built_in_sandbox_with_demo_data() {
 #[tokio::test]
 async fn a_profile_keeps_its_key_only_in_the_keychain() {
     let w = world().await;
-    let input = ProfileInput { id: None, name: " Acme production ".into(), base_url: format!("{}/v2/", w.acme_url), badge: Badge::Production };
+    let input = ProfileInput { id: None, name: " Acme production ".into(), base_url: format!("{}/v2/", w.acme_url), badge: Badge::Production, routes: String::new() };
     let saved = w.desk.save_profile(&input).unwrap();
     assert_eq!(saved.name, "Acme production");
     assert_eq!(saved.base_url, w.acme_url, "trailing /v2/ is dropped");
@@ -99,7 +99,7 @@ async fn the_active_environment_survives_a_restart() {
     let w = world().await;
     let saved = w
         .desk
-        .save_profile(&ProfileInput { id: None, name: "Acme".into(), base_url: w.acme_url.clone(), badge: Badge::Sandbox })
+        .save_profile(&ProfileInput { id: None, name: "Acme".into(), base_url: w.acme_url.clone(), badge: Badge::Sandbox, routes: String::new() })
         .unwrap();
     w.desk.select_environment(&saved.id).unwrap();
     let again = Desk::new(AppDb::open(&w.dir.path().join("app")).unwrap(), w.keychain.clone(), None).unwrap();
@@ -112,7 +112,7 @@ async fn bad_input_is_refused_with_a_validation_error() {
     for (name, url) in [("", "https://x.example"), ("A", "ftp://x.example"), ("A", "not a url"), ("A", "https://u:p@x.example")] {
         let err = w
             .desk
-            .save_profile(&ProfileInput { id: None, name: name.into(), base_url: url.into(), badge: Badge::Production })
+            .save_profile(&ProfileInput { id: None, name: name.into(), base_url: url.into(), badge: Badge::Production, routes: String::new() })
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation, "{name} {url}");
     }
@@ -132,4 +132,47 @@ fn walk(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
         if p.is_dir() { out.extend(walk(p)) } else { out.push(p) }
     }
     out
+}
+
+/// A profile's route overrides reach the client: pointing an operation elsewhere changes
+/// where it is sent (the sandbox only serves the default, so the override shows as a 404),
+/// and a bad line is refused on save with its line number.
+#[tokio::test]
+async fn a_profile_s_route_overrides_are_used_and_checked() {
+    let w = world().await;
+    let builtin_url = w.desk.list_environments().unwrap().environments[0].base_url.clone();
+    let mut input = ProfileInput {
+        id: None,
+        name: "Demo via profile".into(),
+        base_url: builtin_url,
+        badge: Badge::Sandbox,
+        routes: String::new(),
+    };
+    let profile = w.desk.save_profile(&input).unwrap();
+    w.desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
+    w.desk.select_environment(&profile.id).unwrap();
+    let txn = w.desk.list_transactions(&query(None)).await.unwrap().items[0].transaction_id.clone();
+    w.desk.list_split_payouts(&txn).await.expect("default route works");
+    let res = reqwest::Client::new()
+        .post(format!("{}/_sandbox/trade/users", input.base_url))
+        .bearer_auth(escrow_sandbox::DEMO_KEY)
+        .json(&serde_json::json!({ "marketplaceUserId": "buyer-1", "name": "Karen", "phoneNumber": "+45 20 30 40 50" }))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    w.desk.list_trades("buyer-1", 1, 20).await.expect("default trade route works");
+
+    input.id = Some(profile.id.clone());
+    input.routes = "# moved\nlistSplitPayouts = /v2/transactions/{transactionId}/splits\ngetTrades = GET /v9/users/{marketplaceUserId}/deals".into();
+    let saved = w.desk.save_profile(&input).unwrap();
+    assert!(saved.routes.contains("listSplitPayouts"), "the view shows the overrides");
+    assert_eq!(w.desk.list_split_payouts(&txn).await.unwrap_err().code, ErrorCode::NotFound);
+    assert_eq!(w.desk.list_trades("buyer-1", 1, 20).await.unwrap_err().code, ErrorCode::NotFound);
+
+    input.routes = "getTrades = /v9/users/{userId}/deals".into();
+    let err = w.desk.save_profile(&input).unwrap_err();
+    assert_eq!(err.code, ErrorCode::Validation);
+    assert_eq!(err.field_errors.unwrap()[0].field, "routes:1");
+    assert!(w.desk.list_environments().unwrap().environments.iter().any(|e| e.routes.contains("/splits")), "nothing changed");
 }

@@ -41,7 +41,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     .unwrap()
     .with_export_dir(dir.path().join("app").join("exports"));
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production })
+        .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production, routes: String::new() })
         .unwrap();
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
@@ -62,6 +62,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 name: "Live".into(),
                 base_url: tenant.url.clone(),
                 badge: Badge::Production,
+                routes: "getUser = /v1/marketplace/users/{marketplaceUserId}".into(),
             })),
             "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
             "delete_profile" => json(&desk.delete_profile("no-such-profile")),

@@ -64,6 +64,7 @@ pub struct ClientBuilder {
     connect_timeout: Duration,
     retry: RetryPolicy,
     routes: Routes,
+    trade_routes: crate::trade::TradeRoutes,
 }
 
 impl std::fmt::Debug for ClientBuilder {
@@ -93,6 +94,12 @@ impl ClientBuilder {
         self.routes = routes;
         self
     }
+    /// Routes of the business-user and trade API (the spec gives none), used by
+    /// [`Client::trade`].
+    pub fn trade_routes(mut self, routes: crate::trade::TradeRoutes) -> Self {
+        self.trade_routes = routes;
+        self
+    }
 
     /// Makes the client; [`ErrorKind::Config`] when the base URL is not http(s) or the key
     /// cannot be sent in a header.
@@ -112,7 +119,9 @@ impl ClientBuilder {
             .build()
             .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?;
         let base = base.as_str().trim_end_matches('/').to_owned();
-        Ok(Client { inner: Arc::new(Inner { http, base, auth, retry: self.retry, routes: self.routes }) })
+        Ok(Client {
+            inner: Arc::new(Inner { http, base, auth, retry: self.retry, routes: self.routes, trade_routes: self.trade_routes }),
+        })
     }
 }
 
@@ -128,6 +137,7 @@ struct Inner {
     auth: HeaderValue,
     retry: RetryPolicy,
     routes: Routes,
+    trade_routes: crate::trade::TradeRoutes,
 }
 
 impl std::fmt::Debug for Client {
@@ -186,12 +196,17 @@ impl Client {
             connect_timeout: Duration::from_secs(10),
             retry: RetryPolicy::default(),
             routes: Routes::default(),
+            trade_routes: crate::trade::TradeRoutes::default(),
         }
     }
 
     /// The base address in use (before `/v2`), without a trailing slash.
     pub fn base_url(&self) -> &str {
         &self.inner.base
+    }
+
+    pub(crate) fn trade_routes(&self) -> &crate::trade::TradeRoutes {
+        &self.inner.trade_routes
     }
 
     pub(crate) fn routes(&self) -> &Routes {

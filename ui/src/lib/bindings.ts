@@ -1,9 +1,17 @@
 // Generated from Rust by ts-rs (src-tauri/src/bindings.rs). Do not edit by hand.
 
 export type Badge = "sandbox" | "production";
-export type EnvironmentView = { id: string, name: string, baseUrl: string, badge: Badge, builtIn: boolean, hasKey: boolean, };
+export type EnvironmentView = { id: string, name: string, baseUrl: string, badge: Badge, builtIn: boolean, hasKey: boolean, 
+/**
+ * Route overrides (see [`crate::route_overrides`]); empty for the defaults.
+ */
+routes: string, };
 export type EnvironmentList = { activeId: string, environments: Array<EnvironmentView>, };
-export type ProfileInput = { id: string | null, name: string, baseUrl: string, badge: Badge, };
+export type ProfileInput = { id: string | null, name: string, baseUrl: string, badge: Badge, 
+/**
+ * Route overrides, one per line (see [`crate::route_overrides`]); empty for none.
+ */
+routes: string, };
 export type ConnectionCheck = { transactionCount: number, };
 export type TransactionFilters = { 
 /**

@@ -46,11 +46,12 @@ pub struct TradeApi {
 }
 
 impl Client {
-    /// The business-user and trade API at its default routes.
+    /// The business-user and trade API, at the routes given to the builder (the defaults
+    /// unless overridden).
     pub fn trade(&self) -> TradeApi {
         TradeApi {
             client: self.clone(),
-            routes: TradeRoutes::default(),
+            routes: self.trade_routes().clone(),
         }
     }
 }
