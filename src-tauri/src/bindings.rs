@@ -20,6 +20,7 @@ pub fn typescript() -> String {
         crate::desk::TransactionPageView::decl(&cfg),
         crate::desk::TransactionView::decl(&cfg),
         crate::desk_create::NewTransactionInput::decl(&cfg),
+        crate::audit_export::AuditFile::decl(&cfg),
         crate::desk_trade::TradeUserDetailsView::decl(&cfg),
         crate::desk_create::VehicleInput::decl(&cfg),
         crate::error::ErrorCode::decl(&cfg),

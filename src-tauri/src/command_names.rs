@@ -16,6 +16,7 @@ pub const NAMES: &[&str] = &[
     "open_actions",
     "audit_log",
     "verify_audit_log",
+    "save_audit_csv",
     "list_split_payouts",
     "payment_instructions",
     "start_export",

@@ -134,3 +134,9 @@ pub async fn payment_action(
 ) -> Result<crate::desk_users::ActionOutcome> {
     desk.payment_action(&request).await
 }
+
+/// Writes the audit rows matching `text` to a CSV file in Downloads; answers its path.
+#[tauri::command]
+pub fn save_audit_csv(desk: State<'_, Desk>, text: Option<String>) -> Result<crate::audit_export::AuditFile> {
+    desk.save_audit_csv(text.as_deref())
+}

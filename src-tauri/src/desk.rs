@@ -272,6 +272,11 @@ impl Desk {
         self
     }
 
+    /// Where exports are written (the user's Downloads folder in the app).
+    pub fn export_dir(&self) -> &std::path::Path {
+        &self.export_dir
+    }
+
     /// Starts a CSV export of every transaction matching the search and filters.
     pub fn start_export(&self, request: &crate::export::ExportRequest) -> Result<crate::export::ExportStatus, AppError> {
         let (environment_id, client) = self.active_client()?;

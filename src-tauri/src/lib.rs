@@ -4,6 +4,7 @@
 pub mod actions;
 pub mod appdb;
 pub mod audit;
+pub mod audit_export;
 pub mod bindings;
 pub mod command_names;
 pub mod commands;
@@ -74,6 +75,7 @@ pub fn run() {
             commands::open_actions,
             commands::audit_log,
             commands::verify_audit_log,
+            commands::save_audit_csv,
             commands::list_split_payouts,
             commands::payment_instructions,
             commands::start_export,

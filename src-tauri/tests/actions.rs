@@ -193,3 +193,26 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     assert!(desk.open_actions().unwrap().is_empty());
     assert_eq!(desk.verify_audit_log().unwrap().broken_at, None);
 }
+
+/// The audit CSV is written by Rust into the export folder: every matching row, the
+/// journaled key and amount, a byte-order mark for spreadsheets, and a new file each time.
+#[tokio::test]
+async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
+    let w = world().await;
+    let exports = w.dir.path().join("downloads");
+    let desk = new_desk(&w.dir, &w.keychain, &w.builtin).with_export_dir(exports.clone());
+    let (id, _) = paid(&desk).await;
+    let done = desk.start_action(&ActionRequest::Reimburse { transaction_id: id.clone(), amount: "12.50".into() }).await.unwrap();
+    let all = desk.save_audit_csv(None).unwrap();
+    assert!(all.path.starts_with(&exports.display().to_string()), "{}", all.path);
+    let text = std::fs::read_to_string(&all.path).unwrap();
+    assert!(text.starts_with("\u{feff}seq,time,environment_id,environment,action_id,action,"), "{text}");
+    let lines: Vec<&str> = text.trim_end().split("\r\n").collect();
+    assert_eq!(lines.len() as u64, all.rows + 1);
+    assert!(all.rows >= 2, "intent and outcome");
+    assert!(lines.iter().any(|l| l.contains(&done.idempotency_key) && l.contains("12.50") && l.contains(",Sandbox,")), "{text}");
+    let none = desk.save_audit_csv(Some("no-row-matches-this")).unwrap();
+    assert_eq!(none.rows, 0);
+    assert_ne!(none.path, all.path, "never overwrites");
+    assert_eq!(desk.save_audit_csv(Some(&"x".repeat(201))).unwrap_err().code, escrow_desk::error::ErrorCode::Validation);
+}

@@ -79,6 +79,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "open_actions" => json(&desk.open_actions()),
             "audit_log" => json(&desk.audit_log(None, 100)),
             "verify_audit_log" => json(&desk.verify_audit_log()),
+            "save_audit_csv" => json(&desk.save_audit_csv(None)),
             "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
             "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
             "start_export" => {

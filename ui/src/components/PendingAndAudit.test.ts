@@ -158,25 +158,15 @@ describe('audit log page', () => {
     expect(calls.filter((c) => c.cmd === 'audit_log').at(-1)?.args).toEqual({ filter: 'tx-9', limit: 1000 });
   });
 
-  it('exports the rows as CSV through a Blob download', async () => {
-    auditRows = [audit(1, { detail: 'Refused, "twice"\nsee log' })];
-    installMock();
-    let blob: Blob | null = null;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-      blob = b as Blob;
-      return 'blob:audit';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    let link: HTMLAnchorElement | null = null;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      link = this;
-    });
+  it('saves every matching row through Rust and says where the file went', async () => {
+    auditRows = [audit(1, { detail: 'Refused' })];
+    installMock({ save_audit_csv: () => ({ path: '/home/staff/Downloads/escrow-desk-audit-2026-11-22-101500.csv', rows: 1 }) });
     await openAudit();
     await screen.findAllByTestId('audit-row');
+    await fireEvent.input(screen.getByTestId('audit-filter'), { target: { value: 'payout' } });
     await fireEvent.click(screen.getByTestId('audit-export'));
-    expect(link!.download).toMatch(/^escrow-desk-audit-\d{8}-\d{6}\.csv$/);
-    const text = await blob!.text();
-    expect(text.split('\r\n')[0]).toBe('\ufeffseq,time,environment_id,environment,action_id,action,target,amount,idempotency_key,correlation_id,phase,outcome,detail');
-    expect(text).toContain(',key-1,corr-1,intent,pending,"Refused, ""twice""\nsee log"\r\n');
+    await waitFor(() => expect(calls.some((c) => c.cmd === 'save_audit_csv')).toBe(true));
+    expect(calls.find((c) => c.cmd === 'save_audit_csv')?.args).toEqual({ text: 'payout' });
+    expect(await screen.findByText(/Downloads\/escrow-desk-audit-2026-11-22-101500\.csv/)).toBeTruthy();
   });
 });

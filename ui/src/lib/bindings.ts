@@ -54,6 +54,7 @@ expectedCompletion: string,
  * Auto only.
  */
 vehicle: VehicleInput | null, };
+export type AuditFile = { path: string, rows: number, };
 export type TradeUserDetailsView = { environmentId: string, marketplaceUserId: string, 
 /**
  * `None` when the service knows no such user (not connected yet).

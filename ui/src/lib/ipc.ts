@@ -66,6 +66,7 @@ export const ipc = {
   exportStatus: (id: string) => call<B.ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<B.ExportStatus>('cancel_export', { id }),
   openExternal: (url: string) => call<null>('open_external', { url }),
+  saveAuditCsv: (text: string | null) => call<B.AuditFile>('save_audit_csv', { text }),
   createTransaction: (input: B.NewTransactionInput) => call<B.ActionOutcome>('create_transaction', { input }),
   paymentAction: (request: ActionRequest) => call<B.ActionOutcome>('payment_action', { request }),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
