@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditCsv, AUDIT_CSV_HEADER } from './audit';
 import type { AuditEntry } from './bindings';
-import { csvField, downloadText, toCsv } from './csv';
+import { csvField, toCsv } from './csv';
 
 describe('CSV', () => {
   it('escapes quotes, commas and line breaks', () => {
@@ -38,35 +38,5 @@ describe('CSV', () => {
     expect(lines[1]).toBe(
       '7,2026-11-22T10:00:00.000Z,sandbox,"Sandbox, local",a-1,cancel,tx-1,,key-1,c-1,outcome,failed,"Refused, ""already paid""\nsee support"',
     );
-  });
-});
-
-describe('downloadText', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('saves through a Blob and an <a download> link', async () => {
-    let blob: Blob | null = null;
-    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
-      blob = b as Blob;
-      return 'blob:test/1';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    let clicked: HTMLAnchorElement | null = null;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked = this;
-    });
-    expect(downloadText('audit.csv', 'a,b\r\n')).toBe(true);
-    expect(create).toHaveBeenCalledOnce();
-    expect(clicked!.download).toBe('audit.csv');
-    expect(clicked!.getAttribute('href')).toBe('blob:test/1');
-    expect(clicked!.isConnected).toBe(false);
-    expect(await blob!.text()).toBe('\ufeffa,b\r\n');
-  });
-
-  it('reports failure so the caller can fall back to the clipboard', () => {
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
-      throw new Error('not supported');
-    });
-    expect(downloadText('audit.csv', 'x')).toBe(false);
   });
 });
