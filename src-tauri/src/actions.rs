@@ -362,6 +362,38 @@ pub struct ActionRecord {
     pub updated: String,
 }
 
+/// Points in an action's life where a crash matters (see [`set_checkpoint_hook`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checkpoint {
+    /// The intent and its key are committed; nothing has been sent.
+    IntentCommitted,
+    /// The service has answered; the journal does not know yet.
+    ReplyReceived,
+}
+
+impl Checkpoint {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::IntentCommitted => "intent_committed",
+            Self::ReplyReceived => "reply_received",
+        }
+    }
+}
+
+static CHECKPOINT_HOOK: std::sync::OnceLock<fn(Checkpoint)> = std::sync::OnceLock::new();
+
+/// For crash tests only: `hook` runs at each [`Checkpoint`] (a test process kills itself
+/// there with SIGKILL). The app never sets it; it can be set once per process.
+pub fn set_checkpoint_hook(hook: fn(Checkpoint)) -> bool {
+    CHECKPOINT_HOOK.set(hook).is_ok()
+}
+
+fn checkpoint(point: Checkpoint) {
+    if let Some(hook) = CHECKPOINT_HOOK.get() {
+        hook(point);
+    }
+}
+
 fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
@@ -398,6 +430,7 @@ pub fn record_intent(db: &AppDb, environment_id: &str, req: &ActionRequest) -> R
     )?;
     tx.commit().map_err(AppError::storage)?;
     drop(conn);
+    checkpoint(Checkpoint::IntentCommitted);
     get(db, &id)
 }
 
@@ -414,6 +447,7 @@ pub fn record_outcome_noting(
     outcome: &Result<Option<String>, AppError>,
     note: Option<&str>,
 ) -> Result<ActionRecord, AppError> {
+    checkpoint(Checkpoint::ReplyReceived);
     let (state, correlation, message, error) = match outcome {
         Ok(correlation) => (ActionState::Succeeded, correlation.clone(), None, None),
         Err(e) => {
