@@ -11,11 +11,21 @@ function initial(): ThemeChoice {
   return 'system';
 }
 
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The theme in effect: the choice, or the OS's for "system". */
+export function resolve(choice: ThemeChoice, systemDark: boolean): 'light' | 'dark' {
+  return choice === 'system' ? (systemDark ? 'dark' : 'light') : choice;
+}
+
+function systemDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+}
+
+/** Always sets `data-theme` to the resolved theme, so the CSS has one dark palette. */
 function apply(choice: ThemeChoice) {
   if (typeof document === 'undefined') return;
-  const root = document.documentElement;
-  if (choice === 'system') root.removeAttribute('data-theme');
-  else root.setAttribute('data-theme', choice);
+  document.documentElement.setAttribute('data-theme', resolve(choice, systemDark()));
 }
 
 class Theme {
@@ -33,3 +43,7 @@ class Theme {
 
 export const theme = new Theme();
 apply(theme.choice);
+// "System" follows the OS when it switches between light and dark.
+if (typeof matchMedia === 'function') {
+  matchMedia(DARK_QUERY).addEventListener?.('change', () => apply(theme.choice));
+}
