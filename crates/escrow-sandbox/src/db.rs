@@ -14,6 +14,9 @@ pub struct Db {
     conn: Arc<Mutex<Connection>>,
     /// Read-only connections for [`Db::read`].
     readers: Arc<Vec<Mutex<Connection>>>,
+    /// Whether a reader may borrow an idle second reader for a second thread: only when
+    /// SQLite's allocator takes no process-wide mutex (see `sqlite_setup`).
+    lend_spares: bool,
     next_reader: Arc<std::sync::atomic::AtomicUsize>,
     /// Search counts shared by the read connections (see [`CountCache`]).
     search_counts: Arc<CountCache>,
@@ -121,6 +124,7 @@ CREATE TABLE IF NOT EXISTS ledger (
 
 impl Db {
     pub fn open(dir: &Path) -> Result<Self, String> {
+        crate::sqlite_setup::memstatus_off();
         std::fs::create_dir_all(dir).map_err(|e| format!("data dir {}: {e}", dir.display()))?;
         let path = dir.join("sandbox.sqlite");
         let conn = Connection::open(&path).map_err(|e| format!("open {}: {e}", path.display()))?;
@@ -139,6 +143,7 @@ impl Db {
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
             readers: Arc::new(readers),
+            lend_spares: crate::sqlite_setup::parallel_reads_pay(),
             next_reader: Arc::default(),
             search_counts: Arc::default(),
             interrupt_next_write: Arc::default(),
@@ -158,7 +163,19 @@ impl Db {
         R: Send + 'static,
         F: FnOnce(&Connection) -> Result<R, ApiError> + Send + 'static,
     {
+        self.read_with_spares(|conn, _| f(conn)).await
+    }
+
+    /// [`Db::read`], also handing `f` the read connections (its own among them, locked) so
+    /// it can borrow an idle one for a second thread (see `store::split_count`); none when a
+    /// second thread would only queue on SQLite's allocator (see `sqlite_setup`).
+    pub async fn read_with_spares<R, F>(&self, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Connection, &[Mutex<Connection>]) -> Result<R, ApiError> + Send + 'static,
+    {
         let readers = self.readers.clone();
+        let lend_spares = self.lend_spares;
         let start = self.next_reader.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         tokio::task::spawn_blocking(move || {
             // A free reader if there is one, else wait for this request's turn.
@@ -168,7 +185,7 @@ impl Db {
                 .map_or_else(|| readers[start % n].lock(), Ok)
                 .map_err(|_| ApiError::Internal("database lock poisoned".into()))?;
             let tx = guard.unchecked_transaction()?;
-            let out = f(&tx)?;
+            let out = f(&tx, if lend_spares { &readers } else { &[] })?;
             tx.commit()?;
             Ok(out)
         })

@@ -18,6 +18,7 @@ pub mod pdf;
 pub mod routes;
 pub mod seed;
 pub mod seed_bulk;
+mod sqlite_setup;
 pub mod state;
 pub mod store;
 pub mod trade;

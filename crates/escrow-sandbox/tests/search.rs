@@ -2,11 +2,12 @@
 //! answers (same rows, same order, same count), stay in step with every write, and be
 //! built for data dirs written before it existed.
 
+mod common;
+
 use chrono::{Duration, Utc};
-use escrow_sandbox::store::like_pattern;
+use common::{like_scan, open};
 use escrow_sandbox::store::transactions as store;
 use escrow_sandbox::{DEMO_KEY, DEMO_TENANT, SandboxConfig, Seed, TenantConfig};
-use rusqlite::{Connection, params};
 use serde_json::Value;
 use std::path::Path;
 
@@ -24,13 +25,6 @@ async fn start(dir: &Path, seed: Seed) -> escrow_sandbox::RunningSandbox {
     })
     .await
     .unwrap()
-}
-
-fn open(dir: &Path) -> Connection {
-    let conn = Connection::open(dir.join("sandbox.sqlite")).unwrap();
-    conn.busy_timeout(std::time::Duration::from_secs(5))
-        .unwrap();
-    conn
 }
 
 fn encode(s: &str) -> String {
@@ -82,35 +76,6 @@ async fn list_all(
             return (ids, counts);
         }
     }
-}
-
-/// The reference answer: a LIKE scan over the stored search text, in the spec's order.
-fn like_scan(
-    conn: &Connection,
-    tenant: &str,
-    search: Option<&str>,
-    reference: Option<&str>,
-) -> Vec<String> {
-    let mut stmt = conn
-        .prepare(
-            "SELECT transaction_id FROM transactions WHERE tenant = ?1
-               AND (?2 IS NULL OR search LIKE ?2 ESCAPE '\\')
-               AND (?3 IS NULL OR reference_id LIKE ?3 ESCAPE '\\')
-             ORDER BY created DESC, seq DESC",
-        )
-        .unwrap();
-    let search = search
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(like_pattern);
-    let reference = reference
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(like_pattern);
-    stmt.query_map(params![tenant, search, reference], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
 }
 
 #[tokio::test]

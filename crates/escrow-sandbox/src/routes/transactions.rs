@@ -7,6 +7,7 @@ use crate::idempotency::{self, Ctx, Reply};
 use crate::money;
 use crate::routes::parse_json;
 use crate::state::AppState;
+use crate::store::split_count::CountSplit;
 use crate::store::transactions::{self as store, FeesDoc, ListQuery, PartyDoc, SplitPayoutDoc, TxnDoc};
 use crate::store::{ledger, users};
 use axum::Json;
@@ -63,7 +64,10 @@ async fn list(
 ) -> ApiResult<Json<Value>> {
     let q = list_query(&raw)?;
     let counts = state.db.search_counts();
-    let (items, count) = state.db.read(move |c| store::list(c, &tenant.name, &q, &counts)).await?;
+    let (items, count) = state
+        .db
+        .read_with_spares(move |c, spares| store::list_with(c, &tenant.name, &q, &counts, &CountSplit::new(spares)))
+        .await?;
     Ok(Json(json!({ "items": items.iter().map(store::list_item).collect::<Vec<_>>(), "count": count })))
 }
 

@@ -6,6 +6,8 @@ pub mod count_cache;
 pub mod documents;
 pub mod files;
 pub mod ledger;
+mod search_filter;
+pub mod split_count;
 pub mod transactions;
 pub mod users;
 

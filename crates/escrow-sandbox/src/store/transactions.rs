@@ -1,7 +1,8 @@
 //! Transactions: the stored document, its JSON renderings and list/search.
 
 use super::count_cache::{CountCache, CountKey};
-use super::like_pattern;
+use super::search_filter::SearchFilter;
+use super::split_count::CountSplit;
 use crate::error::ApiResult;
 use crate::money;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -306,8 +307,6 @@ const ORD_TENANT_SHIFT: u32 = ORD_MS_BITS + ORD_SEQ_BITS;
 const ORD_MAX_TENANTS: i64 = 1 << (63 - ORD_TENANT_SHIFT);
 /// 2000-01-01T00:00:00Z in Unix milliseconds.
 const ORD_EPOCH_MS: i64 = 946_684_800_000;
-/// The trigram index answers terms of at least three characters; shorter ones scan.
-const MIN_TRIGRAM_CHARS: usize = 3;
 
 /// The search index over `transactions`: kept in step by triggers, so every insert,
 /// update (of the search text, the reference or `ord`) and delete follows, whoever
@@ -420,11 +419,25 @@ fn ord_millis(created: &str) -> i64 {
     (ms - ORD_EPOCH_MS).clamp(0, (1 << ORD_MS_BITS) - 1)
 }
 
-/// The tenant's number and search generation (see [`SEARCH_SCHEMA`]), in one lookup.
-fn tenant_search_state(conn: &Connection, tenant: &str) -> ApiResult<Option<(i64, i64)>> {
+/// A tenant's row of `search_tenants` (see [`SEARCH_SCHEMA`]).
+struct TenantSearch {
+    no: i64,
+    generation: i64,
+    rows: i64,
+}
+
+impl TenantSearch {
+    /// The tenant's range of `ord`s (rowids of the search index).
+    fn rowids(&self) -> (i64, i64) {
+        let lo = self.no << ORD_TENANT_SHIFT;
+        (lo, lo | ((1_i64 << ORD_TENANT_SHIFT) - 1))
+    }
+}
+
+fn tenant_search_state(conn: &Connection, tenant: &str) -> ApiResult<Option<TenantSearch>> {
     Ok(conn
-        .prepare_cached("SELECT no, gen FROM search_tenants WHERE tenant = ?1")?
-        .query_row([tenant], |r| Ok((r.get(0)?, r.get(1)?)))
+        .prepare_cached("SELECT no, gen, rows FROM search_tenants WHERE tenant = ?1")?
+        .query_row([tenant], |r| Ok(TenantSearch { no: r.get(0)?, generation: r.get(1)?, rows: r.get(2)? }))
         .optional()?)
 }
 
@@ -480,12 +493,20 @@ pub struct ListQuery {
 /// ones a LIKE scan of the (narrow) index table; `%`, `_` and `\` are literal either way.
 /// A search's count comes from `counts` while the tenant's generation is the one it was
 /// counted at; otherwise it is counted and remembered.
-pub fn list(
+pub fn list(conn: &Connection, tenant: &str, q: &ListQuery, counts: &CountCache) -> ApiResult<(Vec<TxnDoc>, i64)> {
+    list_with(conn, tenant, q, counts, &CountSplit::off())
+}
+
+/// [`list`], a search's count split over a second connection as `split` says.
+pub fn list_with(
     conn: &Connection,
     tenant: &str,
     q: &ListQuery,
     counts: &CountCache,
+    split: &CountSplit<'_>,
 ) -> ApiResult<(Vec<TxnDoc>, i64)> {
+    // The page, the generation and the count must come from one snapshot.
+    let _snapshot = conn.is_autocommit().then(|| conn.unchecked_transaction()).transpose()?;
     let search = q.search.as_deref().map(str::to_lowercase);
     let reference = q.reference_id.as_deref().map(str::to_lowercase);
     let (ords, count) = if search.is_none() && reference.is_none() {
@@ -500,7 +521,7 @@ pub fn list(
             .collect::<Result<Vec<_>, _>>()?;
         (ords, count)
     } else {
-        let Some((no, generation)) = tenant_search_state(conn, tenant)? else {
+        let Some(state) = tenant_search_state(conn, tenant)? else {
             return Ok((Vec::new(), 0));
         };
         let key = CountKey {
@@ -508,17 +529,15 @@ pub fn list(
             search,
             reference,
         };
-        let known = counts.get(&key, generation);
-        let (ords, count) = search_ords(
-            conn,
-            no,
-            key.search.as_deref(),
-            key.reference.as_deref(),
-            q,
-            known,
-        )?;
+        let known = counts.get(&key, state.generation);
+        let search = Search {
+            tenant,
+            state: &state,
+            filter: SearchFilter::new(state.rowids(), key.search.as_deref(), key.reference.as_deref()),
+        };
+        let (ords, count) = search.ords(conn, q, known, split)?;
         if known.is_none() {
-            counts.put(key, generation, count);
+            counts.put(key, state.generation, count);
         }
         (ords, count)
     };
@@ -534,74 +553,72 @@ pub fn list(
     Ok((items, count))
 }
 
-/// The page's `ord`s and the match count, from the FTS table alone. The count is only
-/// walked for when `known_count` is `None`.
-fn search_ords(
-    conn: &Connection,
-    tenant_no: i64,
-    search: Option<&str>,
-    reference: Option<&str>,
-    q: &ListQuery,
-    known_count: Option<i64>,
-) -> ApiResult<(Vec<i64>, i64)> {
-    let lo = tenant_no << ORD_TENANT_SHIFT;
-    let hi = lo | ((1_i64 << ORD_TENANT_SHIFT) - 1);
-    let mut filter = String::from("rowid BETWEEN :lo AND :hi");
-    let mut phrases = Vec::new();
-    let mut patterns = Vec::new();
-    for (column, term) in [("body", search), ("ref", reference)] {
-        let Some(term) = term else { continue };
-        if term.chars().count() >= MIN_TRIGRAM_CHARS {
-            // A quoted FTS5 string is literal but for `"`, written twice.
-            phrases.push(format!("{column} : \"{}\"", term.replace('"', "\"\"")));
-        } else {
-            filter.push_str(&format!(" AND {column} LIKE :{column} ESCAPE '\\'"));
-            patterns.push((column, like_pattern(term)));
+/// One tenant's search, in the snapshot its state was read in.
+struct Search<'a> {
+    tenant: &'a str,
+    state: &'a TenantSearch,
+    filter: SearchFilter,
+}
+
+impl Search<'_> {
+    /// The page's `ord`s and the match count, from the FTS table alone. The count is only
+    /// walked for when `known_count` is `None`, and then only below the page.
+    fn ords(
+        &self,
+        conn: &Connection,
+        q: &ListQuery,
+        known_count: Option<i64>,
+        split: &CountSplit<'_>,
+    ) -> ApiResult<(Vec<i64>, i64)> {
+        let ords = self.filter.page(conn, q.take, q.skip)?;
+        if let Some(count) = known_count {
+            return Ok((ords, count));
         }
+        let seen = q.skip + ords.len() as i64;
+        let count = match ords.last() {
+            // A short page is the end of the matches.
+            Some(_) if (ords.len() as i64) < q.take => seen,
+            Some(&last) => seen + self.count_up_to(conn, last - 1, Some((seen, last)), split)?,
+            None if q.skip == 0 => 0,
+            // Skipped past the end: count them all.
+            None => self.count_up_to(conn, self.filter.hi, None, split)?,
+        };
+        Ok((ords, count))
     }
-    let expr = phrases.join(" AND ");
-    if !phrases.is_empty() {
-        filter.push_str(" AND transactions_fts MATCH :expr");
-    }
-    let names: Vec<String> = patterns.iter().map(|(column, _)| format!(":{column}")).collect();
-    let mut binds: Vec<(&str, &dyn rusqlite::ToSql)> = vec![(":lo", &lo), (":hi", &hi)];
-    for (name, (_, pattern)) in names.iter().zip(&patterns) {
-        binds.push((name.as_str(), pattern));
-    }
-    if !phrases.is_empty() {
-        binds.push((":expr", &expr));
-    }
-    // One pass over the matches: the page first (FTS5 walks them newest first and stops
-    // at the page's end), then only the matches older than the page are counted.
-    binds.push((":take", &q.take));
-    binds.push((":skip", &q.skip));
-    let ords = conn
-        .prepare_cached(&format!(
-            "SELECT rowid FROM transactions_fts WHERE {filter} ORDER BY rowid DESC LIMIT :take OFFSET :skip"
-        ))?
-        .query_map(binds.as_slice(), |r| r.get::<_, i64>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    if let Some(count) = known_count {
-        return Ok((ords, count));
-    }
-    binds.truncate(binds.len() - 2);
-    let seen = q.skip + ords.len() as i64;
-    let count = match ords.last() {
-        // A short page is the end of the matches.
-        Some(_) if (ords.len() as i64) < q.take => seen,
-        Some(&last) => {
-            let below = last - 1;
-            binds[1] = (":hi", &below);
-            let rest: i64 = conn
-                .prepare_cached(&format!("SELECT count(*) FROM transactions_fts WHERE {filter}"))?
-                .query_row(binds.as_slice(), |r| r.get(0))?;
-            seen + rest
+
+    /// The matches with an `ord` up to `hi`. `page`: the matches up to the page's end and
+    /// the page's last `ord`, if there is a page. Split when the page suggests many matches.
+    fn count_up_to(
+        &self,
+        conn: &Connection,
+        hi: i64,
+        page: Option<(i64, i64)>,
+        split: &CountSplit<'_>,
+    ) -> ApiResult<i64> {
+        let lo = self.filter.lo;
+        if !split.enabled() {
+            return self.filter.count(conn, lo, hi);
         }
-        None if q.skip == 0 => 0,
-        // Skipped past the end: count them all.
-        None => conn
-            .prepare_cached(&format!("SELECT count(*) FROM transactions_fts WHERE {filter}"))?
-            .query_row(binds.as_slice(), |r| r.get(0))?,
-    };
-    Ok((ords, count))
+        // Chunks start at the oldest transaction, not at the empty years before it.
+        let bound = |sql| -> ApiResult<Option<i64>> {
+            Ok(conn.prepare_cached(sql)?.query_row([self.tenant], |r| r.get(0))?)
+        };
+        let oldest = bound("SELECT min(ord) FROM transactions WHERE tenant = ?1")?.unwrap_or(lo);
+        let newest = bound("SELECT max(ord) FROM transactions WHERE tenant = ?1")?.unwrap_or(hi);
+        // As many matches per `ord` below the page as in it (`ord` is mostly time).
+        let estimate = match page {
+            Some((seen, last)) => {
+                let ratio = (newest - oldest + 1) as f64 / (newest - last + 1).max(1) as f64;
+                (seen as f64 * ratio) as i64
+            }
+            None => self.state.rows,
+        };
+        split.count(
+            conn,
+            estimate,
+            (lo.max(oldest), hi),
+            |c, a, b| self.filter.count(c, a, b),
+            |c| Ok(tenant_search_state(c, self.tenant)?.map(|s| s.generation) == Some(self.state.generation)),
+        )
+    }
 }
