@@ -233,7 +233,7 @@ where
         if checked.matches(&item) {
             writeln!(out, "{}", row(&item)).map_err(AppError::storage)?;
             written += 1;
-            if written % 100 == 0 {
+            if written.is_multiple_of(100) {
                 on_written(written);
             }
         }

@@ -297,7 +297,7 @@ async fn an_action_cut_off_by_a_killed_app_is_resumed_once_after_restart() {
 
     let driver = start_driver(data.path());
     let c = open_app(&driver).await;
-    let result = async {
+    async {
         c.wait().at_most(Duration::from_secs(30)).for_element(Locator::Css("[data-testid='pending-banner']")).await.expect("pending banner after restart");
         click(&c, "[data-testid='pending-review']").await;
         wait_count(&c, "[data-testid='pending-action']", 1).await;

@@ -69,7 +69,7 @@ fn field_errors<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<O
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ErrorBody {
     /// Problem details, as most client errors carry.
-    Problem(Problem),
+    Problem(Box<Problem>),
     /// A plain string, as some 400s of update and reimburse carry.
     Text(String),
     /// No body, typical of 404.
@@ -87,7 +87,7 @@ impl ErrorBody {
         if let Ok(problem) = serde_json::from_str::<Problem>(trimmed)
             && (problem.title.is_some() || problem.detail.is_some() || problem.status.is_some())
         {
-            return Self::Problem(problem);
+            return Self::Problem(Box::new(problem));
         }
         // Some 400s carry a JSON string ("\"Amount too high\"") rather than raw text.
         if let Ok(s) = serde_json::from_str::<String>(trimmed) {

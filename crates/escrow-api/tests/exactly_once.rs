@@ -56,7 +56,7 @@ async fn one_deal(client: Client, control: reqwest::Client, url: String, payer: 
     let on_close = CreateSplitPayout { amount: Decimal::new(2_500, 2), recipient: Recipient::Tenant, timing: None };
     call(&log, "create_split_payout", async |o| client.create_split_payout(&id, &on_close, &o).await).await;
     call(&log, "reimburse", async |o| client.reimburse_payer(&id, Decimal::new(1_000, 2), &o).await).await;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         let body = PayoutTransaction { service_account_id: payee.clone() };
         call(&log, "payout", async |o| client.payout_transaction(&id, &body, &o).await).await;
     } else {

@@ -91,7 +91,7 @@ pub fn seed_demo(conn: &mut Connection, tenant: &str, now: DateTime<Utc>) -> Api
         let (doc_kind, title, amount, currency, payee, auto_info) = if auto {
             let (brand, model, new_price, prefix) = *rng.pick(CARS);
             let age = 1 + rng.below(8) as i64;
-            let price = (new_price * (90 - age as i64 * 7) / 100) / 500 * 500;
+            let price = (new_price * (90 - age * 7) / 100) / 500 * 500;
             let reg = registration(&mut rng);
             let info = json!({
                 "brand": brand,
