@@ -3,6 +3,7 @@
 
 use fantoccini::{Client, ClientBuilder};
 use serde_json::json;
+use std::ffi::OsStr;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -36,9 +37,22 @@ pub fn app_binary() -> PathBuf {
 
 /// Starts tauri-driver; the app it launches keeps its data in `data_dir`.
 pub fn start_driver(data_dir: &Path) -> Driver {
+    start_driver_with_env(data_dir, &[])
+}
+
+/// [`start_driver`] with more environment for the app: tauri-driver, WebKitWebDriver and
+/// the app inherit it. A `None` value removes the variable.
+pub fn start_driver_with_env(data_dir: &Path, env: &[(&str, Option<&OsStr>)]) -> Driver {
     let port = free_port();
     let native = free_port();
-    let child = Command::new("tauri-driver")
+    let mut command = Command::new("tauri-driver");
+    for (name, value) in env {
+        match value {
+            Some(v) => command.env(name, v),
+            None => command.env_remove(name),
+        };
+    }
+    let child = command
         .args(["--port", &port.to_string(), "--native-port", &native.to_string()])
         .env("ESCROW_DESK_DATA_DIR", data_dir)
         .env("LANG", "C.UTF-8")
@@ -52,6 +66,51 @@ pub fn start_driver(data_dir: &Path) -> Driver {
         std::thread::sleep(Duration::from_millis(50));
     }
     Driver { child, port }
+}
+
+/// Where the tests put their screenshots (`ESCROW_DESK_ARTIFACTS`, else tests/artifacts).
+pub fn artifacts() -> PathBuf {
+    let dir = std::env::var_os("ESCROW_DESK_ARTIFACTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("artifacts"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Saves a screenshot of the window as `name` in [`artifacts`]. WebKit may paint a DOM
+/// change a frame late: it waits two animation frames first.
+///
+/// With compositing off (the app's default), WebKitWebDriver's screenshot never answers
+/// once the page has not repainted for a few seconds, e.g. after a 20 s wait for an
+/// element that never came, and the session is stuck from then on. So it is given 10 s,
+/// then the app's window is captured from the X display instead (xdotool, ImageMagick).
+pub async fn screenshot(c: &Client, name: &str) {
+    let settle = "const done = arguments[arguments.length - 1]; let fired = false; \
+                  const finish = () => { if (!fired) { fired = true; done(); } }; \
+                  requestAnimationFrame(() => requestAnimationFrame(finish)); setTimeout(finish, 250);";
+    let path = artifacts().join(name);
+    let _ = tokio::time::timeout(Duration::from_secs(10), c.execute_async(settle, vec![])).await;
+    match tokio::time::timeout(Duration::from_secs(10), c.screenshot()).await {
+        Ok(Ok(png)) => std::fs::write(&path, png).unwrap(),
+        Ok(Err(e)) => eprintln!("screenshot {name}: {e}"),
+        Err(_) => {
+            eprintln!("screenshot {name}: WebKitWebDriver did not answer in 10 s; capturing the window from the display");
+            x_window_screenshot(&path);
+        }
+    }
+}
+
+/// Captures the app's window ("Escrow Desk") from the X display into `path`.
+fn x_window_screenshot(path: &Path) {
+    let found = Command::new("xdotool").args(["search", "--onlyvisible", "--name", "^Escrow Desk$"]).output();
+    let Some(window) = found.ok().and_then(|o| String::from_utf8_lossy(&o.stdout).lines().next().map(str::to_owned)) else {
+        eprintln!("no app window found on the display");
+        return;
+    };
+    match Command::new("import").args(["-window", &window]).arg(path).status() {
+        Ok(s) if s.success() => {}
+        other => eprintln!("import -window {window}: {other:?}"),
+    }
 }
 
 /// Launches the app through the driver and opens a WebDriver session with it.
