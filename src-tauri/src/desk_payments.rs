@@ -7,7 +7,7 @@
 
 use crate::actions::{self, ActionRecord, ActionRequest};
 use crate::desk::Desk;
-use crate::desk_users::ActionOutcome;
+use crate::desk_users::{ActionOutcome, text};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::enums::PaymentMethod;
 use escrow_api::models::{CreatePayment, InitializePayment};
@@ -32,10 +32,6 @@ pub(crate) fn validate_initialize(method: Option<&str>, bank_id: Option<&str>, b
         Some("BANK") => Err(AppError::validation("BANK needs the bank the payer pays from.")),
         Some(other) => Err(AppError::validation(format!("The payment method must be PSD2, BANK or MOBILEWALLET, not {other}."))),
     }
-}
-
-fn text(v: &Option<String>) -> Option<String> {
-    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
 /// Sends a create or initialize; the create carries the intent's Idempotency-Key.
