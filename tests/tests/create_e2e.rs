@@ -213,9 +213,12 @@ async fn create_then_pay(c: Client, log: PathBuf) {
     assert_eq!(open_link(&c, &log).await, [first, second]);
     screenshot(&c, "payment-link.png").await;
 
-    // The journal shows the same key.
+    // The journal shows the same key, on its intent and its outcome.
     click(&c, "[data-testid='nav-audit']").await;
-    find(&c, &format!("[data-testid='audit-row'] td[title='{key}']")).await;
+    let journaled = format!("[data-testid='audit-row'] td[title='{key}']");
+    find(&c, &journaled).await;
+    let rows = c.find_all(Locator::Css(&journaled)).await.unwrap().len();
+    assert_eq!(rows, 2, "audit rows with the key {key}");
 }
 
 #[tokio::test]
