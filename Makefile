@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots
+.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress
 
 setup:
 	@bash scripts/setup-system.sh
@@ -19,6 +19,10 @@ run: ui
 ## Runs every test (UI, Rust, end-to-end in a real window).
 test: ui
 	@bash scripts/test.sh
+
+## The end-to-end suite 10 times in a row with one core kept busy; fails on any hang or flake.
+e2e-stress: ui
+	@bash scripts/e2e-stress.sh
 
 ## Benchmarks that print their figures (release builds; several minutes on 2 cores).
 bench: setup

@@ -15,5 +15,6 @@ echo "== Rust: build the app for the end-to-end tests"
 cargo build -p escrow-desk
 
 echo "== Rust: unit, integration and end-to-end tests"
-# A hung window must fail the run, not eat CI's 90 minutes: 45 minutes is ~10x a cold run.
+# Each end-to-end test has its own cap (tests/src/cap.rs) and every WebDriver call its own
+# bound (tests/src/window.rs); this is the last resort: 45 minutes is ~10x a cold run.
 timeout --kill-after=30 2700 scripts/with-session.sh cargo test --workspace --no-fail-fast

@@ -3,15 +3,10 @@
 //! scrolling through 10,000 rows, and the UI's JavaScript size. Prints the figures
 //! next to the targets; it measures, it does not assert.
 
-use escrow_desk_e2e::{app_binary, app_pids, open_app, start_driver, tree_pss_kb, tree_rss_kb};
-use fantoccini::Locator;
+use escrow_desk_e2e::{AppWindow, capped_for, descendants, pss_kb, tree_pss_kb, tree_rss_kb};
 use std::time::{Duration, Instant};
 
 const ROWS: usize = 10_000;
-
-async fn ready(c: &fantoccini::Client) {
-    c.wait().at_most(Duration::from_secs(60)).for_element(Locator::Css("[data-ready='true']")).await.expect("first page rendered");
-}
 
 fn js_gzip_bytes() -> u64 {
     let dist = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/dist/assets");
@@ -27,6 +22,11 @@ fn js_gzip_bytes() -> u64 {
 
 #[tokio::main]
 async fn main() {
+    // Driven through the same bounded window as the tests: a hung call fails the bench.
+    capped_for("app-bench", Duration::from_secs(900), measure()).await;
+}
+
+async fn measure() {
     let data = tempfile::tempdir().unwrap();
     // The built-in sandbox's data, pre-filled so the list has 10,000+ rows.
     let load = escrow_sandbox::seed_bulk::load(&data.path().join("sandbox"), escrow_sandbox::DEMO_TENANT, ROWS).await.unwrap();
@@ -35,34 +35,31 @@ async fn main() {
     let mut starts = Vec::new();
     let (mut idle, mut idle_rss, mut scrolled, mut scrolled_rss) = (0, 0, 0, 0);
     for run in 0..3 {
-        let driver = start_driver(data.path());
         let t0 = Instant::now();
-        let c = open_app(&driver).await;
-        ready(&c).await;
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
         let start_ms = t0.elapsed().as_millis();
         starts.push(start_ms);
         if run == 2 {
             tokio::time::sleep(Duration::from_secs(3)).await;
-            let pid = app_pids(driver.child.id(), &app_binary())[0];
+            let pid = c.app_pids()[0];
             idle = tree_pss_kb(pid);
             idle_rss = tree_rss_kb(pid);
-            for p in std::iter::once(pid).chain(escrow_desk_e2e::descendants(pid)) {
+            for p in std::iter::once(pid).chain(descendants(pid)) {
                 let name = std::fs::read_to_string(format!("/proc/{p}/comm")).unwrap_or_default();
-                let pss = escrow_desk_e2e::tree_pss_kb(p) - escrow_desk_e2e::descendants(p).iter().map(|c| escrow_desk_e2e::tree_pss_kb(*c)).sum::<u64>();
-                println!("  idle PSS {:>6} MB  {}", pss / 1024, name.trim());
+                println!("  idle PSS {:>6} MB  {}", pss_kb(p) / 1024, name.trim());
             }
             // Page through 10,000 rows (50 a page), scrolling each page to its end.
             for _ in 0..(ROWS / 50) {
-                c.execute("const g = document.querySelector('[data-testid=\"transaction-row\"]')?.parentElement?.parentElement; if (g) g.scrollTop = g.scrollHeight;", vec![]).await.unwrap();
-                let next = c.find(Locator::Css("[data-testid='page-next']")).await.unwrap();
-                next.click().await.unwrap();
+                c.execute("const g = document.querySelector('[data-testid=\"transaction-row\"]')?.parentElement?.parentElement; if (g) g.scrollTop = g.scrollHeight;", vec![]).await;
+                c.click("[data-testid='page-next']").await;
                 tokio::time::sleep(Duration::from_millis(30)).await;
             }
             tokio::time::sleep(Duration::from_secs(2)).await;
             scrolled = tree_pss_kb(pid);
             scrolled_rss = tree_rss_kb(pid);
         }
-        let _ = c.close().await;
+        c.close().await;
     }
     let js = js_gzip_bytes();
     println!();
