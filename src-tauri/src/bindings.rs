@@ -11,6 +11,7 @@ pub fn typescript() -> String {
     let cfg = Config::new().with_large_int("number");
     let decls = [
         crate::environments::Badge::decl(&cfg),
+        escrow_api::Dialect::decl(&cfg),
         crate::environments::EnvironmentView::decl(&cfg),
         crate::environments::EnvironmentList::decl(&cfg),
         crate::environments::ProfileInput::decl(&cfg),
@@ -67,6 +68,7 @@ pub fn typescript() -> String {
         crate::export::ExportState::decl(&cfg),
         crate::export::ExportStatus::decl(&cfg),
         escrow_api::trade::TradePartyFees::decl(&cfg),
+        escrow_api::trade::TradeStatusAction::decl(&cfg),
         escrow_api::trade::TradePartyStatus::decl(&cfg),
         escrow_api::trade::TradeTimelineEvent::decl(&cfg),
         escrow_api::trade::TradeParty::decl(&cfg),

@@ -120,6 +120,7 @@ impl Desk {
             built_in: true,
             has_key: true,
             routes: String::new(),
+            dialect: escrow_api::Dialect::Spec,
         })
     }
 
@@ -136,6 +137,7 @@ impl Desk {
             badge: p.badge,
             built_in: false,
             routes: p.routes,
+            dialect: p.dialect,
         })
     }
 
@@ -216,7 +218,7 @@ impl Desk {
                 AppError::new(ErrorCode::NoApiKey, format!("No API key is stored for {}. Add one under Environments.", p.name))
             })?;
             let routes = crate::route_overrides::parse(&p.routes)?;
-            return Ok(Client::builder(p.base_url, key).routes(routes.v2).trade_routes(routes.trade).build()?);
+            return Ok(Client::builder(p.base_url, key).routes(routes.v2).trade_routes(routes.trade).dialect(p.dialect).build()?);
         };
         Ok(Client::builder(url, key).build()?)
     }

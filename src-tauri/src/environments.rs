@@ -3,6 +3,7 @@
 
 use crate::appdb::AppDb;
 use crate::error::{AppError, ErrorCode};
+use escrow_api::Dialect;
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -42,6 +43,8 @@ pub struct EnvironmentView {
     pub has_key: bool,
     /// Route overrides (see [`crate::route_overrides`]); empty for the defaults.
     pub routes: String,
+    /// What the app sends: the specs' names and routes, or the published documentation's.
+    pub dialect: Dialect,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -62,6 +65,9 @@ pub struct ProfileInput {
     /// Route overrides, one per line (see [`crate::route_overrides`]); empty for none.
     #[serde(default)]
     pub routes: String,
+    /// The wire dialect; the specs' when absent.
+    #[serde(default)]
+    pub dialect: Dialect,
 }
 
 /// A stored profile.
@@ -72,6 +78,12 @@ pub struct Profile {
     pub base_url: String,
     pub badge: Badge,
     pub routes: String,
+    pub dialect: Dialect,
+}
+
+/// A stored dialect name; anything unknown reads as the specs' (the default).
+fn dialect(name: &str) -> Dialect {
+    Dialect::parse(name).unwrap_or_default()
 }
 
 impl ProfileInput {
@@ -97,7 +109,7 @@ impl ProfileInput {
 pub fn list_profiles(db: &AppDb) -> Result<Vec<Profile>, AppError> {
     let conn = db.lock()?;
     let mut stmt = conn
-        .prepare("SELECT id, name, base_url, badge, routes FROM profiles ORDER BY created, name")
+        .prepare("SELECT id, name, base_url, badge, routes, dialect FROM profiles ORDER BY created, name")
         .map_err(AppError::storage)?;
     let rows = stmt
         .query_map([], |r| {
@@ -107,6 +119,7 @@ pub fn list_profiles(db: &AppDb) -> Result<Vec<Profile>, AppError> {
                 base_url: r.get(2)?,
                 badge: Badge::parse(&r.get::<_, String>(3)?),
                 routes: r.get(4)?,
+                dialect: dialect(&r.get::<_, String>(5)?),
             })
         })
         .map_err(AppError::storage)?;
@@ -115,13 +128,14 @@ pub fn list_profiles(db: &AppDb) -> Result<Vec<Profile>, AppError> {
 
 pub fn get_profile(db: &AppDb, id: &str) -> Result<Profile, AppError> {
     let conn = db.lock()?;
-    conn.query_row("SELECT id, name, base_url, badge, routes FROM profiles WHERE id = ?1", [id], |r| {
+    conn.query_row("SELECT id, name, base_url, badge, routes, dialect FROM profiles WHERE id = ?1", [id], |r| {
         Ok(Profile {
             id: r.get(0)?,
             name: r.get(1)?,
             base_url: r.get(2)?,
             badge: Badge::parse(&r.get::<_, String>(3)?),
             routes: r.get(4)?,
+            dialect: dialect(&r.get::<_, String>(5)?),
         })
     })
     .optional()
@@ -144,13 +158,13 @@ pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppErro
     };
     let conn = db.lock()?;
     conn.execute(
-        "INSERT INTO profiles (id, name, base_url, badge, created, routes) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO profiles (id, name, base_url, badge, created, routes, dialect) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, badge = excluded.badge,
-             routes = excluded.routes",
-        params![id, name, base_url, input.badge.as_str(), chrono::Utc::now().to_rfc3339(), routes],
+             routes = excluded.routes, dialect = excluded.dialect",
+        params![id, name, base_url, input.badge.as_str(), chrono::Utc::now().to_rfc3339(), routes, input.dialect.name()],
     )
     .map_err(AppError::storage)?;
-    Ok(Profile { id, name, base_url, badge: input.badge, routes })
+    Ok(Profile { id, name, base_url, badge: input.badge, routes, dialect: input.dialect })
 }
 
 pub fn delete_profile(db: &AppDb, id: &str) -> Result<(), AppError> {

@@ -1,6 +1,8 @@
 //! Per-profile route overrides. The specs leave some routes unshown (six v2 operations
-//! and the whole business-user and trade API); the client has documented defaults, and
-//! a profile may point any of them elsewhere without a new build.
+//! and the whole business-user and trade API) and the published documentation shows
+//! others for a few; the client has documented defaults (and the published dialect its
+//! presets), and a profile may point any v2 or trade operation elsewhere without a new
+//! build.
 //!
 //! Text format, one override per line (blank lines and `#` comments ignored):
 //!
@@ -9,12 +11,12 @@
 //! getUser = GET /v1/marketplace/users/{marketplaceUserId}
 //! ```
 //!
-//! The name is the operation's override name (`UnspecifiedRoute::name`,
+//! The name is the operation's override name (`V2Route::name`,
 //! `TradeRoute::name`); the method is optional (v2 methods are fixed); the path must
 //! start with `/` and use exactly the default's `{placeholders}`.
 
 use crate::error::{AppError, FieldErrorView};
-use escrow_api::routes::{Routes, UnspecifiedRoute};
+use escrow_api::routes::{Routes, V2Route};
 use escrow_api::trade::{TradeRoute, TradeRoutes};
 
 /// Longest override text accepted.
@@ -57,7 +59,7 @@ pub fn parse(text: &str) -> Result<RouteOverrides, AppError> {
             Some((m, p)) if !m.starts_with('/') => (m.trim().to_ascii_uppercase(), p.trim()),
             _ => (String::new(), route),
         };
-        if let Some(v2) = UnspecifiedRoute::ALL.iter().copied().find(|r| r.name() == name) {
+        if let Some(v2) = V2Route::from_name(name) {
             let (default_method, default_path) = v2.default_route();
             if !method.is_empty() && method != default_method {
                 fail(&mut errors, format!("{name} is always {default_method}"));
@@ -91,8 +93,8 @@ mod tests {
     #[test]
     fn overrides_v2_and_trade_routes_by_name() {
         let o = parse("# our gateway\nchangeAmount = /v2/transactions/{transactionId}/change-amount\n\ngetUser = get /people/{marketplaceUserId}\n").unwrap();
-        assert_eq!(o.v2.template(UnspecifiedRoute::ChangeAmount), "/v2/transactions/{transactionId}/change-amount");
-        assert_eq!(o.v2.template(UnspecifiedRoute::AddPayee), UnspecifiedRoute::AddPayee.default_route().1);
+        assert_eq!(o.v2.template(V2Route::ChangeAmount), "/v2/transactions/{transactionId}/change-amount");
+        assert_eq!(o.v2.template(V2Route::AddPayee), V2Route::AddPayee.default_route().1);
         let (m, p) = o.trade.route(TradeRoute::GetUser);
         assert_eq!((m.as_str(), p), ("GET", "/people/{marketplaceUserId}"));
     }

@@ -29,13 +29,14 @@ async fn world() -> World {
         data_dir: dir.path().join("faulty"),
         tenants: vec![TenantConfig::parse(&format!("f={KEY}")).unwrap()],
         seed: Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let desk = new_desk(&dir, &keychain, &builtin);
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Faulty".into(), base_url: faulty.url.clone(), badge: Badge::Sandbox, routes: String::new() })
+        .save_profile(&ProfileInput { id: None, name: "Faulty".into(), base_url: faulty.url.clone(), badge: Badge::Sandbox, routes: String::new(), dialect: Default::default() })
         .unwrap();
     desk.set_api_key(&profile.id, KEY).unwrap();
     World { desk, dir, keychain, builtin, faulty, faulty_profile: profile.id }

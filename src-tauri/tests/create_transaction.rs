@@ -34,6 +34,7 @@ async fn world() -> World {
         data_dir: dir.path().join("sandbox"),
         tenants: vec![TenantConfig::parse(&format!("c={KEY}")).unwrap()],
         seed: Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .unwrap();
@@ -45,7 +46,7 @@ async fn world() -> World {
     )
     .unwrap();
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Create".into(), base_url: sandbox.url.clone(), badge: Badge::Sandbox, routes: String::new() })
+        .save_profile(&ProfileInput { id: None, name: "Create".into(), base_url: sandbox.url.clone(), badge: Badge::Sandbox, routes: String::new(), dialect: Default::default() })
         .unwrap();
     desk.set_api_key(&profile.id, KEY).unwrap();
     desk.select_environment(&profile.id).unwrap();

@@ -27,6 +27,7 @@ async fn world() -> World {
         data_dir: dir.path().join("acme"),
         tenants: vec![TenantConfig::parse(&format!("acme={SECRET}")).unwrap()],
         seed: Seed::None,
+        dialect: Default::default(),
     })
     .await
     .unwrap();
@@ -60,7 +61,7 @@ async fn starts_on_the_built_in_sandbox_with_demo_data() {
 #[tokio::test]
 async fn a_profile_keeps_its_key_only_in_the_keychain() {
     let w = world().await;
-    let input = ProfileInput { id: None, name: " Acme production ".into(), base_url: format!("{}/v2/", w.acme_url), badge: Badge::Production, routes: String::new() };
+    let input = ProfileInput { id: None, name: " Acme production ".into(), base_url: format!("{}/v2/", w.acme_url), badge: Badge::Production, routes: String::new(), dialect: Default::default() };
     let saved = w.desk.save_profile(&input).unwrap();
     assert_eq!(saved.name, "Acme production");
     assert_eq!(saved.base_url, w.acme_url, "trailing /v2/ is dropped");
@@ -99,7 +100,7 @@ async fn the_active_environment_survives_a_restart() {
     let w = world().await;
     let saved = w
         .desk
-        .save_profile(&ProfileInput { id: None, name: "Acme".into(), base_url: w.acme_url.clone(), badge: Badge::Sandbox, routes: String::new() })
+        .save_profile(&ProfileInput { id: None, name: "Acme".into(), base_url: w.acme_url.clone(), badge: Badge::Sandbox, routes: String::new(), dialect: Default::default() })
         .unwrap();
     w.desk.select_environment(&saved.id).unwrap();
     let again = Desk::new(AppDb::open(&w.dir.path().join("app")).unwrap(), w.keychain.clone(), None).unwrap();
@@ -112,7 +113,7 @@ async fn bad_input_is_refused_with_a_validation_error() {
     for (name, url) in [("", "https://x.example"), ("A", "ftp://x.example"), ("A", "not a url"), ("A", "https://u:p@x.example")] {
         let err = w
             .desk
-            .save_profile(&ProfileInput { id: None, name: name.into(), base_url: url.into(), badge: Badge::Production, routes: String::new() })
+            .save_profile(&ProfileInput { id: None, name: name.into(), base_url: url.into(), badge: Badge::Production, routes: String::new(), dialect: Default::default() })
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation, "{name} {url}");
     }
@@ -147,6 +148,7 @@ async fn a_profile_s_route_overrides_are_used_and_checked() {
         base_url: builtin_url,
         badge: Badge::Sandbox,
         routes: String::new(),
+        dialect: Default::default(),
     };
     let profile = w.desk.save_profile(&input).unwrap();
     w.desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();

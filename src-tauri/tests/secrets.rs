@@ -29,6 +29,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
         data_dir: dir.path().join("tenant"),
         tenants: vec![TenantConfig::parse(&format!("t={SECRET}")).unwrap()],
         seed: Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .unwrap();
@@ -41,7 +42,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     .unwrap()
     .with_export_dir(dir.path().join("app").join("exports"));
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production, routes: String::new() })
+        .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production, routes: String::new(), dialect: Default::default() })
         .unwrap();
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
@@ -63,6 +64,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 base_url: tenant.url.clone(),
                 badge: Badge::Production,
                 routes: "getUser = /v1/marketplace/users/{marketplaceUserId}".into(),
+                dialect: Default::default(),
             })),
             "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
             "delete_profile" => json(&desk.delete_profile("no-such-profile")),

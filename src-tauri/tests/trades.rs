@@ -103,7 +103,7 @@ fn new_trade(payer: &str, payee: &str, amount: &str) -> InitiateTradeInput {
 }
 
 fn actions_of(v: &TradeView, role: &str) -> Vec<String> {
-    v.trade[role]["status"]["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_owned()).collect()
+    v.trade[role]["status"]["actions"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap().to_owned()).collect()
 }
 
 fn phase(v: &TradeView, name: &str) -> String {

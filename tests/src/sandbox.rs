@@ -58,6 +58,7 @@ pub async fn own_sandbox(dir: &std::path::Path, key: &str) -> escrow_sandbox::Ru
         data_dir: dir.to_path_buf(),
         tenants: vec![escrow_sandbox::TenantConfig::parse(&format!("e2e={key}:bill-of-sale,debt")).expect("tenant spec")],
         seed: escrow_sandbox::Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .expect("own sandbox started")

@@ -57,6 +57,7 @@ async fn main() {
         data_dir: dir.path().to_path_buf(),
         tenants: vec![TenantConfig::demo()],
         seed: Seed::None,
+        dialect: Default::default(),
     })
     .await
     .expect("sandbox starts");

@@ -530,6 +530,7 @@ pub async fn local_sandbox() -> Result<LocalSandbox, BoxError> {
             "checkout={key}"
         ))?],
         seed: escrow_sandbox::Seed::None,
+        dialect: Default::default(),
     })
     .await?;
     Ok(LocalSandbox {

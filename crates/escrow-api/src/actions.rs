@@ -4,28 +4,24 @@
 //! Cancel, payout and reimburse move money: they always carry an Idempotency-Key
 //! (pass your own, persisted, in [`CallOptions`] to survive restarts).
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, Result};
 use crate::models::{AddParty, CancelTransaction, ChangeAmount, Patch, PaymentInstructions, PayoutTransaction, ReimbursePayer, UpdateTransaction};
-use crate::routes::{UnspecifiedRoute, segment};
 use crate::transactions::non_empty;
 use chrono::Utc;
 use rust_decimal::Decimal;
 
 impl Client {
     /// Fills an unspecified route's template with percent-encoded ids.
-    pub(crate) fn unspecified_path(&self, route: UnspecifiedRoute, transaction_id: &str, split_payout_id: Option<&str>) -> String {
-        let mut path = self.routes().template(route).replace("{transactionId}", &segment(transaction_id));
-        if let Some(s) = split_payout_id {
-            path = path.replace("{splitPayoutId}", &segment(s));
-        }
-        path
+    pub(crate) fn unspecified_path(&self, route: V2Route, transaction_id: &str, split_payout_id: Option<&str>) -> String {
+        self.path(route, &[("transactionId", transaction_id), ("splitPayoutId", split_payout_id.unwrap_or_default())])
     }
 
     /// Deletes a transaction that has no payments.
     pub async fn delete_transaction(&self, transaction_id: &str) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
-        let req = Request::post(format!("/v2/transactions/{}/delete", segment(id)), Body::Empty);
+        let req = Request::post(self.path(V2Route::DeleteTransaction, &[("transactionId", id)]), Body::Empty);
         self.send(req, &CallOptions::default()).await
     }
 
@@ -33,7 +29,7 @@ impl Client {
     pub async fn cancel_transaction(&self, transaction_id: &str, body: &CancelTransaction, opts: &CallOptions) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         non_empty("serviceAccountId", &body.service_account_id)?;
-        let req = Request::post(format!("/v2/transactions/{}/cancel", segment(id)), Body::json(body)?).keyed();
+        let req = Request::post(self.path(V2Route::CancelTransaction, &[("transactionId", id)]), Body::json(body)?).keyed();
         self.send(req, opts).await
     }
 
@@ -41,7 +37,7 @@ impl Client {
     pub async fn payout_transaction(&self, transaction_id: &str, body: &PayoutTransaction, opts: &CallOptions) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         non_empty("serviceAccountId", &body.service_account_id)?;
-        let req = Request::post(format!("/v2/transactions/{}/payout", segment(id)), Body::json(body)?).keyed();
+        let req = Request::post(self.path(V2Route::PayoutTransaction, &[("transactionId", id)]), Body::json(body)?).keyed();
         self.send(req, opts).await
     }
 
@@ -49,7 +45,7 @@ impl Client {
     pub async fn reimburse_payer(&self, transaction_id: &str, amount: Decimal, opts: &CallOptions) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         positive("amount", amount)?;
-        let req = Request::post(format!("/v2/transactions/{}/reimburse-payer", segment(id)), Body::json(&ReimbursePayer { amount })?).keyed();
+        let req = Request::post(self.path(V2Route::ReimburseTransactionPayer, &[("transactionId", id)]), Body::json(&ReimbursePayer { amount })?).keyed();
         self.send(req, opts).await
     }
 
@@ -66,7 +62,7 @@ impl Client {
         {
             return Err(Error::validation("retailAmount", "must not be negative"));
         }
-        let req = Request::post(format!("/v2/transactions/{}/update", segment(id)), Body::json(body)?);
+        let req = Request::post(self.path(V2Route::UpdateTransaction, &[("transactionId", id)]), Body::json(body)?);
         self.send(req, &CallOptions::default()).await
     }
 
@@ -79,21 +75,21 @@ impl Client {
                 return Err(Error::validation(field, "must not be negative"));
             }
         }
-        let path = self.unspecified_path(UnspecifiedRoute::ChangeAmount, id, None);
+        let path = self.unspecified_path(V2Route::ChangeAmount, id, None);
         self.send(Request::post(path, Body::json(body)?), &CallOptions::default()).await
     }
 
     /// Adds the payee (only when the transaction has none).
     pub async fn add_payee(&self, transaction_id: &str, body: &AddParty) -> Result<Response<()>> {
-        self.add_party(UnspecifiedRoute::AddPayee, transaction_id, body).await
+        self.add_party(V2Route::AddPayee, transaction_id, body).await
     }
 
     /// Adds the payer (only when the transaction has none).
     pub async fn add_payer(&self, transaction_id: &str, body: &AddParty) -> Result<Response<()>> {
-        self.add_party(UnspecifiedRoute::AddPayer, transaction_id, body).await
+        self.add_party(V2Route::AddPayer, transaction_id, body).await
     }
 
-    async fn add_party(&self, route: UnspecifiedRoute, transaction_id: &str, body: &AddParty) -> Result<Response<()>> {
+    async fn add_party(&self, route: V2Route, transaction_id: &str, body: &AddParty) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         let given = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.trim().is_empty());
         if !given(&body.service_account_id) && !given(&body.reference_id) && !given(&body.phone_number) {
@@ -107,7 +103,7 @@ impl Client {
     pub async fn payment_instructions(&self, transaction_id: &str, service_account_id: &str) -> Result<PaymentInstructions> {
         let id = non_empty("transactionId", transaction_id)?;
         let account = non_empty("serviceAccountId", service_account_id)?;
-        let req = Request::get(format!("/v2/transactions/{}/payment-instructions/{}", segment(id), segment(account)));
+        let req = Request::get(self.path(V2Route::PaymentInstructions, &[("transactionId", id), ("serviceAccountId", account)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 }

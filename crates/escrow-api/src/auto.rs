@@ -5,11 +5,11 @@
 //! content, size, amounts, FIK, bank account), so a refused call sends nothing. The
 //! forms are multipart, rebuilt for every attempt.
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, Result};
 use crate::models::{BillOfSale, DebtInformation, HostedUrl, RequiredSigner, Upload};
 use crate::money;
-use crate::routes::segment;
 use crate::transactions::non_empty;
 use crate::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES, FileType};
 use reqwest::multipart::{Form, Part};
@@ -225,7 +225,7 @@ impl Client {
             out.part("documentation", f.file.part())
         };
         let req = Request::post(
-            format!("/v2/transactions/{}/debt-information", segment(id)),
+            self.path(V2Route::RegisterDebt, &[("transactionId", id)]),
             Body::Form(Arc::new(make)),
         );
         self.send(req, &CallOptions::default()).await
@@ -235,10 +235,7 @@ impl Client {
     /// the debt documentation, valid for 5 minutes (ask again when it has expired).
     pub async fn debt_information_download(&self, transaction_id: &str) -> Result<HostedUrl> {
         let id = non_empty("transactionId", transaction_id)?;
-        let req = Request::get(format!(
-            "/v2/transactions/{}/debt-information/download",
-            segment(id)
-        ));
+        let req = Request::get(self.path(V2Route::DownloadDebt, &[("transactionId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -277,7 +274,7 @@ impl Client {
             out
         };
         let req = Request::post(
-            format!("/v2/transactions/{}/bill-of-sale", segment(id)),
+            self.path(V2Route::SetBillOfSale, &[("transactionId", id)]),
             Body::Form(Arc::new(make)),
         );
         self.send(req, &CallOptions::default()).await

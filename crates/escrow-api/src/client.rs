@@ -1,5 +1,6 @@
 //! The HTTP client: configuration, and the one request loop every operation goes through.
 
+use crate::dialect::Dialect;
 use crate::error::{Error, ErrorBody, ErrorKind, Result};
 use crate::keys::{CorrelationId, IdempotencyKey};
 use crate::retry::RetryPolicy;
@@ -65,6 +66,7 @@ pub struct ClientBuilder {
     retry: RetryPolicy,
     routes: Routes,
     trade_routes: crate::trade::TradeRoutes,
+    dialect: Dialect,
 }
 
 impl std::fmt::Debug for ClientBuilder {
@@ -101,6 +103,13 @@ impl ClientBuilder {
         self
     }
 
+    /// What the client sends: the specs' field names and routes (default) or the
+    /// published documentation's. Responses are read in either dialect regardless.
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
     /// Makes the client; [`ErrorKind::Config`] when the base URL is not http(s) or the key
     /// cannot be sent in a header.
     pub fn build(self) -> Result<Client> {
@@ -120,7 +129,15 @@ impl ClientBuilder {
             .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?;
         let base = base.as_str().trim_end_matches('/').to_owned();
         Ok(Client {
-            inner: Arc::new(Inner { http, base, auth, retry: self.retry, routes: self.routes, trade_routes: self.trade_routes }),
+            inner: Arc::new(Inner {
+                http,
+                base,
+                auth,
+                retry: self.retry,
+                routes: self.routes,
+                trade_routes: self.trade_routes,
+                dialect: self.dialect,
+            }),
         })
     }
 }
@@ -138,6 +155,7 @@ struct Inner {
     retry: RetryPolicy,
     routes: Routes,
     trade_routes: crate::trade::TradeRoutes,
+    dialect: Dialect,
 }
 
 impl std::fmt::Debug for Client {
@@ -197,6 +215,7 @@ impl Client {
             retry: RetryPolicy::default(),
             routes: Routes::default(),
             trade_routes: crate::trade::TradeRoutes::default(),
+            dialect: Dialect::Spec,
         }
     }
 
@@ -205,19 +224,31 @@ impl Client {
         &self.inner.base
     }
 
+    /// The dialect the client sends.
+    pub fn dialect(&self) -> Dialect {
+        self.inner.dialect
+    }
+
     pub(crate) fn trade_routes(&self) -> &crate::trade::TradeRoutes {
         &self.inner.trade_routes
     }
 
-    pub(crate) fn routes(&self) -> &Routes {
-        &self.inner.routes
+    /// The path of v2 `route` in this client's dialect, with its overrides, and `params`
+    /// filled in (percent-encoded).
+    pub(crate) fn path(&self, route: crate::routes::V2Route, params: &[(&str, &str)]) -> String {
+        self.inner.routes.resolve(route, self.inner.dialect, params)
     }
 
     /// Sends `req`, retrying what is safe to retry, and decodes a success body as `T`.
     ///
     /// GETs are always retried; POSTs only when they carry an Idempotency-Key (the same
     /// one on every attempt) or when nothing was sent (connection refused).
-    pub(crate) async fn send<T: DeserializeOwned>(&self, req: Request, opts: &CallOptions) -> Result<Response<T>> {
+    pub(crate) async fn send<T: DeserializeOwned>(&self, mut req: Request, opts: &CallOptions) -> Result<Response<T>> {
+        if self.inner.dialect == Dialect::Published
+            && let Body::Json(bytes) = &req.body
+        {
+            req.body = Body::Json(crate::dialect::body_to_published(bytes)?);
+        }
         let correlation = opts.correlation_id.clone().unwrap_or_else(CorrelationId::generate);
         let key = req.idempotent_key.then(|| opts.idempotency_key.clone().unwrap_or_else(IdempotencyKey::generate));
         let safe_to_repeat = req.method == Method::GET || key.is_some();

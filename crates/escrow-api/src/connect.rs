@@ -1,10 +1,10 @@
 //! Connect operations (spec section 4, "Connect"): link a tenant's own user id
 //! (referenceId) to an account, look it up, make guest accounts, remove a link.
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request};
 use crate::error::{Error, Result};
 use crate::models::{ConnectRequest, ConnectStarted, ConnectionRecord, CreatedAccount, GuestUser};
-use crate::routes::segment;
 use crate::transactions::non_empty;
 use serde::de::IgnoredAny;
 
@@ -31,14 +31,14 @@ impl Client {
         if let Some(url) = request.return_url.as_deref() {
             check_return_url("returnUrl", url)?;
         }
-        let req = Request::post("/v2/connect".into(), Body::json(request)?);
+        let req = Request::post(self.path(V2Route::StartConnect, &[]), Body::json(request)?);
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
     /// `GET /v2/connect/{referenceId}`: which account a referenceId is linked to.
     pub async fn get_connection(&self, reference_id: &str) -> Result<ConnectionRecord> {
         let reference = non_empty("referenceId", reference_id)?;
-        let req = Request::get(format!("/v2/connect/{}", segment(reference)));
+        let req = Request::get(self.path(V2Route::GetConnection, &[("referenceId", reference)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -55,7 +55,7 @@ impl Client {
             return Err(Error::validation("cvr", "must be 8 digits"));
         }
         let req = Request::post(
-            format!("/v2/connect/{}/guest", segment(reference)),
+            self.path(V2Route::CreateGuest, &[("referenceId", reference)]),
             Body::json(guest)?,
         );
         Ok(self.send(req, &CallOptions::default()).await?.value)
@@ -66,7 +66,7 @@ impl Client {
     pub async fn delete_connection(&self, reference_id: &str) -> Result<()> {
         let reference = non_empty("referenceId", reference_id)?;
         let req = Request::post(
-            format!("/v2/connect/{}/delete", segment(reference)),
+            self.path(V2Route::DeleteConnection, &[("referenceId", reference)]),
             Body::Empty,
         );
         self.send::<IgnoredAny>(req, &CallOptions::default())

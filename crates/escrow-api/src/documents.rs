@@ -1,11 +1,11 @@
 //! Document operations (spec section 4, "Documents"): upload, list, get, sign,
 //! download and delete.
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request};
 use crate::connect::check_return_url;
 use crate::error::{Error, Result};
 use crate::models::{CreatedDocument, Document, DocumentList, HostedUrl, SignRequest};
-use crate::routes::segment;
 use crate::transactions::non_empty;
 use bytes::Bytes;
 use serde::de::IgnoredAny;
@@ -140,7 +140,7 @@ impl Client {
                 .form()
                 .unwrap_or_else(|_| reqwest::multipart::Form::new())
         };
-        let req = Request::post("/v2/documents".into(), Body::Form(Arc::new(make)));
+        let req = Request::post(self.path(V2Route::UploadDocument, &[]), Body::Form(Arc::new(make)));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -148,7 +148,7 @@ impl Client {
     pub async fn list_documents(&self) -> Result<DocumentList> {
         Ok(self
             .send(
-                Request::get("/v2/documents".into()),
+                Request::get(self.path(V2Route::ListDocuments, &[])),
                 &CallOptions::default(),
             )
             .await?
@@ -160,7 +160,7 @@ impl Client {
         let id = non_empty("documentId", document_id)?;
         Ok(self
             .send(
-                Request::get(format!("/v2/documents/{}", segment(id))),
+                Request::get(self.path(V2Route::GetDocument, &[("documentId", id)])),
                 &CallOptions::default(),
             )
             .await?
@@ -179,7 +179,7 @@ impl Client {
             check_return_url("returnUrl", url)?;
         }
         let req = Request::post(
-            format!("/v2/documents/{}/sign", segment(id)),
+            self.path(V2Route::SignDocument, &[("documentId", id)]),
             Body::json(request)?,
         );
         Ok(self.send(req, &CallOptions::default()).await?.value)
@@ -189,14 +189,14 @@ impl Client {
     /// document is signed, else to the original.
     pub async fn download_document(&self, document_id: &str) -> Result<HostedUrl> {
         let id = non_empty("documentId", document_id)?;
-        let req = Request::get(format!("/v2/documents/{}/download", segment(id)));
+        let req = Request::get(self.path(V2Route::DownloadDocument, &[("documentId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
     /// `POST /v2/documents/{documentId}/delete`: also deletes the signed versions.
     pub async fn delete_document(&self, document_id: &str) -> Result<()> {
         let id = non_empty("documentId", document_id)?;
-        let req = Request::post(format!("/v2/documents/{}/delete", segment(id)), Body::Empty);
+        let req = Request::post(self.path(V2Route::DeleteDocument, &[("documentId", id)]), Body::Empty);
         self.send::<IgnoredAny>(req, &CallOptions::default())
             .await
             .map(|_| ())

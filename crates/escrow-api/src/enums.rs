@@ -71,6 +71,9 @@ string_enum! {
     TransactionStatus {
         /// Created; waiting for the payer to pay.
         Created = "CREATED",
+        /// A payment is under way but not yet authorized (seen in the published
+        /// documentation's examples; the spec lists it for payments only).
+        InProgress = "INPROGRESS",
         /// Payments authorized: the money is in escrow.
         Paid = "PAID",
         /// Paid out to the payee.
@@ -166,12 +169,15 @@ string_enum! {
 }
 
 string_enum! {
-    /// Type of a user account (values not shown in the spec).
+    /// Type of a user account (values not shown in the spec; the published documentation
+    /// shows these three).
     UserType {
         /// A private person.
         Private = "Private",
         /// A business (with a CVR number).
         Business = "Business",
+        /// A guest made by the tenant without the connect flow.
+        Guest = "Guest",
     }
 }
 

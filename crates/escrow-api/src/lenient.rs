@@ -43,11 +43,14 @@ pub fn datetime<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime<Utc>, D::Err
     parse_datetime(&s).map_err(de::Error::custom)
 }
 
-/// `datetime` for an optional field.
+/// `datetime` for an optional field; an empty string is "not yet" (`None`), as the
+/// published trade API writes unset dates.
 pub fn optional_datetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DateTime<Utc>>, D::Error> {
-    #[derive(Deserialize)]
-    struct W(#[serde(deserialize_with = "datetime")] DateTime<Utc>);
-    Ok(Option::<W>::deserialize(d)?.map(|w| w.0))
+    match Option::<std::borrow::Cow<'de, str>>::deserialize(d)? {
+        None => Ok(None),
+        Some(s) if s.trim().is_empty() => Ok(None),
+        Some(s) => parse_datetime(&s).map(Some).map_err(de::Error::custom),
+    }
 }
 
 /// Reads an ISO 8601 date-time; one without an offset is taken as UTC.

@@ -20,6 +20,7 @@ pub mod actions;
 pub mod auto;
 pub mod client;
 pub mod connect;
+pub mod dialect;
 pub mod documents;
 #[macro_use]
 pub mod enums;
@@ -40,10 +41,11 @@ pub mod users;
 pub mod webhooks;
 
 pub use client::{CallOptions, Client, ClientBuilder, Meta, Response};
+pub use dialect::Dialect;
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Result};
 pub use keys::{CorrelationId, IdempotencyKey};
 pub use retry::RetryPolicy;
-pub use routes::{Routes, UnspecifiedRoute};
+pub use routes::{Routes, UnspecifiedRoute, V2Route};
 pub use transactions::{ListTransactions, TransactionType};
 pub use documents::UploadDocument;
 pub use users::ListUsers;

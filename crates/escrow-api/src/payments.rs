@@ -1,10 +1,10 @@
 //! Payments into escrow: create (keyed; each call makes a new payment) and initialize.
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::enums::PaymentMethod;
 use crate::error::{Error, Result};
 use crate::models::{CreatePayment, CreatedPayment, InitializePayment, PaymentUrl};
-use crate::routes::segment;
 use crate::transactions::non_empty;
 use rust_decimal::Decimal;
 
@@ -19,7 +19,7 @@ impl Client {
         if body.skip_ui == Some(true) && body.return_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
             return Err(Error::validation("skipUI", "applies only with a returnUrl"));
         }
-        self.send(Request::post("/v2/payments".into(), Body::json(body)?).keyed(), opts).await
+        self.send(Request::post(self.path(V2Route::CreatePayment, &[]), Body::json(body)?).keyed(), opts).await
     }
 
     /// Chooses the payment method; returns the URL to send the payer to.
@@ -35,7 +35,7 @@ impl Client {
             }
             _ => {}
         }
-        let req = Request::post(format!("/v2/payments/{}/initialize", segment(id)), Body::json(body)?);
+        let req = Request::post(self.path(V2Route::InitializePayment, &[("paymentId", id)]), Body::json(body)?);
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 }

@@ -1,9 +1,9 @@
 //! Transaction operations (spec section 4, "Transactions").
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, Result};
 use crate::models::{CreateTransaction, CreatedTransaction, Transaction, TransactionPage};
-use crate::routes::segment;
 use chrono::Utc;
 use rust_decimal::Decimal;
 
@@ -57,10 +57,10 @@ pub enum TransactionType {
 }
 
 impl TransactionType {
-    fn path(self) -> &'static str {
+    fn route(self) -> V2Route {
         match self {
-            Self::Marketplace => "/v2/transactions/marketplace",
-            Self::Auto => "/v2/transactions/auto",
+            Self::Marketplace => V2Route::CreateMarketplaceTransaction,
+            Self::Auto => V2Route::CreateAutoTransaction,
         }
     }
 }
@@ -118,7 +118,7 @@ pub fn validate_create(kind: TransactionType, req: &CreateTransaction) -> Result
 impl Client {
     /// `GET /v2/transactions`: one page, newest first, with the total match count.
     pub async fn list_transactions(&self, query: &ListTransactions) -> Result<TransactionPage> {
-        let mut req = Request::get("/v2/transactions".into());
+        let mut req = Request::get(self.path(V2Route::ListTransactions, &[]));
         req.query = query.query()?;
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
@@ -126,7 +126,7 @@ impl Client {
     /// `GET /v2/transactions/{transactionId}`.
     pub async fn get_transaction(&self, transaction_id: &str) -> Result<Transaction> {
         let id = non_empty("transactionId", transaction_id)?;
-        let req = Request::get(format!("/v2/transactions/{}", segment(id)));
+        let req = Request::get(self.path(V2Route::GetTransaction, &[("transactionId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -138,7 +138,7 @@ impl Client {
         opts: &CallOptions,
     ) -> Result<Response<CreatedTransaction>> {
         validate_create(kind, request)?;
-        let req = Request::post(kind.path().into(), Body::json(request)?).keyed();
+        let req = Request::post(self.path(kind.route(), &[]), Body::json(request)?).keyed();
         self.send(req, opts).await
     }
 }

@@ -1,5 +1,6 @@
 //! User and bank-account operations (spec section 4, "Users and bank accounts").
 
+use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request};
 use crate::connect::check_return_url;
 use crate::error::{Error, Result};
@@ -7,7 +8,6 @@ use crate::models::{
     BankAccountList, BankAccountRef, BankList, HostedUrl, OnboardingResult, StartOnboarding, User,
     UserPage,
 };
-use crate::routes::segment;
 use crate::transactions::non_empty;
 use serde::de::IgnoredAny;
 
@@ -53,7 +53,7 @@ fn account_ref(r: &BankAccountRef) -> Result<()> {
 impl Client {
     /// `GET /v2/users`: one page of the tenant's connected users.
     pub async fn list_users(&self, query: &ListUsers) -> Result<UserPage> {
-        let mut req = Request::get("/v2/users".into());
+        let mut req = Request::get(self.path(V2Route::ListUsers, &[]));
         req.query = query.query()?;
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
@@ -61,21 +61,21 @@ impl Client {
     /// `GET /v2/users/{serviceAccountId}`: the full record.
     pub async fn get_user(&self, service_account_id: &str) -> Result<User> {
         let id = non_empty("serviceAccountId", service_account_id)?;
-        let req = Request::get(format!("/v2/users/{}", segment(id)));
+        let req = Request::get(self.path(V2Route::GetUserAccount, &[("serviceAccountId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
     /// `GET /v2/users/{serviceAccountId}/banks`: banks open for onboarding.
     pub async fn list_banks(&self, service_account_id: &str) -> Result<BankList> {
         let id = non_empty("serviceAccountId", service_account_id)?;
-        let req = Request::get(format!("/v2/users/{}/banks", segment(id)));
+        let req = Request::get(self.path(V2Route::ListBanks, &[("serviceAccountId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
     /// `GET /v2/users/{serviceAccountId}/bank-accounts`: the connected accounts.
     pub async fn list_bank_accounts(&self, service_account_id: &str) -> Result<BankAccountList> {
         let id = non_empty("serviceAccountId", service_account_id)?;
-        let req = Request::get(format!("/v2/users/{}/bank-accounts", segment(id)));
+        let req = Request::get(self.path(V2Route::ListBankAccounts, &[("serviceAccountId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -91,7 +91,7 @@ impl Client {
         non_empty("bankId", &request.bank_id)?;
         check_return_url("returnUrl", &request.return_url)?;
         let req = Request::post(
-            format!("/v2/users/{}/bank-accounts/initialize", segment(id)),
+            self.path(V2Route::StartBankOnboarding, &[("serviceAccountId", id)]),
             Body::json(request)?,
         );
         Ok(self.send(req, &CallOptions::default()).await?.value)
@@ -105,10 +105,7 @@ impl Client {
         service_account_id: &str,
     ) -> Result<OnboardingResult> {
         let id = non_empty("serviceAccountId", service_account_id)?;
-        let req = Request::get(format!(
-            "/v2/users/{}/bank-accounts/initialize",
-            segment(id)
-        ));
+        let req = Request::get(self.path(V2Route::GetBankOnboarding, &[("serviceAccountId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -119,7 +116,7 @@ impl Client {
         service_account_id: &str,
         account: &BankAccountRef,
     ) -> Result<()> {
-        self.bank_account_action(service_account_id, "add", account)
+        self.bank_account_action(service_account_id, V2Route::AddBankAccount, account)
             .await
     }
 
@@ -129,7 +126,7 @@ impl Client {
         service_account_id: &str,
         account: &BankAccountRef,
     ) -> Result<()> {
-        self.bank_account_action(service_account_id, "set-default", account)
+        self.bank_account_action(service_account_id, V2Route::SetDefaultBankAccount, account)
             .await
     }
 
@@ -140,20 +137,20 @@ impl Client {
         service_account_id: &str,
         account: &BankAccountRef,
     ) -> Result<()> {
-        self.bank_account_action(service_account_id, "delete", account)
+        self.bank_account_action(service_account_id, V2Route::DeleteBankAccount, account)
             .await
     }
 
     async fn bank_account_action(
         &self,
         service_account_id: &str,
-        action: &str,
+        route: V2Route,
         account: &BankAccountRef,
     ) -> Result<()> {
         let id = non_empty("serviceAccountId", service_account_id)?;
         account_ref(account)?;
         let req = Request::post(
-            format!("/v2/users/{}/bank-accounts/{action}", segment(id)),
+            self.path(route, &[("serviceAccountId", id)]),
             Body::json(account)?,
         );
         self.send::<IgnoredAny>(req, &CallOptions::default())

@@ -3,12 +3,12 @@
 use crate::client::{CallOptions, Client, Request};
 use crate::error::Result;
 use crate::models::WebhookExamples;
-use crate::routes::UnspecifiedRoute;
+use crate::routes::V2Route;
 
 impl Client {
     /// An example of every webhook the service sends.
     pub async fn webhook_examples(&self) -> Result<WebhookExamples> {
-        let path = self.routes().template(UnspecifiedRoute::WebhookExamples).to_owned();
+        let path = self.path(V2Route::WebhookExamples, &[]);
         Ok(self.send(Request::get(path), &CallOptions::default()).await?.value)
     }
 }

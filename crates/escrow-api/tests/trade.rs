@@ -114,7 +114,7 @@ fn actions(t: &Trade, payer: bool) -> Vec<String> {
     party
         .as_ref()
         .and_then(|p| p.status.as_ref())
-        .map(|s| s.actions.clone())
+        .map(|s| s.actions.iter().map(|a| a.name.clone()).collect())
         .unwrap_or_default()
 }
 
@@ -265,7 +265,7 @@ async fn full_walk_connect_pay_ship_accept_releases_to_the_payee() {
             && status.deadline.is_some()
             && status.deadline_description.is_some()
     );
-    assert!(status.actions.contains(&"AcceptAndPay".to_owned()));
+    assert!(status.actions.iter().any(|a| a.name == "AcceptAndPay"));
     assert!(
         !t.payee
             .as_ref()

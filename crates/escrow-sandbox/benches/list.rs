@@ -153,6 +153,7 @@ async fn main() {
         data_dir: data_dir.clone(),
         tenants: vec![TenantConfig::demo()],
         seed: Seed::None,
+        dialect: Default::default(),
     })
     .await
     .expect("sandbox starts");

@@ -68,6 +68,8 @@ pub struct SandboxConfig {
     pub tenants: Vec<TenantConfig>,
     /// Fills the first tenant with demo data once (never twice on restart).
     pub seed: Seed,
+    /// The wire dialect: the specs' names and routes (default) or the published ones.
+    pub dialect: crate::dialect::Dialect,
 }
 
 impl SandboxConfig {
@@ -78,6 +80,7 @@ impl SandboxConfig {
             data_dir: data_dir.into(),
             tenants: vec![TenantConfig::demo()],
             seed: Seed::Demo,
+            dialect: crate::dialect::Dialect::Spec,
         }
     }
 }

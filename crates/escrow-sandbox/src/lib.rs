@@ -9,6 +9,7 @@ pub mod banks;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod dialect;
 pub mod error;
 pub mod faults;
 pub mod idempotency;
@@ -25,6 +26,7 @@ pub mod trade;
 pub mod webhooks;
 
 pub use config::{DEMO_KEY, DEMO_TENANT, Modules, SandboxConfig, Seed, TenantConfig};
+pub use dialect::Dialect;
 
 use axum::Router;
 use state::AppState;
@@ -35,7 +37,7 @@ use tokio::sync::oneshot;
 /// The whole HTTP surface over a given state.
 pub fn app(state: AppState) -> Router {
     Router::new()
-        .merge(routes::transactions::router())
+        .merge(routes::transactions::router(state.dialect))
         .merge(routes::control::router())
         .merge(routes::connect::router())
         .merge(routes::users::router())
@@ -47,8 +49,9 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::payments::router())
         .merge(routes::webhook_examples::router())
         .merge(routes::hosted_payments::router())
-        .merge(trade::router())
+        .merge(trade::router(state.dialect))
         .fallback(|| async { error::ApiError::NotFound })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), dialect::layer::apply))
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
         .with_state(state)
 }
@@ -99,7 +102,7 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         .map_err(|e| format!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let url = format!("http://{addr}");
-    let worker = tokio::spawn(webhooks::deliver_forever(db.clone()));
+    let worker = tokio::spawn(webhooks::deliver_forever(db.clone(), config.dialect));
     let state = AppState {
         db,
         tenants: Arc::new(config.tenants),
@@ -107,6 +110,7 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         public_url: url.clone().into(),
         faults: Arc::new(faults::Faults::default()),
         in_flight: Arc::default(),
+        dialect: config.dialect,
     };
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {

@@ -1,7 +1,8 @@
-//! `escrow-sandbox serve --listen ADDR --data-dir DIR [--tenant NAME=KEY[:MODULES]]... [--seed demo|none]`
+//! `escrow-sandbox serve --listen ADDR --data-dir DIR [--tenant NAME=KEY[:MODULES]]... [--seed demo|none]
+//! [--dialect spec|published]`
 
 use clap::{Parser, Subcommand, ValueEnum};
-use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
+use escrow_sandbox::{Dialect, SandboxConfig, Seed, TenantConfig};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -28,6 +29,9 @@ enum Command {
         /// Demo data for the first tenant (default: demo without --tenant, none with).
         #[arg(long, value_enum)]
         seed: Option<SeedArg>,
+        /// Wire dialect: the specs' names and routes, or those of the published documentation.
+        #[arg(long, value_enum, default_value = "spec")]
+        dialect: DialectArg,
     },
 }
 
@@ -37,9 +41,15 @@ enum SeedArg {
     None,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum DialectArg {
+    Spec,
+    Published,
+}
+
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    let Command::Serve { listen, data_dir, tenants, seed } = Cli::parse().command;
+    let Command::Serve { listen, data_dir, tenants, seed, dialect } = Cli::parse().command;
     let default_seed = if tenants.is_empty() { Seed::Demo } else { Seed::None };
     let tenants = if tenants.is_empty() { vec![TenantConfig::demo()] } else { tenants };
     let seed = match seed {
@@ -47,7 +57,11 @@ async fn main() -> std::process::ExitCode {
         Some(SeedArg::None) => Seed::None,
         None => default_seed,
     };
-    let running = match escrow_sandbox::start(SandboxConfig { listen, data_dir, tenants, seed }).await {
+    let dialect = match dialect {
+        DialectArg::Spec => Dialect::Spec,
+        DialectArg::Published => Dialect::Published,
+    };
+    let running = match escrow_sandbox::start(SandboxConfig { listen, data_dir, tenants, seed, dialect }).await {
         Ok(r) => r,
         Err(e) => {
             eprintln!("escrow-sandbox: {e}");

@@ -16,4 +16,6 @@ pub struct AppState {
     pub faults: Arc<crate::faults::Faults>,
     /// Idempotency keys whose first request is still being processed (→ 409).
     pub in_flight: Arc<std::sync::Mutex<std::collections::HashSet<(String, String)>>>,
+    /// What the service's APIs speak on the wire (see [`crate::dialect`]).
+    pub dialect: crate::dialect::Dialect,
 }

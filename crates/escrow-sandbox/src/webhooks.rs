@@ -6,6 +6,7 @@
 //! 1, 2, 4, 8, 16 s between them; 5 s timeout per attempt; any 2xx is success.
 
 use crate::db::Db;
+use crate::dialect::{Dialect, FIELD_NAMES, rename};
 use crate::error::{ApiError, ApiResult};
 use crate::store::transactions::TxnDoc;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -142,8 +143,9 @@ fn next_due(conn: &Connection) -> ApiResult<Option<Due>> {
         .optional()?)
 }
 
-/// Delivers queued events forever (until the task is dropped).
-pub async fn deliver_forever(db: Db) {
+/// Delivers queued events forever (until the task is dropped), each payload in `dialect`'s
+/// names (stored in the specs').
+pub async fn deliver_forever(db: Db, dialect: Dialect) {
     let http = match reqwest::Client::builder().timeout(Duration::from_secs(5)).build() {
         Ok(c) => c,
         Err(e) => {
@@ -152,7 +154,7 @@ pub async fn deliver_forever(db: Db) {
         }
     };
     loop {
-        match deliver_one(&db, &http).await {
+        match deliver_one(&db, &http, dialect).await {
             Ok(true) => continue,
             Ok(false) => tokio::time::sleep(Duration::from_millis(100)).await,
             Err(e) => {
@@ -164,7 +166,7 @@ pub async fn deliver_forever(db: Db) {
 }
 
 /// Tries the oldest due event once. Returns whether there was one.
-async fn deliver_one(db: &Db, http: &reqwest::Client) -> Result<bool, ApiError> {
+async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect) -> Result<bool, ApiError> {
     let Some((due, url)) = db
         .call(|c| {
             let Some(due) = next_due(c)? else { return Ok(None) };
@@ -182,10 +184,15 @@ async fn deliver_one(db: &Db, http: &reqwest::Client) -> Result<bool, ApiError> 
     let (ok, outcome) = match url {
         None => (false, json!({ "at": at, "error": "no webhook URL configured" })),
         Some(url) => {
+            let body = match dialect {
+                Dialect::Spec => due.payload.clone().into_bytes(),
+                Dialect::Published => rename::rename_json_keys(due.payload.as_bytes(), &FIELD_NAMES)
+                    .unwrap_or_else(|| due.payload.clone().into_bytes()),
+            };
             let sent = http
                 .post(&url)
                 .header("content-type", "application/json")
-                .body(due.payload.clone())
+                .body(body)
                 .send()
                 .await;
             match sent {

@@ -16,6 +16,7 @@ async fn start(dir: &Path) -> RunningSandbox {
         data_dir: dir.into(),
         tenants: vec![TenantConfig::parse(&format!("acme={KEY}")).unwrap(), TenantConfig::parse("beta=beta-key").unwrap()],
         seed: Seed::None,
+        dialect: Default::default(),
     })
     .await
     .unwrap()

@@ -44,6 +44,7 @@ async fn start() -> Sb {
         data_dir: dir.path().into(),
         tenants: vec![TenantConfig::parse(&format!("t={KEY}")).unwrap()],
         seed: Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .unwrap();

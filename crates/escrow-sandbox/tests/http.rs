@@ -11,6 +11,7 @@ async fn start() -> (escrow_sandbox::RunningSandbox, tempfile::TempDir) {
         data_dir: dir.path().into(),
         tenants: vec![TenantConfig::demo(), TenantConfig::parse("other=other-key").unwrap()],
         seed: Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .unwrap();

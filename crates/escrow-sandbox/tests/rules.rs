@@ -21,6 +21,7 @@ async fn start(modules: &str) -> Sb {
         data_dir: dir.path().into(),
         tenants: vec![TenantConfig::parse(&format!("t={KEY}{modules}")).unwrap()],
         seed: Seed::None,
+        dialect: Default::default(),
     })
     .await
     .unwrap();

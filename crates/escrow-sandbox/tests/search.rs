@@ -22,6 +22,7 @@ async fn start(dir: &Path, seed: Seed) -> escrow_sandbox::RunningSandbox {
             TenantConfig::parse(&format!("other={OTHER_KEY}")).unwrap(),
         ],
         seed,
+        dialect: Default::default(),
     })
     .await
     .unwrap()

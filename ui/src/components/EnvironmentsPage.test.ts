@@ -20,7 +20,7 @@ function installMock() {
         return page([], 0, envs.activeId);
       case 'save_profile': {
         const input = a.input as ProfileInput;
-        const view: EnvironmentView = { id: input.id ?? 'new-1', name: input.name, baseUrl: input.baseUrl, badge: input.badge, builtIn: false, hasKey: false, routes: input.routes };
+        const view: EnvironmentView = { id: input.id ?? 'new-1', name: input.name, baseUrl: input.baseUrl, badge: input.badge, builtIn: false, hasKey: false, routes: input.routes, dialect: input.dialect };
         envs.environments = [...envs.environments.filter((e) => e.id !== view.id), view];
         return view;
       }
@@ -92,7 +92,7 @@ describe('environments page', () => {
 
     await waitFor(() => expect(calls.some((c) => c.cmd === 'set_api_key')).toBe(true));
     expect(calls.find((c) => c.cmd === 'save_profile')?.args).toEqual({
-      input: { id: null, name: 'Staging', baseUrl: 'https://staging.example.com', badge: 'production', routes: '' },
+      input: { id: null, name: 'Staging', baseUrl: 'https://staging.example.com', badge: 'production', routes: '', dialect: 'spec' },
     });
     expect(calls.find((c) => c.cmd === 'set_api_key')?.args).toEqual({ profileId: 'new-1', apiKey: 'secret-key' });
     expect(key.value).toBe('');

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App.svelte';
-import type { ActionRecord, ActionRequest, BusinessUserView, Trade, TradeActionOutcome, TradeParty, TradeView } from '../lib/bindings';
+import type { ActionRecord, ActionRequest, BusinessUserView, Trade, TradeActionOutcome, TradeParty, TradePhase, TradeView } from '../lib/bindings';
 import { i18n } from '../lib/i18n.svelte';
 import { fieldErrorsOf, normalizeField } from '../lib/trade';
 import { ENVIRONMENTS, page } from '../test/fixtures';
@@ -51,14 +51,20 @@ function party(actions: string[], over: Partial<TradeParty> = {}): TradeParty {
   return {
     serviceUserId: 'svc', phoneNumber: null, name: 'Party', city: 'Aarhus', postalCode: '8000', address: null,
     fees: { fixedAmount: '10.00', variableAmount: '37.50', variablePercentage: '2.5', amount: '47.50' },
-    status: { deadline: '2026-11-29T10:00:00Z', deadlineDescription: 'Pay before', title: 'Status', description: 'Do it', iconId: null, actions, hasPendingAction: actions.length > 0 },
-    timeline: [{ time: '2026-11-22T10:00:00Z', text: 'The trade was created' }],
+    status: { deadline: '2026-11-29T10:00:00Z', deadlineDescription: 'Pay before', title: 'Status', description: 'Do it', iconId: null, actions: actions.map((name) => ({ name, text: null })), hasPendingAction: actions.length > 0 },
+    timeline: [{ time: '2026-11-22T10:00:00Z', text: 'The trade was created', id: null, description: null, iconId: null, state: null,
+      detailsTitle: null, detailsDeadlineDescription: null, detailsDescription: null }],
     ...over,
   };
 }
 
+/** A phase in the sandbox's spec dialect (the published fields unset). */
+function ph(state: string): TradePhase {
+  return { state, started: null, completed: null, outcome: null, paid: null, invitationAccepted: null, invitationRejected: null, sent: null,
+    delivered: null, amount: null };
+}
+
 function trade(payerActions: string[], payeeActions: string[] = ['Abandon'], over: Partial<Trade> = {}): Trade {
-  const ph = (state: string) => ({ state, started: null, completed: null, outcome: null });
   return {
     tradeId: 'trade-1', payer: party(payerActions, { name: 'Mette Buyer' }), payee: party(payeeActions, { name: 'Cykelhandler ApS' }),
     createdBy: 'Marketplace', referenceId: 'order-77', title: 'Racercykel', description: 'Brugt', price: '1500.00', prioritizedPayees: null,
@@ -229,8 +235,7 @@ describe('Trades', () => {
 
   it('a refused shipment keeps the dialog open with the fault next to its field', async () => {
     const t = trade([], ['BuyDeliveryShipment', 'Abandon'], {
-      phases: { contract: { state: 'Completed', started: null, completed: null, outcome: null }, delivery: { state: 'Active', started: null, completed: null, outcome: null },
-        return: { state: 'Pending', started: null, completed: null, outcome: null }, finished: { state: 'Pending', started: null, completed: null, outcome: null } },
+      phases: { contract: ph('Completed'), delivery: ph('Active'), return: ph('Pending'), finished: ph('Pending') },
     });
     await openTrade(t, {
       start_trade_action: (a): TradeActionOutcome => ({

@@ -29,6 +29,13 @@ describe('actions offered per status', () => {
     ]);
   });
 
+  it('INPROGRESS (published) allows what CREATED allows, but no delete once a payment exists', () => {
+    const inProgress = availableActions(tx({ status: 'INPROGRESS' }));
+    expect(inProgress).toContain('cancel');
+    expect(inProgress).toContain('createPayment');
+    expect(inProgress).not.toContain('payout');
+  });
+
   it('SUCCEEDED, CANCELLED and unknown statuses: nothing', () => {
     expect(availableActions(tx({ status: 'SUCCEEDED' }))).toEqual([]);
     expect(availableActions(tx({ status: 'CANCELLED' }))).toEqual([]);

@@ -49,10 +49,11 @@ export function partyMissing(p: Party | null): boolean {
   return !p || !(p.serviceAccountId || p.referenceId || p.phoneNumber || p.email || p.name);
 }
 
-/** What the transaction's status allows (SUCCEEDED, CANCELLED and unknown statuses: nothing). */
+/** What the transaction's status allows (SUCCEEDED, CANCELLED and unknown statuses: nothing; INPROGRESS as CREATED). */
 export function availableActions(tx: Transaction): ActionKind[] {
   const allowed = new Set<ActionKind>();
-  if (tx.status === 'CREATED') {
+  // INPROGRESS (a payment under way, from the published API) allows what CREATED does.
+  if (tx.status === 'CREATED' || tx.status === 'INPROGRESS') {
     allowed.add('cancel');
     if (tx.payments.inbound.payments.length === 0) allowed.add('delete');
     allowed.add('createPayment');

@@ -1,17 +1,26 @@
 // Generated from Rust by ts-rs (src-tauri/src/bindings.rs). Do not edit by hand.
 
 export type Badge = "sandbox" | "production";
+export type Dialect = "spec" | "published";
 export type EnvironmentView = { id: string, name: string, baseUrl: string, badge: Badge, builtIn: boolean, hasKey: boolean, 
 /**
  * Route overrides (see [`crate::route_overrides`]); empty for the defaults.
  */
-routes: string, };
+routes: string, 
+/**
+ * What the app sends: the specs' names and routes, or the published documentation's.
+ */
+dialect: Dialect, };
 export type EnvironmentList = { activeId: string, environments: Array<EnvironmentView>, };
 export type ProfileInput = { id: string | null, name: string, baseUrl: string, badge: Badge, 
 /**
  * Route overrides, one per line (see [`crate::route_overrides`]); empty for none.
  */
-routes: string, };
+routes: string, 
+/**
+ * The wire dialect; the specs' when absent.
+ */
+dialect: Dialect, };
 export type ConnectionCheck = { transactionCount: number, };
 export type TransactionFilters = { 
 /**
@@ -501,7 +510,12 @@ floor: string | null,
 /**
  * Side or door, e.g. "tv".
  */
-sideDoor: string | null, };
+sideDoor: string | null, 
+/**
+ * The whole address on one line, as the published trade record gives a party's
+ * address (a string, not the address model). Never sent.
+ */
+line?: string, };
 export type TradeBankAccount = { 
 /**
  * The bank's name.
@@ -667,6 +681,16 @@ variablePercentage: string | null,
  * The whole fee.
  */
 amount: string | null, };
+export type TradeStatusAction = { 
+/**
+ * The action's name as the service gives it; for a published `{type, text}` action,
+ * its `type` as digits.
+ */
+name: string, 
+/**
+ * The service's own label for it, when it sends one.
+ */
+text: string | null, };
 export type TradePartyStatus = { 
 /**
  * When the current step must be done; `None` when nothing is due.
@@ -685,14 +709,13 @@ title: string | null,
  */
 description: string | null, 
 /**
- * Which icon to show.
+ * Which icon to show (a number in the published API, kept as its digits).
  */
 iconId: string | null, 
 /**
- * The actions open to the party now (names are the service's; the sandbox's are
- * listed in the README).
+ * The actions open to the party now, in the service's order.
  */
-actions: Array<string>, 
+actions: Array<TradeStatusAction>, 
 /**
  * Whether it is this party's move.
  */
@@ -705,7 +728,35 @@ time: string | null,
 /**
  * What happened, for the party.
  */
-text: string | null, };
+text: string | null, 
+/**
+ * The entry's id (published: a number, kept as its digits).
+ */
+id: string | null, 
+/**
+ * A longer sentence (published).
+ */
+description: string | null, 
+/**
+ * Which icon to show (published: a number).
+ */
+iconId: string | null, 
+/**
+ * The entry's state (published: a number).
+ */
+state: string | null, 
+/**
+ * Heading of the entry's details (published).
+ */
+detailsTitle: string | null, 
+/**
+ * What a deadline in the details is for (published).
+ */
+detailsDeadlineDescription: string | null, 
+/**
+ * The details' text (published).
+ */
+detailsDescription: string | null, };
 export type TradeParty = { 
 /**
  * The party's account; `None` while the party has not connected.
@@ -759,7 +810,31 @@ completed: string | null,
 /**
  * For the finished phase: how the trade ended.
  */
-outcome: string | null, };
+outcome: string | null, 
+/**
+ * Contract and delivery: when the payment arrived (published).
+ */
+paid: string | null, 
+/**
+ * Contract: when the payer accepted the invitation (published).
+ */
+invitationAccepted: string | null, 
+/**
+ * Contract: when the payer rejected it (published).
+ */
+invitationRejected: string | null, 
+/**
+ * Delivery and return: when the item was sent (published).
+ */
+sent: string | null, 
+/**
+ * Delivery and return: when it arrived (published).
+ */
+delivered: string | null, 
+/**
+ * Contract: the amount paid or due (published).
+ */
+amount: string | null, };
 export type TradePhases = { 
 /**
  * Invitation and payment.

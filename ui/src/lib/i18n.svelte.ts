@@ -198,6 +198,10 @@ export const en = {
   'envs.form.baseUrl': 'Base URL',
   'envs.form.baseUrlHint': 'For example https://api.example.com',
   'envs.form.badge': 'Badge',
+  'envs.dialect': 'Wire dialect',
+  'envs.dialect.spec': 'Specification (default)',
+  'envs.dialect.published': 'Published documentation',
+  'envs.dialect.hint': 'Which field names and routes the app sends. Answers are read in either. Choose Published documentation for a service that follows its public developer documentation (safepayAccountId).',
   'envs.form.apiKey': 'API key',
   'envs.form.apiKeyHintNew': 'Stored in the OS keychain. It cannot be viewed after saving.',
   'envs.form.apiKeyHintEdit': 'Leave empty to keep the current key.',
@@ -443,6 +447,9 @@ export const en = {
   'action.kind.setBillOfSale': 'Bill of sale',
   'action.kind.addDebtInformation': 'Debt information',
   'users.title': 'Users',
+  'userType.Private': 'Private',
+  'userType.Business': 'Business',
+  'userType.Guest': 'Guest',
   'users.connect': 'Connect a user',
   'users.lookup': 'Find by reference',
   'users.lookup.find': 'Find',
@@ -771,6 +778,10 @@ export const da: Dictionary = {
   'envs.form.baseUrl': 'Basis-URL',
   'envs.form.baseUrlHint': 'For eksempel https://api.example.com',
   'envs.form.badge': 'Mærkat',
+  'envs.dialect': 'Protokoldialekt',
+  'envs.dialect.spec': 'Specifikationen (standard)',
+  'envs.dialect.published': 'Den offentlige dokumentation',
+  'envs.dialect.hint': 'Hvilke feltnavne og ruter appen sender. Svar læses i begge. Vælg den offentlige dokumentation for en tjeneste, der følger sin offentlige udviklerdokumentation (safepayAccountId).',
   'envs.form.apiKey': 'API-nøgle',
   'envs.form.apiKeyHintNew': 'Gemmes i styresystemets nøglering. Den kan ikke ses efter gemning.',
   'envs.form.apiKeyHintEdit': 'Lad feltet være tomt for at beholde den nuværende nøgle.',
@@ -1016,6 +1027,9 @@ export const da: Dictionary = {
   'action.kind.setBillOfSale': 'Slutseddel',
   'action.kind.addDebtInformation': 'Gældsoplysninger',
   'users.title': 'Brugere',
+  'userType.Private': 'Privat',
+  'userType.Business': 'Virksomhed',
+  'userType.Guest': 'Gæst',
   'users.connect': 'Forbind en bruger',
   'users.lookup': 'Find via reference',
   'users.lookup.find': 'Find',
@@ -1200,6 +1214,12 @@ export function tn(base: 'tx.count' | 'envs.connected' | 'pending.banner', count
 export function statusLabel(status: string): string {
   const key = `status.${status}` as MessageKey;
   return key in en ? t(key) : status;
+}
+
+/** A user type in the user's language (Private, Business, Guest); unknown values as sent. */
+export function userTypeLabel(type: string): string {
+  const key = `userType.${type}` as MessageKey;
+  return key in en ? t(key) : type;
 }
 
 /** Label for a value under a key prefix (e.g. `recipient.PAYEE`); unknown values are shown as sent. */

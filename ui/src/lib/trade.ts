@@ -93,7 +93,7 @@ export const TRADE_MONEY_MOVING: ReadonlySet<TradeActionKind> = new Set<TradeAct
 
 /** The actions a party's status lists that this app can run, in the service's order. */
 export function partyActions(party: TradeParty | null): string[] {
-  return (party?.status?.actions ?? []).filter((a) => a in PARTY_ACTIONS);
+  return (party?.status?.actions ?? []).map((a) => a.name).filter((a) => a in PARTY_ACTIONS);
 }
 
 /** Money in escrow: contract paid and the trade not finished. */

@@ -9,8 +9,8 @@ import type {
 export const ENVIRONMENTS: EnvironmentList = {
   activeId: 'sandbox',
   environments: [
-    { id: 'prod-1', name: 'Live', baseUrl: 'https://api.example.com', badge: 'production', builtIn: false, hasKey: true, routes: '' },
-    { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:0', badge: 'sandbox', builtIn: true, hasKey: true, routes: '' },
+    { id: 'prod-1', name: 'Live', baseUrl: 'https://api.example.com', badge: 'production', builtIn: false, hasKey: true, routes: '', dialect: 'spec' },
+    { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:0', badge: 'sandbox', builtIn: true, hasKey: true, routes: '', dialect: 'spec' },
   ],
 };
 

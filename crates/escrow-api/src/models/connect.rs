@@ -75,6 +75,7 @@ pub struct UserConnection {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct ConnectionRecord {
     /// Record id as sent by the service (nullable); calls use `service_account_id`.
     pub id: Option<String>,
@@ -84,6 +85,7 @@ pub struct ConnectionRecord {
     #[serde(deserialize_with = "null_default")]
     pub connections: Vec<UserConnection>,
 }
+crate::dialect::tolerant_model!(ConnectionRecord);
 
 /// `POST /v2/connect/{referenceId}/guest` body: an account made without the hosted
 /// flow (available to some tenants only).
@@ -113,10 +115,12 @@ pub struct GuestUser {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct CreatedAccount {
     /// The new account's id; use it as payer or payee.
     pub service_account_id: String,
 }
+crate::dialect::tolerant_model!(CreatedAccount);
 
 /// An address of a hosted page (`{url}`): onboarding, signing, download.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -18,6 +18,7 @@ fn is_signed_value(v: &Option<serde_json::Value>) -> bool {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct Signer {
     /// The signer's account.
     pub service_account_id: String,
@@ -31,6 +32,7 @@ pub struct Signer {
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub signed: Option<serde_json::Value>,
 }
+crate::dialect::tolerant_model!(Signer);
 
 impl Signer {
     /// Whether this signer has signed: `signed` is anything but absent, `null` or `false`.

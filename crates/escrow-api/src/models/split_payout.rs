@@ -39,6 +39,7 @@ pub struct CreatedSplitPayout {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[serde(remote = "Self")]
 pub struct SplitPayout {
     /// The split payout's id; needed to cancel it while it is PENDING.
     pub split_payout_id: String,
@@ -70,6 +71,7 @@ pub struct SplitPayout {
     #[serde(default, deserialize_with = "lenient::optional_datetime")]
     pub created: Option<DateTime<Utc>>,
 }
+crate::dialect::tolerant_model!(SplitPayout);
 
 /// Answer to list split payouts.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct Party {
     /// The party's account at the service; `None` while the party is only invited or referenced.
     pub service_account_id: Option<String>,
@@ -23,6 +24,7 @@ pub struct Party {
     /// Phone number on the party's account; `None` if unknown.
     pub phone_number: Option<String>,
 }
+crate::dialect::tolerant_model!(Party);
 
 /// Fees per party. `safepay` is the service's own fee.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -210,6 +212,7 @@ pub struct PlannedSplitPayout {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct CreatedTransaction {
     /// The new transaction's id; every later call on it needs this.
     pub transaction_id: String,
@@ -220,6 +223,7 @@ pub struct CreatedTransaction {
     /// Null in the spec's v2 response; kept in case the service fills it.
     pub id: Option<String>,
 }
+crate::dialect::tolerant_model!(CreatedTransaction { "transactionId" <- "id" });
 
 /// Sum paid in, as shown on list items.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

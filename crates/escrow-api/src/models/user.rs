@@ -19,6 +19,7 @@ fn optional_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::E
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct UserListItem {
     /// The account's id.
     pub service_account_id: String,
@@ -37,6 +38,7 @@ pub struct UserListItem {
     #[serde(rename = "type")]
     pub user_type: Option<UserType>,
 }
+crate::dialect::tolerant_model!(UserListItem);
 
 /// `GET /v2/users` answer (no total count in the spec).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -63,6 +65,7 @@ pub struct Kyc {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct User {
     /// Record id as sent by the service; calls use `service_account_id`.
     pub id: Option<String>,
@@ -96,6 +99,7 @@ pub struct User {
     #[serde(rename = "type")]
     pub user_type: Option<UserType>,
 }
+crate::dialect::tolerant_model!(User);
 
 /// A bank a user can onboard accounts from; its `bankId` starts onboarding.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -49,17 +49,20 @@ pub struct ConnectionLink {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct PartyRef {
     /// The party's account.
     pub service_account_id: Option<String>,
     /// The tenant's own user id of the party.
     pub reference_id: Option<String>,
 }
+crate::dialect::tolerant_model!(PartyRef);
 
 /// Something happened to one of the tenant's accounts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[serde(remote = "Self")]
 pub struct UserEvent {
     /// Which event; an unknown name is kept as sent.
     pub event_name: UserEventName,
@@ -74,6 +77,7 @@ pub struct UserEvent {
     #[serde(default)]
     pub connections: Vec<ConnectionLink>,
 }
+crate::dialect::tolerant_model!(UserEvent { "webhookId" <- "id" });
 
 /// Something happened to one of the tenant's transactions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,7 +134,8 @@ impl WebhookEvent {
             .and_then(|n| n.as_str())
             .ok_or_else(|| serde::de::Error::custom("webhook without eventName"))?
             .to_owned();
-        if name.starts_with("user.") && value.get("serviceAccountId").is_some() {
+        let account = ["serviceAccountId", "safepayAccountId", "symblepayAccountId"];
+        if name.starts_with("user.") && account.iter().any(|k| value.get(*k).is_some()) {
             return serde_json::from_value(value).map(Self::User);
         }
         if name.starts_with("transaction.") && value.get("transactionId").is_some() {

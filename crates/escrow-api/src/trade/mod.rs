@@ -28,9 +28,11 @@
 
 pub mod models;
 pub mod routes;
+pub mod status;
 pub mod validate;
 
 pub use models::*;
+pub use status::{TradePartyStatus, TradePhase, TradePhases, TradeStatusAction, TradeTimelineEvent};
 pub use routes::{TradeRoute, TradeRoutes};
 
 use crate::client::{Body, CallOptions, Client, Request, Response};
@@ -102,7 +104,7 @@ impl TradeApi {
         for (name, value) in params {
             validate::path_param(name, value)?;
         }
-        let (method, path) = self.routes.resolve(route, params);
+        let (method, path) = self.routes.resolve_in(route, self.client.dialect(), params);
         Ok(Request {
             method,
             path,
@@ -328,7 +330,12 @@ impl TradeApi {
     ) -> Result<Response<TradeLink>> {
         validate::correlation(opts)?;
         validate::connect(req)?;
-        let mut req = self.request(TradeRoute::InitiateUserConnect, &[], Body::json(req)?)?;
+        let mut body = serde_json::to_value(req).map_err(|e| Error::validation("body", e.to_string()))?;
+        if self.client.dialect() == crate::Dialect::Published {
+            // The published connect body names the tenant's user id `userId`.
+            crate::dialect::rename_key(&mut body, "marketplaceUserId", "userId");
+        }
+        let mut req = self.request(TradeRoute::InitiateUserConnect, &[], Body::json(&body)?)?;
         req.query
             .push(("forceOnboarding", force_onboarding.to_string()));
         self.send(req, opts).await

@@ -7,10 +7,11 @@
 //! generated TypeScript declarations never collide.
 
 use crate::{lenient, money};
-use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
+
+pub use super::status::{TradePartyStatus, TradePhase, TradePhases, TradeStatusAction, TradeTimelineEvent};
 
 /// Writes a decimal as a JSON number: an integer when it is whole, else the shortest
 /// float that reads back as the same decimal (exact for the magnitudes of this API).
@@ -100,16 +101,17 @@ pub mod optional_percent {
     }
 }
 
-/// Reads a list of strings; objects are kept as their `name`/`id`/`type` member or
-/// their JSON text, so an unexpected shape never fails the whole record.
-fn lenient_strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+/// Reads a list of strings; objects are kept as their `url`/`name`/`id`/`type` member or
+/// their JSON text, so an unexpected shape never fails the whole record (published
+/// `images` are `[{url}]`).
+pub(super) fn lenient_strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     let items = Option::<Vec<Value>>::deserialize(d)?.unwrap_or_default();
     Ok(items
         .into_iter()
         .filter(|v| !v.is_null())
         .map(|v| match v {
             Value::String(s) => s,
-            Value::Object(ref o) => ["name", "id", "type"]
+            Value::Object(ref o) => ["url", "name", "id", "type"]
                 .iter()
                 .find_map(|k| o.get(*k).and_then(Value::as_str).map(str::to_owned))
                 .unwrap_or_else(|| v.to_string()),
@@ -119,7 +121,7 @@ fn lenient_strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Er
 }
 
 /// Reads a boolean that may be null or absent (false).
-fn lenient_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+pub(super) fn lenient_bool<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     Ok(Option::<bool>::deserialize(d)?.unwrap_or(false))
 }
 
@@ -150,6 +152,20 @@ pub struct TradeAddress {
     /// Side or door, e.g. "tv".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side_door: Option<String>,
+    /// The whole address on one line, as the published trade record gives a party's
+    /// address (a string, not the address model). Never sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub line: Option<String>,
+}
+
+/// An address as the address model or, as the published trade record has it, one string.
+fn address_or_line<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TradeAddress>, D::Error> {
+    Ok(match Option::<Value>::deserialize(d)? {
+        None | Some(Value::Null) => None,
+        Some(Value::String(line)) => Some(TradeAddress { line: Some(line), ..TradeAddress::default() }),
+        Some(other) => Some(TradeAddress::deserialize(other).map_err(serde::de::Error::custom)?),
+    })
 }
 
 /// A bank account as this API shows it.
@@ -204,6 +220,7 @@ pub struct EditBusinessUser {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct BusinessUser {
     /// The business's account at the service.
     pub service_user_id: Option<String>,
@@ -218,6 +235,7 @@ pub struct BusinessUser {
     /// The business's address.
     pub address: Option<TradeAddress>,
 }
+crate::dialect::tolerant_model!(BusinessUser);
 
 /// Returning to a native app after a hosted page (spec: appSwitch).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -226,7 +244,9 @@ pub struct BusinessUser {
 pub struct TradeAppSwitch {
     /// The app's callback URI.
     pub app_switch_callback_uri: Option<String>,
-    /// The app's platform; the spec observed "Android".
+    /// The app's platform: the spec observed "Android"; the published API sends an
+    /// integer (read as its digits; see `dialect` for what is sent).
+    #[serde(deserialize_with = "super::status::optional_text")]
     pub operating_system: Option<String>,
 }
 
@@ -242,11 +262,12 @@ pub struct TradeShipping {
         skip_serializing_if = "Option::is_none"
     )]
     pub expected_max_weight: Option<i32>,
-    /// Who pays the delivery shipment (values not shown in the spec, e.g. "Payer").
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Who pays the delivery shipment (values not shown in the spec, e.g. "Payer"; the
+    /// published API sends an integer, kept as its digits).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "super::status::optional_text")]
     pub paid_by: Option<String>,
     /// Who pays a return shipment.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "super::status::optional_text")]
     pub return_paid_by: Option<String>,
     /// Carriers and products offered, as JSON.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -370,6 +391,8 @@ impl CreateTrade {
 pub struct CreatedTrade {
     /// The new trade's id.
     pub trade_id: String,
+    /// The published API also answers the payer's hosted page (`redirectUrl`).
+    pub redirect_url: Option<String>,
 }
 
 /// A party's fee on a trade.
@@ -395,49 +418,11 @@ pub struct TradePartyFees {
     pub amount: Option<Decimal>,
 }
 
-/// What a party should do now, and by when.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase", default)]
-pub struct TradePartyStatus {
-    /// When the current step must be done; `None` when nothing is due.
-    #[serde(deserialize_with = "lenient::optional_datetime")]
-    #[cfg_attr(feature = "ts", ts(type = "string | null"))]
-    pub deadline: Option<DateTime<Utc>>,
-    /// What the deadline is for.
-    pub deadline_description: Option<String>,
-    /// Short headline, e.g. "Send the item".
-    pub title: Option<String>,
-    /// A sentence for the party.
-    pub description: Option<String>,
-    /// Which icon to show.
-    pub icon_id: Option<String>,
-    /// The actions open to the party now (names are the service's; the sandbox's are
-    /// listed in the README).
-    #[serde(deserialize_with = "lenient_strings")]
-    pub actions: Vec<String>,
-    /// Whether it is this party's move.
-    #[serde(deserialize_with = "lenient_bool")]
-    pub has_pending_action: bool,
-}
-
-/// One line of a party's timeline.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase", default)]
-pub struct TradeTimelineEvent {
-    /// When it happened.
-    #[serde(deserialize_with = "lenient::optional_datetime")]
-    #[cfg_attr(feature = "ts", ts(type = "string | null"))]
-    pub time: Option<DateTime<Utc>>,
-    /// What happened, for the party.
-    pub text: Option<String>,
-}
-
 /// The payer or payee of a trade, as that party is shown.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct TradeParty {
     /// The party's account; `None` while the party has not connected.
     pub service_user_id: Option<String>,
@@ -450,55 +435,17 @@ pub struct TradeParty {
     /// Postal code.
     pub postal_code: Option<String>,
     /// Full address.
+    #[serde(deserialize_with = "address_or_line")]
     pub address: Option<TradeAddress>,
     /// The party's fee.
     pub fees: Option<TradePartyFees>,
     /// What the party should do now.
     pub status: Option<TradePartyStatus>,
     /// What happened so far, oldest first.
-    #[serde(deserialize_with = "lenient_events")]
+    #[serde(deserialize_with = "super::status::lenient_events")]
     pub timeline: Vec<TradeTimelineEvent>,
 }
-
-fn lenient_events<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<TradeTimelineEvent>, D::Error> {
-    Ok(Option::<Vec<TradeTimelineEvent>>::deserialize(d)?.unwrap_or_default())
-}
-
-/// One phase of a trade. The spec shows no fields; these are the sandbox's
-/// (`state`: Pending, Active, Completed, Skipped, Cancelled, Rejected).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase", default)]
-pub struct TradePhase {
-    /// Where the phase is.
-    pub state: Option<String>,
-    /// When it started.
-    #[serde(deserialize_with = "lenient::optional_datetime")]
-    #[cfg_attr(feature = "ts", ts(type = "string | null"))]
-    pub started: Option<DateTime<Utc>>,
-    /// When it ended.
-    #[serde(deserialize_with = "lenient::optional_datetime")]
-    #[cfg_attr(feature = "ts", ts(type = "string | null"))]
-    pub completed: Option<DateTime<Utc>>,
-    /// For the finished phase: how the trade ended.
-    pub outcome: Option<String>,
-}
-
-/// The phases of a trade.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase", default)]
-pub struct TradePhases {
-    /// Invitation and payment.
-    pub contract: Option<TradePhase>,
-    /// Sending and checking the item.
-    pub delivery: Option<TradePhase>,
-    /// Sending a rejected item back.
-    #[serde(rename = "return")]
-    pub return_phase: Option<TradePhase>,
-    /// The end of the trade.
-    pub finished: Option<TradePhase>,
-}
+crate::dialect::tolerant_model!(TradeParty);
 
 /// A trade record (spec: trade record).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -578,14 +525,17 @@ pub struct TradeStatusLinkRequest {
     pub app_switch: Option<TradeAppSwitch>,
 }
 
-/// A hosted page to send the user to (spec: link object; the sandbox answers `{url}`).
+/// A hosted page to send the user to (spec: link object; `{url}` in the sandbox's spec
+/// dialect, `{redirectUrl}` in the published documentation: either is read).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct TradeLink {
     /// The page's address.
     pub url: String,
 }
+crate::dialect::tolerant_model!(TradeLink { "url" <- "redirectUrl" });
 
 /// Reimburses the payer.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -633,6 +583,7 @@ pub struct TradeSelectPayoutAccount {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct TradeUserDetails {
     /// The user's account at the service.
     pub service_user_id: Option<String>,
@@ -646,6 +597,7 @@ pub struct TradeUserDetails {
     #[serde(deserialize_with = "lenient_bool")]
     pub has_completed_onboarding: bool,
 }
+crate::dialect::tolerant_model!(TradeUserDetails);
 
 /// Starts paying a payment to escrow.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -758,7 +710,7 @@ mod tests {
             Some("Active")
         );
         let status = t.payer.unwrap().status.unwrap();
-        assert_eq!(status.actions, vec!["Pay", "Abandon"]);
+        assert_eq!(status.actions.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), vec!["Pay", "Abandon"]);
         assert!(!status.has_pending_action);
         let p: PaymentToEscrow = serde_json::from_str(
             r#"{"externalId":"e","amount":10,"isPaid":false,"state":"OnHold"}"#,

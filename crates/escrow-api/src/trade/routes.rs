@@ -65,6 +65,18 @@ macro_rules! trade_routes {
             pub fn from_name(name: &str) -> Option<Self> {
                 Self::ALL.iter().copied().find(|r| r.name() == name)
             }
+
+            /// Where the public documentation shows another path (see
+            /// `docs/published-api.md`): the published dialect's preset. The other
+            /// operations' published routes are not shown, so the defaults stay.
+            pub fn published_route(self) -> Option<&'static str> {
+                match self {
+                    Self::InitiateTrade => Some("/v1/marketplace/trades/initiate"),
+                    Self::InitiateUserConnect => Some("/v1/marketplace/users/connect"),
+                    Self::SelectPayoutAccount => Some("/v1/marketplace/connect/{marketplaceUserId}/bankaccount/initiate"),
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -187,10 +199,26 @@ impl TradeRoutes {
         }
     }
 
+    /// Method and template for `route` in `dialect`: an override, else the dialect's
+    /// preset, else the default.
+    pub fn route_in(&self, route: TradeRoute, dialect: crate::Dialect) -> (Method, &str) {
+        match (self.overrides.get(&route), dialect, route.published_route()) {
+            (Some((m, t)), _, _) => (m.clone(), t.as_str()),
+            (None, crate::Dialect::Published, Some(path)) => (route.default_route().0, path),
+            _ => route.default_route(),
+        }
+    }
+
     /// Method and path for `route` with `params` filled in, each percent-encoded so an
     /// id can never change the route.
+    #[cfg(test)]
     pub(crate) fn resolve(&self, route: TradeRoute, params: &[(&str, &str)]) -> (Method, String) {
-        let (method, template) = self.route(route);
+        self.resolve_in(route, crate::Dialect::Spec, params)
+    }
+
+    /// [`TradeRoutes::resolve`] in `dialect`.
+    pub(crate) fn resolve_in(&self, route: TradeRoute, dialect: crate::Dialect, params: &[(&str, &str)]) -> (Method, String) {
+        let (method, template) = self.route_in(route, dialect);
         let mut path = template.to_owned();
         for (name, value) in params {
             path = path.replace(&format!("{{{name}}}"), &segment(value));

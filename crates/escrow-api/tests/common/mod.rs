@@ -23,6 +23,7 @@ pub async fn start() -> Sandbox {
             TenantConfig::parse(&format!("acme={ACME_KEY}")).unwrap(),
         ],
         seed: Seed::Demo,
+        dialect: Default::default(),
     })
     .await
     .expect("sandbox starts");

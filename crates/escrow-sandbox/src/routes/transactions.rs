@@ -2,6 +2,7 @@
 
 use crate::auth::Tenant;
 use crate::clock::stamp;
+use crate::dialect::Dialect;
 use crate::error::{ApiError, ApiResult};
 use crate::idempotency::{self, Ctx, Reply};
 use crate::money;
@@ -23,12 +24,16 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router(dialect: Dialect) -> Router<AppState> {
+    let router = Router::new()
         .route("/v2/transactions", get(list))
         .route("/v2/transactions/marketplace", post(create_marketplace))
         .route("/v2/transactions/auto", post(create_auto))
-        .route("/v2/transactions/{transaction_id}", get(get_one))
+        .route("/v2/transactions/{transaction_id}", get(get_one));
+    match dialect {
+        Dialect::Spec => router,
+        Dialect::Published => router.route(crate::dialect::v2::CHECKOUT_MARKETPLACE, post(create_marketplace)),
+    }
 }
 
 /// Skip/Take/Search/ReferenceId, matched case-insensitively as ASP.NET binds them.
@@ -135,15 +140,12 @@ async fn create(State(state): State<AppState>, tenant: Tenant, headers: HeaderMa
     };
     let public_url = state.public_url.clone();
     let name = tenant.name.clone();
+    let dialect = state.dialect;
     idempotency::run(&state, &name, &headers, "POST", path, &body.clone(), move |conn, ctx| {
         let req: CreateBody = parse_json(&body)?;
         let id = insert_transaction(conn, &tenant, kind, req, &ctx)?;
-        Ok(Reply::ok(json!({
-            "transactionId": id,
-            "checkoutUrl": format!("{public_url}/hosted/checkout/{id}"),
-            "connectUrl": null,
-            "id": null,
-        })))
+        let checkout_url = format!("{public_url}/hosted/checkout/{id}");
+        Ok(Reply::ok(crate::dialect::v2::created(dialect, &id, &checkout_url)))
     })
     .await
 }

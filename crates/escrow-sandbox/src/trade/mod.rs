@@ -40,9 +40,9 @@ pub const PREFIX: &str = "/v1/marketplace";
 /// and `<carrier_b>`).
 pub const CARRIERS: [&str; 2] = ["postnord", "gls"];
 
-/// Every route of this API: the service's, the hosted pages and the control routes.
-pub fn router() -> Router<AppState> {
-    routes::router().merge(hosted::router())
+/// Every route of this API in `dialect`: the service's, the hosted pages and the control routes.
+pub fn router(dialect: crate::dialect::Dialect) -> Router<AppState> {
+    routes::router(dialect).merge(hosted::router())
 }
 
 /// A refusal in this API's problem shape, or an internal failure.

@@ -20,6 +20,10 @@
 //! | Initiate payment flow (keyed) | `POST /users/{marketplaceUserId}/payments/{paymentId}/flow` |
 //! | Get payment to escrow | `GET .../trades/{tradeId}/payment` |
 //! | Buy shipment for delivery / return (keyed) | `POST .../shipments/delivery`, `.../shipments/return` |
+//!
+//! In the published dialect, initiate, user connect and payout-account selection are
+//! served at the published routes instead (see [`crate::dialect::trade_wire::routes`]),
+//! and records, links and some request fields take the published shapes.
 
 use super::hosted::SessionDoc;
 use super::machine::{BusinessUserDoc, Effect, PaymentDoc, Shipment, Stage, TradeDoc, UserDoc};
@@ -30,6 +34,7 @@ use super::{
 };
 use crate::auth::Tenant;
 use crate::clock::stamp;
+use crate::dialect::{Dialect, trade_shapes, trade_wire};
 use crate::idempotency::Ctx;
 use crate::state::AppState;
 use crate::store::ledger;
@@ -43,9 +48,10 @@ use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-pub fn router() -> Router<AppState> {
+pub fn router(dialect: Dialect) -> Router<AppState> {
     let p = PREFIX;
     let t = format!("{p}/users/{{user}}/trades/{{trade}}");
+    let dialect_routes = trade_wire::routes(dialect);
     Router::new()
         .route(&format!("{p}/business-users"), post(create_business_user))
         .route(
@@ -54,12 +60,12 @@ pub fn router() -> Router<AppState> {
                 .put(edit_business_user)
                 .delete(delete_business_user),
         )
-        .route(&format!("{p}/trades"), post(initiate_trade))
+        .route(&format!("{p}{}", dialect_routes.initiate), post(initiate_trade))
         .route(&format!("{p}/trades/cancel"), post(cancel_trade))
-        .route(&format!("{p}/connect"), post(connect))
+        .route(&format!("{p}{}", dialect_routes.connect), post(connect))
         .route(&format!("{p}/users/{{user}}"), get(user_details))
         .route(
-            &format!("{p}/users/{{user}}/payout-account"),
+            &format!("{p}{}", dialect_routes.payout_account),
             post(payout_account_link),
         )
         .route(&format!("{p}/users/{{user}}/trades"), get(list_trades))
@@ -142,10 +148,18 @@ pub fn save_trade(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcome<()> 
     store::put(conn, tenant, TRADE, &t.trade_id, &t.created, t)
 }
 
-pub fn render_trade(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcome<Value> {
+pub fn render_trade(
+    conn: &Connection,
+    tenant: &str,
+    t: &TradeDoc,
+    dialect: Dialect,
+) -> Outcome<Value> {
     let payer = load_user(conn, tenant, &t.payer_id)?;
     let payee = load_user(conn, tenant, &t.payee_id)?;
-    Ok(t.json(payer.as_ref(), payee.as_ref()))
+    Ok(match dialect {
+        Dialect::Spec => t.json(payer.as_ref(), payee.as_ref()),
+        Dialect::Published => trade_shapes::trade(t, payer.as_ref(), payee.as_ref()),
+    })
 }
 
 fn record(
@@ -219,13 +233,14 @@ pub fn mark_paid(
     Ok(p)
 }
 
-fn hosted_link(
+/// A new hosted page for `session`: its URL.
+fn hosted_url(
     state: &AppState,
     conn: &Connection,
     tenant: &str,
     page: &str,
     session: &SessionDoc,
-) -> Outcome<Value> {
+) -> Outcome<String> {
     let token = uuid::Uuid::new_v4().simple().to_string();
     store::put(
         conn,
@@ -235,7 +250,19 @@ fn hosted_link(
         &session.created,
         session,
     )?;
-    Ok(json!({ "url": format!("{}/hosted/trade/{page}/{token}", state.public_url) }))
+    Ok(format!("{}/hosted/trade/{page}/{token}", state.public_url))
+}
+
+/// A new hosted page for `session`, answered as the dialect's link object.
+fn hosted_link(
+    state: &AppState,
+    conn: &Connection,
+    tenant: &str,
+    page: &str,
+    session: &SessionDoc,
+) -> Outcome<Value> {
+    let url = hosted_url(state, conn, tenant, page, session)?;
+    Ok(trade_wire::link(state.dialect, &url))
 }
 
 // ---- business users ----------------------------------------------------------------
@@ -470,7 +497,12 @@ struct NewTrade {
     doc: TradeDoc,
 }
 
-fn read_new_trade(body: &[u8], trade_id: String, at: &str) -> Outcome<NewTrade> {
+fn read_new_trade(
+    body: &[u8],
+    trade_id: String,
+    at: &str,
+    dialect: Dialect,
+) -> Outcome<NewTrade> {
     let mut c = Check::parse(body)?;
     let title = c.string("title", 1, 64, true);
     let description = c.string("description", 1, 5000, true);
@@ -503,7 +535,7 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str) -> Outcome<NewTrade> 
     let cancel_url = c.string("cancelUrl", 1, 2048, true);
     let checkout_type = c.string("checkoutType", 1, 64, false);
     let image_urls = c.strings("imageUrls");
-    let app_switch = c.object("appSwitch", false);
+    let app_switch = trade_wire::app_switch(&mut c, dialect);
     let minutes = c.int("allowedTimeForItemDeliveryInMinutes", 1, 129_600, false);
     let prioritized = c.array("prioritizedPayees");
     if let (Some(a), Some(b)) = (&payer, &payee)
@@ -598,6 +630,7 @@ async fn initiate_trade(
 ) -> Response {
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
+    let st = state.clone();
     keyed(
         &state,
         &name,
@@ -609,7 +642,7 @@ async fn initiate_trade(
         move |conn, ctx: &Ctx<'_>| {
             let at = stamp(ctx.now);
             let NewTrade { doc: mut t } =
-                read_new_trade(&body, uuid::Uuid::new_v4().to_string(), &at)?;
+                read_new_trade(&body, uuid::Uuid::new_v4().to_string(), &at, st.dialect)?;
             let payee = load_user(conn, &tenant.name, &t.payee_id)?;
             if !payee.as_ref().is_some_and(|u| u.has_completed_onboarding) {
                 return Err(Fault::field(
@@ -639,7 +672,17 @@ async fn initiate_trade(
                 format!("Trade “{title}” created; the buyer was invited"),
             );
             save_trade(conn, &tenant.name, &t)?;
-            Ok(json!({ "tradeId": t.trade_id }))
+            // Published: the payer's hosted status page of the new trade.
+            let redirect = match st.dialect {
+                Dialect::Spec => None,
+                Dialect::Published => {
+                    let session = SessionDoc::new("status", &t.payer_id, &at)
+                        .trade(&t.trade_id)
+                        .urls(Some(t.success_url.clone()), None);
+                    Some(hosted_url(&st, conn, &tenant.name, "status", &session)?)
+                }
+            };
+            Ok(trade_wire::initiated(&t.trade_id, redirect.as_deref()))
         },
     )
     .await
@@ -715,6 +758,7 @@ async fn list_trades(
         if !errors.is_empty() {
             return Err(Fault::fields(errors));
         }
+        let dialect = state.dialect;
         exec(&state, move |conn| {
             let docs: Vec<TradeDoc> =
                 store::trades_of(conn, &tenant.name, &user, size, (page - 1) * size)?;
@@ -726,7 +770,7 @@ async fn list_trades(
             }
             let trades = docs
                 .iter()
-                .map(|t| render_trade(conn, &tenant.name, t))
+                .map(|t| render_trade(conn, &tenant.name, t, dialect))
                 .collect::<Outcome<Vec<_>>>()?;
             Ok(json!({ "trades": trades, "pagination": { "pageSize": size, "page": page } }))
         })
@@ -744,9 +788,10 @@ async fn trade_details(
 ) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
+        let dialect = state.dialect;
         exec(&state, move |conn| {
             let t = load_trade(conn, &tenant.name, &user, &trade)?;
-            render_trade(conn, &tenant.name, &t)
+            render_trade(conn, &tenant.name, &t, dialect)
         })
         .await
     }
@@ -767,7 +812,7 @@ async fn status_link(
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
         let mut c = Check::parse(&body)?;
         let return_url = c.string("returnUrl", 1, 2048, true);
-        c.object("appSwitch", false);
+        trade_wire::app_switch(&mut c, st.dialect);
         c.finish()?;
         exec(&state, move |conn| {
             load_trade(conn, &tenant.name, &user, &trade)?;
@@ -844,8 +889,8 @@ async fn connect(
         let mut c = Check::parse(&body)?;
         let success = c.string("successUrl", 1, 2048, true);
         let cancel = c.string("cancelUrl", 1, 2048, true);
-        c.object("appSwitch", false);
-        let user = c.string("marketplaceUserId", 1, 64, true);
+        trade_wire::app_switch(&mut c, st.dialect);
+        let user = trade_wire::connect_user(&mut c, st.dialect);
         let kyc = c.int("requiredKycLevel", 1, 2, false);
         let errors = c.errors.clone();
         c.finish()?;
@@ -877,7 +922,7 @@ async fn payout_account_link(
         check_path(&[("marketplaceUserId", &user)])?;
         let mut c = Check::parse(&body)?;
         let return_url = c.string("returnUrl", 1, 2048, false);
-        c.object("appSwitch", false);
+        trade_wire::app_switch(&mut c, st.dialect);
         c.finish()?;
         exec(&state, move |conn| {
             require_user(conn, &tenant.name, &user)?;
@@ -933,13 +978,14 @@ where
     F: FnOnce(&Connection, &mut TradeDoc, &str) -> Outcome<()> + Send + 'static,
 {
     let now = stamp(state.clock.now());
+    let dialect = state.dialect;
     let r = async {
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
         exec(&state, move |conn| {
             let mut t = load_trade(conn, &tenant.name, &user, &trade)?;
             f(conn, &mut t, &now)?;
             save_trade(conn, &tenant.name, &t)?;
-            render_trade(conn, &tenant.name, &t)
+            render_trade(conn, &tenant.name, &t, dialect)
         })
         .await
     }
@@ -1030,6 +1076,7 @@ where
     }
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
+    let dialect = state.dialect;
     keyed(
         &state,
         &name,
@@ -1046,7 +1093,7 @@ where
             record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
             match answer {
                 Some(v) => Ok(v),
-                None => render_trade(conn, &tenant.name, &t),
+                None => render_trade(conn, &tenant.name, &t, dialect),
             }
         },
     )
@@ -1224,7 +1271,7 @@ async fn payment_flow(
             let mut c = Check::parse(&body)?;
             let success = c.string("successUrl", 1, 2048, true);
             let cancel = c.string("cancelUrl", 1, 2048, true);
-            c.object("appSwitch", false);
+            trade_wire::app_switch(&mut c, st.dialect);
             c.finish()?;
             let p: PaymentDoc = store::get(conn, &tenant.name, PAYMENT, &payment)?
                 .filter(|p: &PaymentDoc| p.payer_id == user)

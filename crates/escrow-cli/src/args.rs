@@ -1,0 +1,275 @@
+//! The command line: global flags and every subcommand, with their help texts.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rust_decimal::Decimal;
+use std::path::PathBuf;
+
+const KEY_SOURCES: &str = "\
+API key:
+  Read from the environment variable named by --api-key-env (default ESCROW_API_KEY), or, with
+  --profile NAME, from the OS keychain entry of that Escrow Desk profile (whose base URL and dialect
+  are used too; --base-url and --dialect override them). Never from a command-line argument.";
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success
+  1  a local failure (a file could not be written)
+  2  usage error (bad flag or value, no API key, unknown profile)
+  3  refused by the service, or it failed (an error status; the problem details are printed)
+  4  network failure or timeout (no answer)
+  5  undecodable response (the raw body is saved to a temporary file named in the message)
+  130  interrupted (Ctrl+C during an export; the partial file is removed)";
+
+const EXAMPLE: &str = "\
+Example:
+  export ESCROW_API_KEY=sandbox-demo-key
+  escrow --base-url http://127.0.0.1:8080 transactions list --search tesla
+  escrow --base-url http://127.0.0.1:8080 --json transactions get TRANSACTION_ID";
+
+/// Command-line client of the escrow payment service (v2 API), for scripting and support.
+#[derive(Debug, Parser)]
+#[command(name = "escrow", version, after_help = format!("{KEY_SOURCES}\n\n{EXIT_CODES}"))]
+#[command(after_long_help = format!("{KEY_SOURCES}\n\n{EXIT_CODES}\n\n{EXAMPLE}"))]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Flags accepted before or after any subcommand.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
+pub struct Global {
+    /// The service's address before `/v2`, e.g. https://api.example.com (overrides the profile's)
+    #[arg(long, value_name = "URL", global = true)]
+    pub base_url: Option<String>,
+
+    /// Field names and routes to send: the specs' or the published documentation's [default: spec, or the profile's]
+    #[arg(long, value_enum, value_name = "DIALECT", global = true)]
+    pub dialect: Option<DialectArg>,
+
+    /// Machine output: pretty JSON with the specs' field names, whatever the dialect
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Name of the environment variable that holds the API key
+    #[arg(long, value_name = "NAME", default_value = "ESCROW_API_KEY", global = true, conflicts_with = "profile")]
+    pub api_key_env: String,
+
+    /// Use this Escrow Desk profile (name, case-insensitive): its base URL, and its API key from the OS keychain
+    #[arg(long, value_name = "NAME", global = true)]
+    pub profile: Option<String>,
+
+    /// Idempotency-Key of a money move (payout, cancel, reimburse); without it a fresh one is made and printed on
+    /// stderr. Give the same key again to retry a move: it is executed at most once
+    #[arg(long, value_name = "KEY", global = true)]
+    pub idempotency_key: Option<String>,
+
+    /// Seconds to wait for each answer of the service
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, global = true,
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub timeout: u64,
+}
+
+/// `--dialect` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DialectArg {
+    /// The specs' field names and routes (`serviceAccountId`)
+    Spec,
+    /// The public documentation's (`safepayAccountId`, `/v2/checkout/marketplace`)
+    Published,
+}
+
+impl DialectArg {
+    pub fn dialect(self) -> escrow_api::Dialect {
+        match self {
+            Self::Spec => escrow_api::Dialect::Spec,
+            Self::Published => escrow_api::Dialect::Published,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Transactions: list, show, export to CSV, and the money moves (payout, cancel, reimburse)
+    #[command(subcommand)]
+    Transactions(Transactions),
+    /// Connected users: list, show, banks and bank accounts
+    #[command(subcommand)]
+    Users(Users),
+    /// The connect flow: start it for a reference id, or look a reference id up
+    #[command(subcommand)]
+    Connect(Connect),
+    /// Webhook payloads: check and normalize one (offline; no API key needed)
+    #[command(subcommand)]
+    Webhooks(Webhooks),
+}
+
+impl Command {
+    /// Whether the command moves money (and so takes `--idempotency-key`).
+    pub fn moves_money(&self) -> bool {
+        matches!(
+            self,
+            Self::Transactions(Transactions::Payout(_) | Transactions::Cancel(_) | Transactions::Reimburse(_))
+        )
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Transactions {
+    /// One page of transactions, newest first, with the total count of matches
+    List(ListTransactions),
+    /// One transaction in full: parties, fees, payments in and out
+    Get(TransactionId),
+    /// Every matching transaction to a CSV file (UTF-8, header row, formula-like cells defused)
+    Export(Export),
+    /// Release the money in escrow to the payee (moves money; see --idempotency-key)
+    Payout(Payout),
+    /// Cancel a transaction; payments are returned to the payer (moves money; see --idempotency-key)
+    Cancel(Cancel),
+    /// Pay part of the escrowed money back to the payer (moves money; see --idempotency-key)
+    Reimburse(Reimburse),
+}
+
+#[derive(Debug, Args)]
+pub struct Filter {
+    /// Case-insensitive partial match over ids, title, description, parties and vehicle
+    #[arg(long, value_name = "TEXT")]
+    pub search: Option<String>,
+    /// Case-insensitive partial match on the transaction's reference id
+    #[arg(long, value_name = "REFERENCE")]
+    pub reference: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ListTransactions {
+    #[command(flatten)]
+    pub filter: Filter,
+    /// Matches to skip (for paging)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(i32::MAX)))]
+    pub skip: Option<u32>,
+    /// Page size, 1 to 100 [default: the service's, 20]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub take: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct TransactionId {
+    /// The transaction's id
+    #[arg(value_name = "TRANSACTION_ID")]
+    pub id: String,
+}
+
+#[derive(Debug, Args)]
+pub struct Export {
+    /// The CSV file to write
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: PathBuf,
+    /// Replace the file if it exists
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub filter: Filter,
+}
+
+#[derive(Debug, Args)]
+pub struct Payout {
+    /// The transaction's id
+    #[arg(value_name = "TRANSACTION_ID")]
+    pub id: String,
+    /// The tenant's account (serviceAccountId) the payout is requested on behalf of, e.g. the payee's
+    #[arg(long, value_name = "ACCOUNT_ID")]
+    pub account: String,
+}
+
+#[derive(Debug, Args)]
+pub struct Cancel {
+    /// The transaction's id
+    #[arg(value_name = "TRANSACTION_ID")]
+    pub id: String,
+    /// The tenant's account (serviceAccountId) the cancellation is made on behalf of (payer or payee)
+    #[arg(long, value_name = "ACCOUNT_ID")]
+    pub account: String,
+    /// Why the transaction is cancelled (kept with the transaction)
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct Reimburse {
+    /// The transaction's id
+    #[arg(value_name = "TRANSACTION_ID")]
+    pub id: String,
+    /// How much to pay back, in the transaction's currency: a positive decimal with at most 2 decimals, e.g. 250.50
+    #[arg(long, value_name = "AMOUNT", value_parser = crate::amount::parse, allow_hyphen_values = true)]
+    pub amount: Decimal,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Users {
+    /// One page of the tenant's connected users
+    List(ListUsers),
+    /// One user in full: connections, identity check, contact details
+    Get(AccountId),
+    /// The banks a user can onboard bank accounts from
+    Banks(AccountId),
+    /// The bank accounts connected to a user (the default one receives payouts)
+    BankAccounts(AccountId),
+}
+
+#[derive(Debug, Args)]
+pub struct ListUsers {
+    /// Users to skip (for paging)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(i32::MAX)))]
+    pub skip: Option<u32>,
+    /// Page size, at least 1 [default: the service's, 20]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(i32::MAX)))]
+    pub take: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct AccountId {
+    /// The user's account id (serviceAccountId)
+    #[arg(value_name = "ACCOUNT_ID")]
+    pub account_id: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Connect {
+    /// Start the hosted connect flow; prints the page to send the person to
+    Start(ConnectStart),
+    /// Which account a reference id is linked to
+    Get(ConnectGet),
+}
+
+#[derive(Debug, Args)]
+pub struct ConnectStart {
+    /// Your own id for the user; `connect get` finds the account by it later
+    #[arg(long, value_name = "REFERENCE")]
+    pub reference: Option<String>,
+    /// Where the person goes after the flow (an absolute http or https URL)
+    #[arg(long, value_name = "URL")]
+    pub return_url: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ConnectGet {
+    /// Your own id for the user, as given when connecting
+    #[arg(value_name = "REFERENCE")]
+    pub reference: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Webhooks {
+    /// Parse a webhook payload (specs' or published names) and print it as JSON with the specs' names;
+    /// exit 5 when it is not a webhook
+    Verify(WebhookFile),
+}
+
+#[derive(Debug, Args)]
+pub struct WebhookFile {
+    /// The payload as delivered (a JSON file); `-` reads standard input
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}

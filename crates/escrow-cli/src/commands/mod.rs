@@ -1,0 +1,37 @@
+//! One module per resource; each command prints its result (table or `--json`) or returns a
+//! [`Failure`].
+
+pub mod connect;
+pub mod export;
+pub mod transactions;
+pub mod users;
+pub mod webhooks;
+
+use crate::args::{Command, Transactions};
+use crate::exit::Failure;
+use escrow_api::Client;
+
+/// What every command may need besides its own arguments.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    pub json: bool,
+    /// `--idempotency-key`, for money moves.
+    pub idempotency_key: Option<String>,
+}
+
+/// Runs a command that talks to the service.
+pub async fn run(command: Command, client: &Client, ctx: &Ctx) -> Result<(), Failure> {
+    match command {
+        Command::Transactions(t) => match t {
+            Transactions::List(a) => transactions::list(client, ctx, a).await,
+            Transactions::Get(a) => transactions::get(client, ctx, &a.id).await,
+            Transactions::Export(a) => export::run(client, ctx, a).await,
+            Transactions::Payout(a) => transactions::payout(client, ctx, a).await,
+            Transactions::Cancel(a) => transactions::cancel(client, ctx, a).await,
+            Transactions::Reimburse(a) => transactions::reimburse(client, ctx, a).await,
+        },
+        Command::Users(u) => users::run(client, ctx, u).await,
+        Command::Connect(c) => connect::run(client, ctx, c).await,
+        Command::Webhooks(w) => webhooks::run(ctx, w),
+    }
+}
