@@ -36,6 +36,16 @@ pub fn parse_int32(s: &str) -> Result<i32, String> {
     s.parse::<i32>().map_err(|_| format!("`{s}` is out of int32 range"))
 }
 
+/// A value the spec types as text (or gives no type for) that may arrive as a number:
+/// kept as its digits; null or absent is `None`.
+pub fn optional_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Option::<serde_json::Value>::deserialize(d)? {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(s)) => Some(s),
+        Some(other) => Some(other.to_string()),
+    })
+}
+
 /// A timestamp: RFC 3339 with an offset, or without one (read as UTC), as servers
 /// written on other stacks often send.
 pub fn datetime<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime<Utc>, D::Error> {

@@ -4,16 +4,7 @@ use super::connect::{UserConnection, null_default};
 use crate::enums::{Currency, Psd2Type, UserType};
 use crate::lenient;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Deserializer, Serialize};
-
-/// A value the spec gives no type for, read from a JSON string or number as text.
-fn optional_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<serde_json::Value>::deserialize(d)? {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(s)) => Some(s),
-        Some(other) => Some(other.to_string()),
-    })
-}
+use serde::{Deserialize, Serialize};
 
 /// One row of `GET /v2/users`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -57,7 +48,7 @@ pub struct UserPage {
 #[serde(rename_all = "camelCase", default)]
 pub struct Kyc {
     /// How far the identity check has got, as text (the spec shows neither type nor values).
-    #[serde(deserialize_with = "optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub level: Option<String>,
 }
 

@@ -246,7 +246,7 @@ pub struct TradeAppSwitch {
     pub app_switch_callback_uri: Option<String>,
     /// The app's platform: the spec observed "Android"; the published API sends an
     /// integer (read as its digits; see `dialect` for what is sent).
-    #[serde(deserialize_with = "super::status::optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub operating_system: Option<String>,
 }
 
@@ -264,10 +264,10 @@ pub struct TradeShipping {
     pub expected_max_weight: Option<i32>,
     /// Who pays the delivery shipment (values not shown in the spec, e.g. "Payer"; the
     /// published API sends an integer, kept as its digits).
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "super::status::optional_text")]
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::optional_text")]
     pub paid_by: Option<String>,
     /// Who pays a return shipment.
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "super::status::optional_text")]
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "lenient::optional_text")]
     pub return_paid_by: Option<String>,
     /// Carriers and products offered, as JSON.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -13,15 +13,6 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-/// A value the spec types as text that may arrive as a number: kept as its digits.
-pub(crate) fn optional_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<Value>::deserialize(d)? {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s),
-        Some(other) => Some(other.to_string()),
-    })
-}
-
 /// An action open to a party: a name (spec dialect) or a `{type, text}` pair (published).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -67,7 +58,7 @@ pub struct TradePartyStatus {
     /// A sentence for the party.
     pub description: Option<String>,
     /// Which icon to show (a number in the published API, kept as its digits).
-    #[serde(deserialize_with = "optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub icon_id: Option<String>,
     /// The actions open to the party now, in the service's order.
     #[serde(deserialize_with = "lenient_actions")]
@@ -92,15 +83,15 @@ pub struct TradeTimelineEvent {
     /// What happened, for the party.
     pub text: Option<String>,
     /// The entry's id (published: a number, kept as its digits).
-    #[serde(deserialize_with = "optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub id: Option<String>,
     /// A longer sentence (published).
     pub description: Option<String>,
     /// Which icon to show (published: a number).
-    #[serde(deserialize_with = "optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub icon_id: Option<String>,
     /// The entry's state (published: a number).
-    #[serde(deserialize_with = "optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub state: Option<String>,
     /// Heading of the entry's details (published).
     pub details_title: Option<String>,
@@ -124,7 +115,7 @@ pub(crate) fn lenient_events<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Trad
 #[serde(rename_all = "camelCase", default)]
 pub struct TradePhase {
     /// Where the phase is.
-    #[serde(deserialize_with = "optional_text")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub state: Option<String>,
     /// When it started.
     #[serde(deserialize_with = "lenient::optional_datetime")]
