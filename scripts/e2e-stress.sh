@@ -37,7 +37,8 @@ for round in $(seq 1 "$rounds"); do
   took=$(( $(date +%s) - started ))
   passed=$(awk -F'\t' '$2=="pass"' "$timings" | wc -l)
   failed=$(awk -F'\t' '$2!="pass"' "$timings" | wc -l)
-  slowest=$(sort -t$'\t' -k3 -n -r "$timings" | head -1 | awk -F'\t' '{printf "%s (%s s)", $1, $3}')
+  # The harness's own cap test waits for its cap on purpose: the slowest *product* test is the signal.
+  slowest=$(grep -v '_over_its_cap_' "$timings" | sort -t$'\t' -k3 -n -r | head -1 | awk -F'\t' '{printf "%s (%s s)", $1, $3}')
   line=$(printf 'round %2d: %d passed, %d failed of %d, slowest %s, round %d s' "$round" "$passed" "$failed" "$expected" "$slowest" "$took")
   if [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$passed" -eq "$expected" ]; then
     green=$((green + 1))
