@@ -218,7 +218,7 @@ impl Desk {
                 AppError::new(ErrorCode::NoApiKey, format!("No API key is stored for {}. Add one under Environments.", p.name))
             })?;
             let routes = crate::route_overrides::parse(&p.routes)?;
-            return Ok(Client::builder(p.base_url, key).routes(routes.v2).trade_routes(routes.trade).dialect(p.dialect).build()?);
+            return Ok(Client::builder(p.base_url, key).routes(routes.v2).trade_routes(routes.trade).trade_action_codes(routes.trade_action_codes).dialect(p.dialect).build()?);
         };
         Ok(Client::builder(url, key).build()?)
     }

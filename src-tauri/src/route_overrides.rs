@@ -14,10 +14,13 @@
 //! The name is the operation's override name (`V2Route::name`,
 //! `TradeRoute::name`); the method is optional (v2 methods are fixed); the path must
 //! start with `/` and use exactly the default's `{placeholders}`.
+//!
+//! The same text names the published trade API's numeric action types where a service
+//! numbers them unlike the client's default table (`tradeAction.5 = BuyDeliveryShipment`).
 
 use crate::error::{AppError, FieldErrorView};
 use escrow_api::routes::{Routes, V2Route};
-use escrow_api::trade::{TradeRoute, TradeRoutes};
+use escrow_api::trade::{TradeActionCodes, TradeRoute, TradeRoutes};
 
 /// Longest override text accepted.
 pub const MAX_LEN: usize = 8_000;
@@ -27,6 +30,7 @@ pub const MAX_LEN: usize = 8_000;
 pub struct RouteOverrides {
     pub v2: Routes,
     pub trade: TradeRoutes,
+    pub trade_action_codes: TradeActionCodes,
 }
 
 fn placeholders(template: &str) -> Vec<&str> {
@@ -59,7 +63,16 @@ pub fn parse(text: &str) -> Result<RouteOverrides, AppError> {
             Some((m, p)) if !m.starts_with('/') => (m.trim().to_ascii_uppercase(), p.trim()),
             _ => (String::new(), route),
         };
-        if let Some(v2) = V2Route::from_name(name) {
+        if let Some(code) = name.strip_prefix("tradeAction.") {
+            let is_name = !route.is_empty() && route.len() <= 64 && route.chars().all(|c| c.is_ascii_alphanumeric());
+            if code.is_empty() || code.len() > 9 || !code.bytes().all(|b| b.is_ascii_digit()) {
+                fail(&mut errors, format!("{name}: the action type must be a number"));
+            } else if !is_name {
+                fail(&mut errors, format!("{name}: write the action's name, e.g. AcceptAndPay"));
+            } else {
+                out.trade_action_codes = std::mem::take(&mut out.trade_action_codes).with(code, route);
+            }
+        } else if let Some(v2) = V2Route::from_name(name) {
             let (default_method, default_path) = v2.default_route();
             if !method.is_empty() && method != default_method {
                 fail(&mut errors, format!("{name} is always {default_method}"));
@@ -97,6 +110,16 @@ mod tests {
         assert_eq!(o.v2.template(V2Route::AddPayee), V2Route::AddPayee.default_route().1);
         let (m, p) = o.trade.route(TradeRoute::GetUser);
         assert_eq!((m.as_str(), p), ("GET", "/people/{marketplaceUserId}"));
+    }
+
+    #[test]
+    fn names_published_action_types() {
+        let o = parse("tradeAction.5 = Pay\ntradeAction.42 = Abandon\n").unwrap();
+        assert_eq!(o.trade_action_codes.name_of("5"), Some("Pay"));
+        assert_eq!(o.trade_action_codes.name_of("42"), Some("Abandon"));
+        assert_eq!(o.trade_action_codes.name_of("2"), Some("AcceptAndPay"), "the defaults stay");
+        let err = parse("tradeAction.x = Pay\ntradeAction.3 = not a name\n").unwrap_err();
+        assert_eq!(err.field_errors.unwrap().len(), 2);
     }
 
     #[test]

@@ -51,14 +51,23 @@ impl Control {
 }
 
 /// A sandbox of the test's own on a free loopback port, tenant `e2e` with `key` and both
-/// Auto modules, seeded with the demo data.
+/// Auto modules, seeded with the demo data, speaking the specs' names.
 pub async fn own_sandbox(dir: &std::path::Path, key: &str) -> escrow_sandbox::RunningSandbox {
+    own_sandbox_in(dir, key, escrow_sandbox::dialect::Dialect::Spec).await
+}
+
+/// [`own_sandbox`] speaking `dialect` (the published one refuses the specs' names).
+pub async fn own_sandbox_in(
+    dir: &std::path::Path,
+    key: &str,
+    dialect: escrow_sandbox::dialect::Dialect,
+) -> escrow_sandbox::RunningSandbox {
     escrow_sandbox::start(escrow_sandbox::SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.to_path_buf(),
         tenants: vec![escrow_sandbox::TenantConfig::parse(&format!("e2e={key}:bill-of-sale,debt")).expect("tenant spec")],
         seed: escrow_sandbox::Seed::Demo,
-        dialect: Default::default(),
+        dialect,
     })
     .await
     .expect("own sandbox started")

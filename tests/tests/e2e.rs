@@ -3,7 +3,7 @@
 //! keychain-stored profile. Run by `make test` (inside a private D-Bus session with a
 //! throwaway keyring; see scripts/with-session.sh); each window on a display of its own.
 
-use escrow_desk_e2e::{AppWindow, Control, capped, kill_all, own_sandbox};
+use escrow_desk_e2e::{self as steps, AppWindow, Control, ProfileForm, capped, kill_all, open_transaction, own_sandbox, run_action};
 use serde_json::json;
 
 #[tokio::test]
@@ -56,58 +56,8 @@ const TENANT_KEY: &str = "e2e-tenant-key-5b7d";
 
 /// Adds a profile for `url` with the key (stored in the keychain) and switches to it.
 async fn add_profile(c: &AppWindow, url: &str) {
-    c.click("[data-testid='nav-environments']").await;
-    c.type_into("[data-testid='profile-name']", "Forhandler A/S").await;
-    c.type_into("[data-testid='profile-base-url']", url).await;
-    c.type_into("[data-testid='profile-api-key']", TENANT_KEY).await;
-    c.click("[data-testid='profile-save']").await;
-    c.wait_count("[data-testid='environment-item']", 2).await;
-    let items = c.find_all("[data-testid='environment-item']").await;
-    let ours = &items[1];
-    assert!(ours.text().await.contains("Forhandler A/S"));
-    ours.find("[data-testid='env-test']").await.click().await;
-    c.until("a successful test connection", async || c.text("[data-testid='env-test-result']").await.contains("200").then_some(())).await;
-    ours.find("[data-testid='env-use']").await.click().await;
-    // textContent: the sidebar truncates long names with an ellipsis.
-    c.until("the profile to become current", async || (c.content("[data-testid='env-name']").await == "Forhandler A/S").then_some(())).await;
-    // The key went to the keychain; the web view never had it back.
-    assert!(!c.source().await.contains(TENANT_KEY), "the API key is in the page");
-}
-
-async fn open_transaction(c: &AppWindow, search: &str) {
-    c.click("[data-testid='nav-transactions']").await;
-    c.type_into("[data-testid='search-input']", search).await;
-    // Wait for this search's single row, not the previous search's.
-    c.until(&format!("search {search}: a single matching row"), async || {
-        let rows = c.find_all("[data-testid='transaction-row']").await;
-        let content = match rows.first() {
-            Some(r) => r.content_or_empty().await,
-            None => String::new(),
-        };
-        (rows.len() == 1 && content.to_lowercase().contains(&search.to_lowercase())).then_some(())
-    })
-    .await;
-    c.click("[data-testid='transaction-row']").await;
-    c.find("[data-testid='transaction-detail']").await;
-}
-
-/// Opens an action, fills it, types the confirmation amount and confirms.
-async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) -> String {
-    c.click(&format!("[data-testid='{button}']")).await;
-    c.find("[data-testid='action-dialog']").await;
-    for (field, value) in fields {
-        if let Some(option) = value.strip_prefix("option:") {
-            c.click(&format!("[data-testid='{field}'] option[value='{option}']")).await;
-        } else {
-            c.type_into(&format!("[data-testid='{field}']"), value).await;
-        }
-    }
-    if let Some(expected) = c.try_find("[data-testid='confirm-amount-expected']").await {
-        let amount = expected.text().await;
-        c.type_into("[data-testid='confirm-amount-input']", &amount).await;
-    }
-    c.click("[data-testid='action-confirm']").await;
-    c.find_for("[data-testid='action-result']", std::time::Duration::from_secs(30)).await.attr("data-state").await.unwrap_or_default()
+    let form = ProfileForm { name: "Forhandler A/S", url, key: TENANT_KEY, dialect: None };
+    steps::add_profile(c, form).await;
 }
 
 #[tokio::test]

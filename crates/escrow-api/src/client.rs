@@ -66,6 +66,7 @@ pub struct ClientBuilder {
     retry: RetryPolicy,
     routes: Routes,
     trade_routes: crate::trade::TradeRoutes,
+    trade_action_codes: crate::trade::TradeActionCodes,
     dialect: Dialect,
 }
 
@@ -103,6 +104,13 @@ impl ClientBuilder {
         self
     }
 
+    /// Names for the published trade API's numeric action types (default:
+    /// [`crate::trade::action_codes::DEFAULT_ACTION_CODES`]).
+    pub fn trade_action_codes(mut self, codes: crate::trade::TradeActionCodes) -> Self {
+        self.trade_action_codes = codes;
+        self
+    }
+
     /// What the client sends: the specs' field names and routes (default) or the
     /// published documentation's. Responses are read in either dialect regardless.
     pub fn dialect(mut self, dialect: Dialect) -> Self {
@@ -136,6 +144,7 @@ impl ClientBuilder {
                 retry: self.retry,
                 routes: self.routes,
                 trade_routes: self.trade_routes,
+                trade_action_codes: self.trade_action_codes,
                 dialect: self.dialect,
             }),
         })
@@ -155,6 +164,7 @@ struct Inner {
     retry: RetryPolicy,
     routes: Routes,
     trade_routes: crate::trade::TradeRoutes,
+    trade_action_codes: crate::trade::TradeActionCodes,
     dialect: Dialect,
 }
 
@@ -215,6 +225,7 @@ impl Client {
             retry: RetryPolicy::default(),
             routes: Routes::default(),
             trade_routes: crate::trade::TradeRoutes::default(),
+            trade_action_codes: crate::trade::TradeActionCodes::default(),
             dialect: Dialect::Spec,
         }
     }
@@ -231,6 +242,10 @@ impl Client {
 
     pub(crate) fn trade_routes(&self) -> &crate::trade::TradeRoutes {
         &self.inner.trade_routes
+    }
+
+    pub(crate) fn trade_action_codes(&self) -> &crate::trade::TradeActionCodes {
+        &self.inner.trade_action_codes
     }
 
     /// The path of v2 `route` in this client's dialect, with its overrides, and `params`

@@ -51,7 +51,7 @@ function party(actions: string[], over: Partial<TradeParty> = {}): TradeParty {
   return {
     serviceUserId: 'svc', phoneNumber: null, name: 'Party', city: 'Aarhus', postalCode: '8000', address: null,
     fees: { fixedAmount: '10.00', variableAmount: '37.50', variablePercentage: '2.5', amount: '47.50' },
-    status: { deadline: '2026-11-29T10:00:00Z', deadlineDescription: 'Pay before', title: 'Status', description: 'Do it', iconId: null, actions: actions.map((name) => ({ name, text: null })), hasPendingAction: actions.length > 0 },
+    status: { deadline: '2026-11-29T10:00:00Z', deadlineDescription: 'Pay before', title: 'Status', description: 'Do it', iconId: null, actions: actions.map((name) => ({ name, text: null, code: null })), hasPendingAction: actions.length > 0 },
     timeline: [{ time: '2026-11-22T10:00:00Z', text: 'The trade was created', id: null, description: null, iconId: null, state: null,
       detailsTitle: null, detailsDeadlineDescription: null, detailsDescription: null }],
     ...over,

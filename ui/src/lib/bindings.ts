@@ -690,7 +690,12 @@ name: string,
 /**
  * The service's own label for it, when it sends one.
  */
-text: string | null, };
+text: string | null, 
+/**
+ * The published numeric `type` as digits, once named from
+ * [`super::TradeActionCodes`]; `None` for actions the service sent by name.
+ */
+code: string | null, };
 export type TradePartyStatus = { 
 /**
  * When the current step must be done; `None` when nothing is due.

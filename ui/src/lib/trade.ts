@@ -96,6 +96,14 @@ export function partyActions(party: TradeParty | null): string[] {
   return (party?.status?.actions ?? []).map((a) => a.name).filter((a) => a in PARTY_ACTIONS);
 }
 
+/**
+ * Actions the status lists that this app cannot run (a name it does not know, or a
+ * published number no profile names): shown with the service's own text, not as buttons.
+ */
+export function otherPartyActions(party: TradeParty | null): string[] {
+  return (party?.status?.actions ?? []).filter((a) => !(a.name in PARTY_ACTIONS)).map((a) => a.text ?? a.name);
+}
+
 /** Money in escrow: contract paid and the trade not finished. */
 export function moneyInEscrow(trade: Trade): boolean {
   return trade.phases?.contract?.state === 'Completed' && trade.phases?.finished?.state !== 'Completed';

@@ -13,6 +13,11 @@ string_enum! {
         /// A payout to the user failed for lack of a bank account; repeated every payout run
         /// until one is added. Start the bank-account flow on it.
         BankAccountMissing = "user.bankaccount.missing",
+        /// Published (trade API pages): the user connected their account to the tenant.
+        Connected = "user.connected",
+        /// Published (trade API pages) name of a newly connected bank account; the spec's
+        /// is [`UserEventName::BankAccountConnected`].
+        BankAccountConnectedAsPublished = "user.bank-account-connected",
     }
 }
 
@@ -76,13 +81,24 @@ pub struct UserEvent {
     /// The tenant's referenceIds linked to the account.
     #[serde(default)]
     pub connections: Vec<ConnectionLink>,
+    /// The one tenant user id the published payload carries in place of `connections`.
+    #[serde(default)]
+    pub reference_id: Option<String>,
 }
 crate::dialect::tolerant_model!(UserEvent { "webhookId" <- "id" });
+
+impl UserEventName {
+    /// A bank account was connected, under either name (spec or published).
+    pub fn is_bank_account_connected(&self) -> bool {
+        matches!(self, Self::BankAccountConnected | Self::BankAccountConnectedAsPublished)
+    }
+}
 
 /// Something happened to one of the tenant's transactions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[serde(remote = "Self")]
 pub struct TransactionEvent {
     /// Which event; an unknown name is kept as sent.
     pub event_name: TransactionEventName,
@@ -106,6 +122,7 @@ pub struct TransactionEvent {
     #[serde(default)]
     pub payer: Option<PartyRef>,
 }
+crate::dialect::tolerant_model!(TransactionEvent { "webhookId" <- "id" });
 
 /// Any webhook delivery.
 #[derive(Debug, Clone, PartialEq)]
@@ -172,6 +189,22 @@ mod tests {
         let u = br#"{"eventName":"user.kyc.updated","eventDate":"2026-01-01T10:00:00Z","webhookId":"w","serviceAccountId":"s","connections":[]}"#;
         match WebhookEvent::parse(u).unwrap() {
             WebhookEvent::User(e) => assert_eq!(e.event_name, UserEventName::Unknown("user.kyc.updated".into())),
+            other => panic!("{other:?}"),
+        }
+        let p = br#"{"id":"w9","referenceId":"shop-user-7","eventName":"user.bank-account-connected","eventDate":"2026-01-01T10:00:00Z","symblepayAccountId":"s"}"#;
+        match WebhookEvent::parse(p).unwrap() {
+            WebhookEvent::User(e) => {
+                assert!(e.event_name.is_bank_account_connected());
+                assert_eq!((e.webhook_id.as_str(), e.service_account_id.as_str()), ("w9", "s"));
+                assert_eq!(e.reference_id.as_deref(), Some("shop-user-7"));
+            }
+            other => panic!("{other:?}"),
+        }
+        let c = br#"{"id":"w1","eventName":"user.connected","eventDate":"2026-01-01T10:00:00Z","safepayAccountId":"s"}"#;
+        assert!(matches!(WebhookEvent::parse(c).unwrap(), WebhookEvent::User(UserEvent { event_name: UserEventName::Connected, .. })));
+        let t = br#"{"eventName":"transaction.succeeded","eventDate":"2026-01-01T10:00:00Z","id":"w2","transactionId":"t"}"#;
+        match WebhookEvent::parse(t).unwrap() {
+            WebhookEvent::Transaction(e) => assert_eq!(e.webhook_id, "w2"),
             other => panic!("{other:?}"),
         }
         let x = br#"{"eventName":"trade.shipped","id":1}"#;

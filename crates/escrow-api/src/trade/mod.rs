@@ -26,6 +26,7 @@
 //! - 400s carry field faults: see [`field_errors`]. A not-found may come as 404 or as
 //!   a 400 with a not-found `typeCode`: see [`is_not_found`].
 
+pub mod action_codes;
 pub mod models;
 pub mod routes;
 pub mod status;
@@ -33,6 +34,7 @@ pub mod validate;
 
 pub use models::*;
 pub use status::{TradePartyStatus, TradePhase, TradePhases, TradeStatusAction, TradeTimelineEvent};
+pub use action_codes::TradeActionCodes;
 pub use routes::{TradeRoute, TradeRoutes};
 
 use crate::client::{Body, CallOptions, Client, Request, Response};
@@ -45,6 +47,7 @@ use serde::de::{DeserializeOwned, IgnoredAny};
 pub struct TradeApi {
     client: Client,
     routes: TradeRoutes,
+    action_codes: TradeActionCodes,
 }
 
 impl Client {
@@ -54,6 +57,7 @@ impl Client {
         TradeApi {
             client: self.clone(),
             routes: self.trade_routes().clone(),
+            action_codes: self.trade_action_codes().clone(),
         }
     }
 }
@@ -254,7 +258,9 @@ impl TradeApi {
                 req.query.push((name, v.to_string()));
             }
         }
-        Ok(self.send(req, opts).await?.value)
+        let mut page: TradePage = self.send(req, opts).await?.value;
+        self.action_codes.name_page(&mut page);
+        Ok(page)
     }
 
     /// One trade as the user (a party of it) sees it.
@@ -264,15 +270,18 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Trade> {
-        self.get(
-            TradeRoute::GetTrade,
-            &[
-                ("marketplaceUserId", marketplace_user_id),
-                ("tradeId", trade_id),
-            ],
-            opts,
-        )
-        .await
+        let mut trade: Trade = self
+            .get(
+                TradeRoute::GetTrade,
+                &[
+                    ("marketplaceUserId", marketplace_user_id),
+                    ("tradeId", trade_id),
+                ],
+                opts,
+            )
+            .await?;
+        self.action_codes.name_trade(&mut trade);
+        Ok(trade)
     }
 
     /// A link to the trade's hosted status page for the user.
@@ -395,6 +404,21 @@ impl TradeApi {
         self.send(req, opts).await
     }
 
+    /// [`TradeApi::trade_action`] answering the trade, its numeric actions named.
+    async fn trade_step(
+        &self,
+        route: TradeRoute,
+        user: &str,
+        trade_id: &str,
+        body: Body,
+        keyed: bool,
+        opts: &CallOptions,
+    ) -> Result<Response<Trade>> {
+        let mut res: Response<Trade> = self.trade_action(route, user, trade_id, body, keyed, opts).await?;
+        self.action_codes.name_trade(&mut res.value);
+        Ok(res)
+    }
+
     /// The payer accepts the invitation.
     pub async fn accept_trade(
         &self,
@@ -402,7 +426,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_action(
+        self.trade_step(
             TradeRoute::AcceptTrade,
             marketplace_user_id,
             trade_id,
@@ -444,7 +468,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_action(
+        self.trade_step(
             TradeRoute::RejectTrade,
             marketplace_user_id,
             trade_id,
@@ -462,7 +486,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_action(
+        self.trade_step(
             TradeRoute::AcceptItemCondition,
             marketplace_user_id,
             trade_id,
@@ -483,7 +507,7 @@ impl TradeApi {
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
         validate::rejection_reason(reason)?;
-        self.trade_action(
+        self.trade_step(
             TradeRoute::RejectItemCondition,
             marketplace_user_id,
             trade_id,
@@ -501,7 +525,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_action(
+        self.trade_step(
             TradeRoute::AbandonTrade,
             marketplace_user_id,
             trade_id,

@@ -23,6 +23,9 @@ pub struct TradeStatusAction {
     pub name: String,
     /// The service's own label for it, when it sends one.
     pub text: Option<String>,
+    /// The published numeric `type` as digits, once named from
+    /// [`super::TradeActionCodes`]; `None` for actions the service sent by name.
+    pub code: Option<String>,
 }
 
 fn lenient_actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<TradeStatusAction>, D::Error> {
@@ -31,13 +34,13 @@ fn lenient_actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<TradeStatusAct
         .into_iter()
         .filter_map(|v| match v {
             Value::Null => None,
-            Value::String(name) => Some(TradeStatusAction { name, text: None }),
+            Value::String(name) => Some(TradeStatusAction { name, text: None, code: None }),
             Value::Object(o) => {
                 let text = |k: &str| o.get(k).and_then(|v| if v.is_null() { None } else { Some(v.as_str().map_or_else(|| v.to_string(), str::to_owned)) });
                 let name = text("name").or_else(|| text("type")).unwrap_or_default();
-                Some(TradeStatusAction { name, text: text("text") })
+                Some(TradeStatusAction { name, text: text("text"), code: None })
             }
-            other => Some(TradeStatusAction { name: other.to_string(), text: None }),
+            other => Some(TradeStatusAction { name: other.to_string(), text: None, code: None }),
         })
         .collect())
 }
@@ -109,10 +112,11 @@ pub(crate) fn lenient_events<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Trad
 /// One phase of a trade. The spec shows no fields: `state`/`completed`/`outcome` are the
 /// sandbox's (`state`: Pending, Active, Completed, Skipped, Cancelled, Rejected); the
 /// dates and amounts the published API shows are named here, and anything else it sends
-/// is kept in `other`.
+/// is kept in `other`. The published finished phase's `date` reads as `completed`.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct TradePhase {
     /// Where the phase is.
     #[serde(deserialize_with = "lenient::optional_text")]
@@ -158,10 +162,22 @@ pub struct TradePhase {
     pub other: Map<String, Value>,
 }
 
-/// The phases of a trade.
+crate::dialect::tolerant_model!(TradePhase { "completed" <- "date" });
+
+impl TradePhase {
+    /// A published date field kept in `other` (`""` and absent read as not yet).
+    fn other_date(&self, name: &str) -> bool {
+        self.other.get(name).and_then(Value::as_str).is_some_and(|d| !d.trim().is_empty())
+    }
+}
+
+/// The phases of a trade. The published API sends dates but no `state`; where no phase
+/// has one, each phase's state is read from its dates (see [`TradePhases::fill_states`]),
+/// so a screen shows the same Pending/Active/Completed in either dialect.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[serde(remote = "Self")]
 pub struct TradePhases {
     /// Invitation and payment.
     pub contract: Option<TradePhase>,
@@ -172,4 +188,106 @@ pub struct TradePhases {
     pub return_phase: Option<TradePhase>,
     /// The end of the trade.
     pub finished: Option<TradePhase>,
+}
+
+impl serde::Serialize for TradePhases {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        TradePhases::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for TradePhases {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut phases = TradePhases::deserialize(d)?;
+        phases.fill_states();
+        Ok(phases)
+    }
+}
+
+impl TradePhases {
+    /// Reads each phase's state from its published dates, unless the service sent
+    /// states (then nothing changes): a phase is Pending until it starts, Active until
+    /// its closing event (contract: paid, or Rejected when the invitation was; delivery:
+    /// the item approved or rejected; return: the item back), then Completed. The
+    /// finished phase is Completed once it has a date or an outcome; phases a finished
+    /// trade never started are Skipped.
+    pub fn fill_states(&mut self) {
+        let phases = [&self.contract, &self.delivery, &self.return_phase, &self.finished];
+        if phases.iter().any(|p| p.as_ref().is_some_and(|p| p.state.is_some())) {
+            return;
+        }
+        let state = |started: bool, done: bool| if done { "Completed" } else if started { "Active" } else { "Pending" };
+        if let Some(p) = self.contract.as_mut() {
+            let s = if p.invitation_rejected.is_some() { "Rejected" } else { state(p.started.is_some(), p.paid.is_some()) };
+            p.state = Some(s.to_owned());
+        }
+        if let Some(p) = self.delivery.as_mut() {
+            let done = p.other_date("approved") || p.other_date("rejected");
+            p.state = Some(state(p.started.is_some(), done).to_owned());
+        }
+        if let Some(p) = self.return_phase.as_mut() {
+            p.state = Some(state(p.started.is_some(), p.delivered.is_some()).to_owned());
+        }
+        if let Some(p) = self.finished.as_mut() {
+            let done = p.completed.is_some() || p.outcome.as_deref().is_some_and(|o| !o.is_empty());
+            p.state = Some(state(false, done).to_owned());
+            if p.outcome.as_deref() == Some("") {
+                p.outcome = None;
+            }
+        }
+        // A finished trade never enters the phases it did not start.
+        if self.finished.as_ref().is_some_and(|p| p.state.as_deref() == Some("Completed")) {
+            for p in [&mut self.contract, &mut self.delivery, &mut self.return_phase].into_iter().flatten() {
+                if p.state.as_deref() == Some("Pending") {
+                    p.state = Some("Skipped".to_owned());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod phase_tests {
+    use super::*;
+
+    #[test]
+    fn published_phases_get_states_from_their_dates() {
+        let phases: TradePhases = serde_json::from_value(serde_json::json!({
+            "contract": {"started": "2026-03-01T10:00:00Z", "paid": "2026-03-01T11:00:00Z", "invitationAccepted": "", "invitationRejected": "", "amount": 100},
+            "delivery": {"started": "2026-03-01T11:00:00Z", "sent": "", "approved": "", "rejected": ""},
+            "return": {"started": "", "delivered": ""},
+            "finished": {"date": "", "outcome": ""},
+        }))
+        .unwrap();
+        let state = |p: &Option<TradePhase>| p.as_ref().and_then(|p| p.state.clone()).unwrap_or_default();
+        assert_eq!(state(&phases.contract), "Completed");
+        assert_eq!(state(&phases.delivery), "Active");
+        assert_eq!(state(&phases.return_phase), "Pending");
+        assert_eq!(state(&phases.finished), "Pending");
+        assert_eq!(phases.finished.as_ref().unwrap().outcome, None);
+
+        let done: TradePhases = serde_json::from_value(serde_json::json!({
+            "delivery": {"started": "2026-03-01T11:00:00Z", "approved": "2026-03-02T11:00:00Z"},
+            "finished": {"date": "2026-03-02T11:00:00Z", "outcome": "Completed"},
+        }))
+        .unwrap();
+        assert_eq!(state(&done.delivery), "Completed");
+        assert_eq!(state(&done.return_phase), "", "absent stays absent");
+        let skipped: TradePhases =
+            serde_json::from_value(serde_json::json!({"return": {"started": ""}, "finished": {"outcome": "Completed"}})).unwrap();
+        assert_eq!(state(&skipped.return_phase), "Skipped");
+        let finished = done.finished.unwrap();
+        assert_eq!((finished.state.as_deref(), finished.outcome.as_deref()), (Some("Completed"), Some("Completed")));
+        assert!(finished.completed.is_some(), "the finished date reads as completed");
+    }
+
+    #[test]
+    fn states_the_service_sends_are_kept() {
+        let phases: TradePhases = serde_json::from_value(serde_json::json!({
+            "contract": {"state": "Active"}, "delivery": {"started": "2026-03-01T11:00:00Z"}
+        }))
+        .unwrap();
+        assert_eq!(phases.contract.unwrap().state.as_deref(), Some("Active"));
+        assert_eq!(phases.delivery.unwrap().state, None);
+    }
 }

@@ -1,0 +1,99 @@
+//! Steps staff take in the window, shared by the end-to-end walks: adding a keychain
+//! profile, opening a transaction, running an action through its confirmation.
+
+use crate::AppWindow;
+use std::time::Duration;
+
+/// A profile as the Environments form takes it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProfileForm<'a> {
+    pub name: &'a str,
+    pub url: &'a str,
+    pub key: &'a str,
+    /// `spec` or `published`; `None` leaves the form's default (spec).
+    pub dialect: Option<&'a str>,
+}
+
+/// The built-in sandbox's URL, as the Environments page shows it.
+pub async fn sandbox_url(c: &AppWindow) -> String {
+    c.click("[data-testid='nav-environments']").await;
+    let item = c.find("[data-testid='environment-item'][data-id='sandbox']").await;
+    item.find(".env-url").await.content().await.trim_end_matches('/').to_owned()
+}
+
+/// Adds the profile (its key goes to the keychain), checks its connection and switches
+/// to it; returns the profile's id.
+pub async fn add_profile(c: &AppWindow, p: ProfileForm<'_>) -> String {
+    c.click("[data-testid='nav-environments']").await;
+    let before = c.count("[data-testid='environment-item']").await;
+    c.type_into("[data-testid='profile-name']", p.name).await;
+    c.type_into("[data-testid='profile-base-url']", p.url).await;
+    c.type_into("[data-testid='profile-api-key']", p.key).await;
+    if let Some(dialect) = p.dialect {
+        c.click(&format!("[data-testid='profile-dialect'] option[value='{dialect}']")).await;
+    }
+    c.click("[data-testid='profile-save']").await;
+    c.wait_count("[data-testid='environment-item']", before + 1).await;
+    let items = c.find_all("[data-testid='environment-item']").await;
+    let mut ours = None;
+    for item in items {
+        if item.content_or_empty().await.contains(p.name) {
+            ours = Some(item);
+        }
+    }
+    let ours = ours.unwrap_or_else(|| panic!("no environment named {}", p.name));
+    let id = ours.attr("data-id").await.unwrap_or_default();
+    if let Some(dialect) = p.dialect {
+        assert_eq!(ours.find("[data-testid='env-dialect']").await.attr("data-dialect").await.as_deref(), Some(dialect));
+    }
+    ours.find("[data-testid='env-test']").await.click().await;
+    c.until("a successful test connection", async || {
+        c.text(&format!("[data-id='{id}'] [data-testid='env-test-result']")).await.contains("200").then_some(())
+    })
+    .await;
+    ours.find("[data-testid='env-use']").await.click().await;
+    // textContent: the sidebar truncates long names with an ellipsis.
+    c.until("the profile to become current", async || (c.content("[data-testid='env-name']").await == p.name).then_some(()))
+        .await;
+    // The key went to the keychain; the web view never had it back.
+    assert!(!c.source().await.contains(p.key), "the API key is in the page");
+    id
+}
+
+/// Opens the Transactions page, searches `search` and opens its single row.
+pub async fn open_transaction(c: &AppWindow, search: &str) {
+    c.click("[data-testid='nav-transactions']").await;
+    c.type_into("[data-testid='search-input']", search).await;
+    // Wait for this search's single row, not the previous search's.
+    c.until(&format!("search {search}: a single matching row"), async || {
+        let rows = c.find_all("[data-testid='transaction-row']").await;
+        let content = match rows.first() {
+            Some(r) => r.content_or_empty().await,
+            None => String::new(),
+        };
+        (rows.len() == 1 && content.to_lowercase().contains(&search.to_lowercase())).then_some(())
+    })
+    .await;
+    c.click("[data-testid='transaction-row']").await;
+    c.find("[data-testid='transaction-detail']").await;
+}
+
+/// Opens an action, fills it (`option:V` picks a select's option), types the
+/// confirmation amount and confirms; returns the result's state.
+pub async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) -> String {
+    c.click(&format!("[data-testid='{button}']")).await;
+    c.find("[data-testid='action-dialog']").await;
+    for (field, value) in fields {
+        if let Some(option) = value.strip_prefix("option:") {
+            c.click(&format!("[data-testid='{field}'] option[value='{option}']")).await;
+        } else {
+            c.type_into(&format!("[data-testid='{field}']"), value).await;
+        }
+    }
+    if let Some(expected) = c.try_find("[data-testid='confirm-amount-expected']").await {
+        let amount = expected.text().await;
+        c.type_into("[data-testid='confirm-amount-input']", &amount).await;
+    }
+    c.click("[data-testid='action-confirm']").await;
+    c.find_for("[data-testid='action-result']", Duration::from_secs(30)).await.attr("data-state").await.unwrap_or_default()
+}
