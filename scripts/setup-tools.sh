@@ -11,6 +11,11 @@ if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split("."
   echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))." >&2
   exit 1
 fi
+# `make test` checks formatting; a minimal rustup profile lacks rustfmt.
+if ! cargo fmt --version >/dev/null 2>&1; then
+  echo "setup: adding rustfmt"
+  rustup component add rustfmt
+fi
 # tauri-driver has no --version; cargo's install list records it.
 if ! command -v tauri-driver >/dev/null || ! cargo install --list | grep -q "^tauri-driver v$TAURI_DRIVER_VERSION:"; then
   echo "setup: installing tauri-driver $TAURI_DRIVER_VERSION"

@@ -8,6 +8,9 @@ root=$(pwd)
 export ESCROW_DESK_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/escrow-desk"
 export ESCROW_DESK_ARTIFACTS="$root/tests/artifacts"
 
+echo "== Rust: formatting (rustfmt.toml; \`make fmt\` fixes it)"
+cargo fmt --all --check >/dev/null || { echo "Rust code is not formatted: run make fmt" >&2; cargo fmt --all --check | head -40; exit 1; }
+
 echo "== UI: type check and unit tests"
 (cd ui && npm run --silent check && npm test --silent)
 

@@ -10,7 +10,9 @@ use crate::appdb::AppDb;
 use crate::audit::{self, NewEntry};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::enums::{Recipient, Timing};
-use escrow_api::models::{AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction};
+use escrow_api::models::{
+    AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction,
+};
 use escrow_api::{CallOptions, Client, IdempotencyKey};
 use rusqlite::{OptionalExtension, params};
 use rust_decimal::Decimal;
@@ -28,14 +30,38 @@ pub enum ActionRequest {
     },
     /// Release the money to the payee. `amount`: the transaction amount the person
     /// confirmed (journal and audit only; the request carries none).
-    Payout { transaction_id: String, service_account_id: String, amount: Option<String> },
+    Payout {
+        transaction_id: String,
+        service_account_id: String,
+        amount: Option<String>,
+    },
     /// Cancel; payments go back to the payer. `amount` as for payout.
-    Cancel { transaction_id: String, service_account_id: String, reason: Option<String>, amount: Option<String> },
+    Cancel {
+        transaction_id: String,
+        service_account_id: String,
+        reason: Option<String>,
+        amount: Option<String>,
+    },
     /// Pay part of the escrowed money back to the payer.
-    Reimburse { transaction_id: String, amount: String },
-    CreateSplitPayout { transaction_id: String, amount: String, recipient: String, timing: Option<String> },
-    CancelSplitPayout { transaction_id: String, split_payout_id: String },
-    CreatePayment { transaction_id: String, service_account_id: String, amount: Option<String> },
+    Reimburse {
+        transaction_id: String,
+        amount: String,
+    },
+    CreateSplitPayout {
+        transaction_id: String,
+        amount: String,
+        recipient: String,
+        timing: Option<String>,
+    },
+    CancelSplitPayout {
+        transaction_id: String,
+        split_payout_id: String,
+    },
+    CreatePayment {
+        transaction_id: String,
+        service_account_id: String,
+        amount: Option<String>,
+    },
     /// Chooses how a created payment is paid (PSD2 with one of the payer's accounts, BANK with
     /// a bank, MOBILEWALLET, or none to let the payer choose); answers a new link.
     InitializePayment {
@@ -45,28 +71,100 @@ pub enum ActionRequest {
         bank_id: Option<String>,
         bank_account_id: Option<String>,
     },
-    ChangeAmount { transaction_id: String, amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
+    ChangeAmount {
+        transaction_id: String,
+        amount: String,
+        payee_fixed_fee: Option<String>,
+        payer_fixed_fee: Option<String>,
+    },
     /// `expectedCompletion`: an ISO date-time, `""` to clear, null to keep.
-    Update { transaction_id: String, expected_completion: Option<String>, retail_amount: Option<String> },
-    Delete { transaction_id: String },
-    AddPayee { transaction_id: String, service_account_id: Option<String>, reference_id: Option<String>, phone_number: Option<String> },
-    AddPayer { transaction_id: String, service_account_id: Option<String>, reference_id: Option<String>, phone_number: Option<String> },
+    Update {
+        transaction_id: String,
+        expected_completion: Option<String>,
+        retail_amount: Option<String>,
+    },
+    Delete {
+        transaction_id: String,
+    },
+    AddPayee {
+        transaction_id: String,
+        service_account_id: Option<String>,
+        reference_id: Option<String>,
+        phone_number: Option<String>,
+    },
+    AddPayer {
+        transaction_id: String,
+        service_account_id: Option<String>,
+        reference_id: Option<String>,
+        phone_number: Option<String>,
+    },
     // The business-user and trade API (`crate::trade`); the target is the trade id (business id for business users).
-    BusinessUserCreate { request: escrow_api::trade::CreateBusinessUser },
-    BusinessUserEdit { business_id: String, business_location_id: String, request: escrow_api::trade::EditBusinessUser },
-    BusinessUserDelete { business_id: String, business_location_id: String },
-    TradeInitiate { input: crate::trade::InitiateTradeInput },
-    TradeAcceptInvitation { trade_id: String, marketplace_user_id: String },
+    BusinessUserCreate {
+        request: escrow_api::trade::CreateBusinessUser,
+    },
+    BusinessUserEdit {
+        business_id: String,
+        business_location_id: String,
+        request: escrow_api::trade::EditBusinessUser,
+    },
+    BusinessUserDelete {
+        business_id: String,
+        business_location_id: String,
+    },
+    TradeInitiate {
+        input: crate::trade::InitiateTradeInput,
+    },
+    TradeAcceptInvitation {
+        trade_id: String,
+        marketplace_user_id: String,
+    },
     /// `amount`: what the payer pays into escrow, as confirmed (journal and audit only).
-    TradeAcceptAndPay { trade_id: String, marketplace_user_id: String, receiver_shop_id: Option<String>, amount: String },
-    TradeRejectInvitation { trade_id: String, marketplace_user_id: String },
-    TradeAcceptItemCondition { trade_id: String, marketplace_user_id: String },
-    TradeRejectItemCondition { trade_id: String, marketplace_user_id: String, reason: String },
-    TradeAbandon { trade_id: String, marketplace_user_id: String },
-    TradeBuyDeliveryShipment { trade_id: String, marketplace_user_id: String, shipment_provider_id: String, price: String, expected_max_weight_in_grams: i32 },
-    TradeBuyReturnShipment { trade_id: String, marketplace_user_id: String, shipment_provider_id: String, price: String, expected_max_weight_in_grams: i32 },
-    TradeCancel { trade_id: String, state: String },
-    TradeReimburse { trade_id: String, payer_marketplace_user_id: String, amount: String },
+    TradeAcceptAndPay {
+        trade_id: String,
+        marketplace_user_id: String,
+        receiver_shop_id: Option<String>,
+        amount: String,
+    },
+    TradeRejectInvitation {
+        trade_id: String,
+        marketplace_user_id: String,
+    },
+    TradeAcceptItemCondition {
+        trade_id: String,
+        marketplace_user_id: String,
+    },
+    TradeRejectItemCondition {
+        trade_id: String,
+        marketplace_user_id: String,
+        reason: String,
+    },
+    TradeAbandon {
+        trade_id: String,
+        marketplace_user_id: String,
+    },
+    TradeBuyDeliveryShipment {
+        trade_id: String,
+        marketplace_user_id: String,
+        shipment_provider_id: String,
+        price: String,
+        expected_max_weight_in_grams: i32,
+    },
+    TradeBuyReturnShipment {
+        trade_id: String,
+        marketplace_user_id: String,
+        shipment_provider_id: String,
+        price: String,
+        expected_max_weight_in_grams: i32,
+    },
+    TradeCancel {
+        trade_id: String,
+        state: String,
+    },
+    TradeReimburse {
+        trade_id: String,
+        payer_marketplace_user_id: String,
+        amount: String,
+    },
     /// `appSwitch*`: return to a native app after the hosted page (both optional).
     TradeStatusLink {
         trade_id: String,
@@ -107,16 +205,62 @@ pub enum ActionRequest {
         app_switch_operating_system: Option<String>,
     },
     // Users and documents (crate::desk_users, crate::desk_documents); the target is the user, document or transaction.
-    CreateGuest { reference_id: String, name: Option<String>, phone_number: Option<String>, email: Option<String>, cvr: Option<String> },
-    DeleteConnection { service_account_id: String, reference_id: String },
-    AddBankAccount { service_account_id: String, bank_id: String, bank_account_id: String },
-    SetDefaultBankAccount { service_account_id: String, bank_id: String, bank_account_id: String },
-    DeleteBankAccount { service_account_id: String, bank_id: String, bank_account_id: String },
-    UploadDocument { transaction_id: String, title: String, signers_required: Option<i32>, file: crate::desk_documents::FileUpload },
-    SignDocument { document_id: String, service_account_id: String, return_url: Option<String> },
-    DeleteDocument { document_id: String },
-    SetBillOfSale { transaction_id: String, enable: bool, file: Option<crate::desk_documents::FileUpload>, amount: Option<String>, additional_terms: Option<String>, required_signers: Option<Vec<String>> },
-    AddDebtInformation { transaction_id: String, file: crate::desk_documents::FileUpload, amount: String, fik_code: Option<String>, bank_account: Option<String>, bank_account_text: Option<String> },
+    CreateGuest {
+        reference_id: String,
+        name: Option<String>,
+        phone_number: Option<String>,
+        email: Option<String>,
+        cvr: Option<String>,
+    },
+    DeleteConnection {
+        service_account_id: String,
+        reference_id: String,
+    },
+    AddBankAccount {
+        service_account_id: String,
+        bank_id: String,
+        bank_account_id: String,
+    },
+    SetDefaultBankAccount {
+        service_account_id: String,
+        bank_id: String,
+        bank_account_id: String,
+    },
+    DeleteBankAccount {
+        service_account_id: String,
+        bank_id: String,
+        bank_account_id: String,
+    },
+    UploadDocument {
+        transaction_id: String,
+        title: String,
+        signers_required: Option<i32>,
+        file: crate::desk_documents::FileUpload,
+    },
+    SignDocument {
+        document_id: String,
+        service_account_id: String,
+        return_url: Option<String>,
+    },
+    DeleteDocument {
+        document_id: String,
+    },
+    SetBillOfSale {
+        transaction_id: String,
+        enable: bool,
+        file: Option<crate::desk_documents::FileUpload>,
+        amount: Option<String>,
+        additional_terms: Option<String>,
+        required_signers: Option<Vec<String>>,
+    },
+    AddDebtInformation {
+        transaction_id: String,
+        file: crate::desk_documents::FileUpload,
+        amount: String,
+        fik_code: Option<String>,
+        bank_account: Option<String>,
+        bank_account_text: Option<String>,
+    },
 }
 
 impl ActionRequest {
@@ -182,7 +326,9 @@ impl ActionRequest {
         match self {
             Self::CreateTransaction { input } => Some(input.amount.as_str()),
             Self::Payout { amount, .. } | Self::Cancel { amount, .. } => amount.as_deref(),
-            Self::Reimburse { amount, .. } | Self::CreateSplitPayout { amount, .. } | Self::ChangeAmount { amount, .. } => Some(amount),
+            Self::Reimburse { amount, .. }
+            | Self::CreateSplitPayout { amount, .. }
+            | Self::ChangeAmount { amount, .. } => Some(amount),
             Self::CreatePayment { amount, .. } => amount.as_deref(),
             r @ crate::trade::any_trade!() => crate::trade::amount(r),
             Self::SetBillOfSale { amount, .. } => amount.as_deref(),
@@ -214,7 +360,11 @@ impl ActionRequest {
             }
             Self::InitializePayment { payment_id, payment_method, bank_id, bank_account_id, .. } => {
                 id("paymentId", payment_id)?;
-                crate::desk_payments::validate_initialize(payment_method.as_deref(), bank_id.as_deref(), bank_account_id.as_deref())
+                crate::desk_payments::validate_initialize(
+                    payment_method.as_deref(),
+                    bank_id.as_deref(),
+                    bank_account_id.as_deref(),
+                )
             }
             Self::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee, .. } => {
                 positive("amount", amount)?;
@@ -246,12 +396,16 @@ impl ActionRequest {
                 }
                 Ok(())
             }
-            Self::CreateGuest { .. } | Self::DeleteConnection { .. } | Self::AddBankAccount { .. } | Self::SetDefaultBankAccount { .. } | Self::DeleteBankAccount { .. } => {
-                crate::desk_users::validate(self)
-            }
-            Self::UploadDocument { .. } | Self::SignDocument { .. } | Self::DeleteDocument { .. } | Self::SetBillOfSale { .. } | Self::AddDebtInformation { .. } => {
-                crate::desk_documents::validate(self)
-            }
+            Self::CreateGuest { .. }
+            | Self::DeleteConnection { .. }
+            | Self::AddBankAccount { .. }
+            | Self::SetDefaultBankAccount { .. }
+            | Self::DeleteBankAccount { .. } => crate::desk_users::validate(self),
+            Self::UploadDocument { .. }
+            | Self::SignDocument { .. }
+            | Self::DeleteDocument { .. }
+            | Self::SetBillOfSale { .. }
+            | Self::AddDebtInformation { .. } => crate::desk_documents::validate(self),
         }
     }
 }
@@ -435,7 +589,11 @@ pub fn record_intent(db: &AppDb, environment_id: &str, req: &ActionRequest) -> R
 }
 
 /// Commits the outcome of one attempt.
-pub fn record_outcome(db: &AppDb, record: &ActionRecord, outcome: &Result<Option<String>, AppError>) -> Result<ActionRecord, AppError> {
+pub fn record_outcome(
+    db: &AppDb,
+    record: &ActionRecord,
+    outcome: &Result<Option<String>, AppError>,
+) -> Result<ActionRecord, AppError> {
     record_outcome_noting(db, record, outcome, None)
 }
 
@@ -451,7 +609,8 @@ pub fn record_outcome_noting(
     let (state, correlation, message, error) = match outcome {
         Ok(correlation) => (ActionState::Succeeded, correlation.clone(), None, None),
         Err(e) => {
-            let ambiguous = matches!(e.code, ErrorCode::Timeout | ErrorCode::Network | ErrorCode::Server | ErrorCode::Conflict);
+            let ambiguous =
+                matches!(e.code, ErrorCode::Timeout | ErrorCode::Network | ErrorCode::Server | ErrorCode::Conflict);
             let state = if ambiguous { ActionState::Unknown } else { ActionState::Failed };
             (state, e.correlation_id.clone(), Some(e.message.clone()), Some(e.clone()))
         }
@@ -493,7 +652,8 @@ pub fn dismiss(db: &AppDb, id: &str) -> Result<ActionRecord, AppError> {
     }
     let mut conn = db.lock()?;
     let tx = conn.transaction().map_err(AppError::storage)?;
-    tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()]).map_err(AppError::storage)?;
+    tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()])
+        .map_err(AppError::storage)?;
     audit::append(
         &tx,
         &NewEntry {
@@ -519,7 +679,8 @@ type Row = (String, String, String, String, String, Option<String>, Option<Strin
 fn to_record(r: Row) -> Result<ActionRecord, AppError> {
     let (id, environment_id, key, request, state, correlation_id, message, attempts, created, updated) = r;
     let request: ActionRequest = serde_json::from_str(&request).map_err(AppError::storage)?;
-    let error = message.as_deref().and_then(|m| serde_json::from_str::<AppErrorStored>(m).ok()).map(AppErrorStored::into_error);
+    let error =
+        message.as_deref().and_then(|m| serde_json::from_str::<AppErrorStored>(m).ok()).map(AppErrorStored::into_error);
     let message = error.as_ref().map(|e| e.message.clone()).or(message);
     Ok(ActionRecord {
         id,
@@ -563,12 +724,19 @@ impl AppErrorStored {
             "validation" => ErrorCode::Validation,
             _ => ErrorCode::Internal,
         };
-        AppError { code, message: self.message, status: self.status, title: self.title, detail: self.detail, correlation_id: self.correlation_id, field_errors: self.field_errors }
+        AppError {
+            code,
+            message: self.message,
+            status: self.status,
+            title: self.title,
+            detail: self.detail,
+            correlation_id: self.correlation_id,
+            field_errors: self.field_errors,
+        }
     }
 }
 
-const SELECT: &str =
-    "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated FROM actions";
+const SELECT: &str = "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated FROM actions";
 
 fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?))
@@ -590,7 +758,11 @@ pub fn open(db: &AppDb) -> Result<Vec<ActionRecord>, AppError> {
     let mut stmt = conn
         .prepare(&format!("{SELECT} WHERE state IN ('pending', 'unknown') ORDER BY created"))
         .map_err(AppError::storage)?;
-    let rows = stmt.query_map([], read_row).map_err(AppError::storage)?.collect::<Result<Vec<_>, _>>().map_err(AppError::storage)?;
+    let rows = stmt
+        .query_map([], read_row)
+        .map_err(AppError::storage)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(AppError::storage)?;
     rows.into_iter().map(to_record).collect()
 }
 
@@ -599,21 +771,35 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
     let key = IdempotencyKey::new(record.idempotency_key.clone())?;
     let opts = CallOptions::with_idempotency_key(key);
     let amount = |t: &str| parse_amount("amount", t);
-    let optional = |t: &Option<String>| t.as_deref().filter(|s| !s.is_empty()).map(|s| parse_amount("amount", s)).transpose();
+    let optional =
+        |t: &Option<String>| t.as_deref().filter(|s| !s.is_empty()).map(|s| parse_amount("amount", s)).transpose();
     let meta = match &record.request {
         ActionRequest::CreateTransaction { .. } => {
             return crate::desk_create::send(client, record).await.map(|s| s.correlation_id);
         }
         ActionRequest::Payout { transaction_id, service_account_id, .. } => {
-            client.payout_transaction(transaction_id, &PayoutTransaction { service_account_id: service_account_id.clone() }, &opts).await?.meta
+            client
+                .payout_transaction(
+                    transaction_id,
+                    &PayoutTransaction { service_account_id: service_account_id.clone() },
+                    &opts,
+                )
+                .await?
+                .meta
         }
         ActionRequest::Cancel { transaction_id, service_account_id, reason, .. } => {
             let body = CancelTransaction { service_account_id: service_account_id.clone(), reason: reason.clone() };
             client.cancel_transaction(transaction_id, &body, &opts).await?.meta
         }
-        ActionRequest::Reimburse { transaction_id, amount: a } => client.reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta,
+        ActionRequest::Reimburse { transaction_id, amount: a } => {
+            client.reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta
+        }
         ActionRequest::CreateSplitPayout { transaction_id, amount: a, recipient, timing } => {
-            let body = CreateSplitPayout { amount: amount(a)?, recipient: recipient_of(recipient)?, timing: timing_of(timing.as_deref())? };
+            let body = CreateSplitPayout {
+                amount: amount(a)?,
+                recipient: recipient_of(recipient)?,
+                timing: timing_of(timing.as_deref())?,
+            };
             client.create_split_payout(transaction_id, &body, &opts).await?.meta
         }
         ActionRequest::CancelSplitPayout { transaction_id, split_payout_id } => {
@@ -623,7 +809,11 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
             return crate::desk_payments::send(client, record).await.map(|s| s.correlation_id);
         }
         ActionRequest::ChangeAmount { transaction_id, amount: a, payee_fixed_fee, payer_fixed_fee } => {
-            let body = ChangeAmount { amount: amount(a)?, payee_fixed_fee: optional(payee_fixed_fee)?, payer_fixed_fee: optional(payer_fixed_fee)? };
+            let body = ChangeAmount {
+                amount: amount(a)?,
+                payee_fixed_fee: optional(payee_fixed_fee)?,
+                payer_fixed_fee: optional(payer_fixed_fee)?,
+            };
             client.change_amount(transaction_id, &body).await?.meta
         }
         ActionRequest::Update { transaction_id, expected_completion, retail_amount } => {
@@ -631,7 +821,9 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 None => Patch::Keep,
                 Some("") => Patch::Clear,
                 Some(t) => Patch::Set(
-                    chrono::DateTime::parse_from_rfc3339(t).map_err(|_| AppError::validation("Invalid date."))?.with_timezone(&chrono::Utc),
+                    chrono::DateTime::parse_from_rfc3339(t)
+                        .map_err(|_| AppError::validation("Invalid date."))?
+                        .with_timezone(&chrono::Utc),
                 ),
             };
             let retail_amount = match retail_amount.as_deref() {
@@ -639,28 +831,45 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 Some("") => Patch::Clear,
                 Some(t) => Patch::Set(parse_amount("retail amount", t)?),
             };
-            client.update_transaction(transaction_id, &UpdateTransaction { expected_completion, retail_amount }).await?.meta
+            client
+                .update_transaction(transaction_id, &UpdateTransaction { expected_completion, retail_amount })
+                .await?
+                .meta
         }
         ActionRequest::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
-        r @ crate::trade::any_trade!() => return crate::trade::send(client, r, &opts).await.map(|s| Some(s.correlation_id)),
+        r @ crate::trade::any_trade!() => {
+            return crate::trade::send(client, r, &opts).await.map(|s| Some(s.correlation_id));
+        }
         ActionRequest::AddPayee { transaction_id, service_account_id, reference_id, phone_number } => {
-            let body = AddParty { service_account_id: service_account_id.clone(), reference_id: reference_id.clone(), phone_number: phone_number.clone() };
+            let body = AddParty {
+                service_account_id: service_account_id.clone(),
+                reference_id: reference_id.clone(),
+                phone_number: phone_number.clone(),
+            };
             client.add_payee(transaction_id, &body).await?.meta
         }
         ActionRequest::AddPayer { transaction_id, service_account_id, reference_id, phone_number } => {
-            let body = AddParty { service_account_id: service_account_id.clone(), reference_id: reference_id.clone(), phone_number: phone_number.clone() };
+            let body = AddParty {
+                service_account_id: service_account_id.clone(),
+                reference_id: reference_id.clone(),
+                phone_number: phone_number.clone(),
+            };
             client.add_payer(transaction_id, &body).await?.meta
         }
         ActionRequest::CreateGuest { .. }
         | ActionRequest::DeleteConnection { .. }
         | ActionRequest::AddBankAccount { .. }
         | ActionRequest::SetDefaultBankAccount { .. }
-        | ActionRequest::DeleteBankAccount { .. } => return crate::desk_users::send(client, &record.request).await.map(|s| s.correlation_id),
+        | ActionRequest::DeleteBankAccount { .. } => {
+            return crate::desk_users::send(client, &record.request).await.map(|s| s.correlation_id);
+        }
         ActionRequest::UploadDocument { .. }
         | ActionRequest::SignDocument { .. }
         | ActionRequest::DeleteDocument { .. }
         | ActionRequest::SetBillOfSale { .. }
-        | ActionRequest::AddDebtInformation { .. } => return crate::desk_documents::send(client, &record.request).await.map(|s| s.correlation_id),
+        | ActionRequest::AddDebtInformation { .. } => {
+            return crate::desk_documents::send(client, &record.request).await.map(|s| s.correlation_id);
+        }
     };
     Ok(Some(meta.correlation_id))
 }

@@ -94,14 +94,16 @@ impl AppDb {
             .query_row("SELECT count(*) FROM pragma_table_info('profiles') WHERE name = 'routes'", [], |r| r.get(0))
             .map_err(AppError::storage)?;
         if has_routes == 0 {
-            conn.execute_batch("ALTER TABLE profiles ADD COLUMN routes TEXT NOT NULL DEFAULT ''").map_err(AppError::storage)?;
+            conn.execute_batch("ALTER TABLE profiles ADD COLUMN routes TEXT NOT NULL DEFAULT ''")
+                .map_err(AppError::storage)?;
         }
         // Added later: the wire dialect per profile (`spec` or `published`).
         let has_dialect: i64 = conn
             .query_row("SELECT count(*) FROM pragma_table_info('profiles') WHERE name = 'dialect'", [], |r| r.get(0))
             .map_err(AppError::storage)?;
         if has_dialect == 0 {
-            conn.execute_batch("ALTER TABLE profiles ADD COLUMN dialect TEXT NOT NULL DEFAULT 'spec'").map_err(AppError::storage)?;
+            conn.execute_batch("ALTER TABLE profiles ADD COLUMN dialect TEXT NOT NULL DEFAULT 'spec'")
+                .map_err(AppError::storage)?;
         }
         Ok(Self { conn: Arc::new(Mutex::new(conn)) })
     }

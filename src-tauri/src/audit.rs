@@ -83,8 +83,19 @@ pub fn append(conn: &Connection, e: &NewEntry<'_>) -> Result<(), AppError> {
                             phase, outcome, detail, prev_hash, hash)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
-            at, e.environment_id, e.action_id, e.kind, e.target, e.amount, e.idempotency_key, e.correlation_id, e.phase,
-            e.outcome, e.detail, prev, hash
+            at,
+            e.environment_id,
+            e.action_id,
+            e.kind,
+            e.target,
+            e.amount,
+            e.idempotency_key,
+            e.correlation_id,
+            e.phase,
+            e.outcome,
+            e.detail,
+            prev,
+            hash
         ],
     )
     .map_err(AppError::storage)?;

@@ -14,8 +14,19 @@ use ts_rs::TS;
 
 /// Same columns as the web view's copy (`ui/src/lib/audit.ts`).
 pub const HEADER: [&str; 13] = [
-    "seq", "time", "environment_id", "environment", "action_id", "action", "target", "amount", "idempotency_key",
-    "correlation_id", "phase", "outcome", "detail",
+    "seq",
+    "time",
+    "environment_id",
+    "environment",
+    "action_id",
+    "action",
+    "target",
+    "amount",
+    "idempotency_key",
+    "correlation_id",
+    "phase",
+    "outcome",
+    "detail",
 ];
 
 /// Most rows one file holds (the screen shows at most 10,000 too).
@@ -83,7 +94,8 @@ impl Desk {
         let dir = self.export_dir();
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let path = target(dir);
-        let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(AppError::storage)?;
+        let mut file =
+            std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(AppError::storage)?;
         file.write_all(body.as_bytes()).and_then(|()| file.sync_all()).map_err(AppError::storage)?;
         Ok(AuditFile { path: path.display().to_string(), rows: rows.len() as u64 })
     }

@@ -3,7 +3,10 @@
 
 use crate::actions::{ActionRecord, ActionRequest};
 use crate::audit::{AuditEntry, ChainCheck};
-use crate::desk::{ConnectionCheck, Desk, PaymentInstructionsView, SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use crate::desk::{
+    ConnectionCheck, Desk, PaymentInstructionsView, SplitPayoutsView, TransactionPageView, TransactionQuery,
+    TransactionView,
+};
 use crate::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::error::AppError;
 use tauri::State;
@@ -90,13 +93,20 @@ pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -
 }
 
 #[tauri::command]
-pub async fn payment_instructions(desk: State<'_, Desk>, transaction_id: String, service_account_id: String) -> Result<PaymentInstructionsView> {
+pub async fn payment_instructions(
+    desk: State<'_, Desk>,
+    transaction_id: String,
+    service_account_id: String,
+) -> Result<PaymentInstructionsView> {
     desk.payment_instructions(&transaction_id, &service_account_id).await
 }
 
 /// Starts a CSV export of the list's current search and filters; poll `export_status`.
 #[tauri::command]
-pub fn start_export(desk: State<'_, Desk>, request: crate::export::ExportRequest) -> Result<crate::export::ExportStatus> {
+pub fn start_export(
+    desk: State<'_, Desk>,
+    request: crate::export::ExportRequest,
+) -> Result<crate::export::ExportStatus> {
     desk.start_export(&request)
 }
 

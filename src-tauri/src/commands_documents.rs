@@ -20,7 +20,12 @@ pub async fn upload_document(desk: State<'_, Desk>, input: DocumentInput) -> Res
 }
 
 #[tauri::command]
-pub async fn sign_document(desk: State<'_, Desk>, document_id: String, service_account_id: String, return_url: Option<String>) -> Result<ActionOutcome> {
+pub async fn sign_document(
+    desk: State<'_, Desk>,
+    document_id: String,
+    service_account_id: String,
+    return_url: Option<String>,
+) -> Result<ActionOutcome> {
     desk.sign_document(&document_id, &service_account_id, return_url.as_deref()).await
 }
 

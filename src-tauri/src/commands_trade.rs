@@ -2,7 +2,9 @@
 
 use crate::actions::ActionRequest;
 use crate::desk::Desk;
-use crate::desk_trade::{BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserView, TradeView, TradesPageView};
+use crate::desk_trade::{
+    BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserView, TradeView, TradesPageView,
+};
 use crate::error::AppError;
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
 use tauri::State;
@@ -20,17 +22,30 @@ pub async fn create_business_user(desk: State<'_, Desk>, input: CreateBusinessUs
 }
 
 #[tauri::command]
-pub async fn edit_business_user(desk: State<'_, Desk>, business_id: String, business_location_id: String, input: EditBusinessUser) -> Result<BusinessUserView> {
+pub async fn edit_business_user(
+    desk: State<'_, Desk>,
+    business_id: String,
+    business_location_id: String,
+    input: EditBusinessUser,
+) -> Result<BusinessUserView> {
     desk.edit_business_user(&business_id, &business_location_id, &input).await
 }
 
 #[tauri::command]
-pub async fn lookup_business_user(desk: State<'_, Desk>, business_id: String, business_location_id: String) -> Result<BusinessUserView> {
+pub async fn lookup_business_user(
+    desk: State<'_, Desk>,
+    business_id: String,
+    business_location_id: String,
+) -> Result<BusinessUserView> {
     desk.lookup_business_user(&business_id, &business_location_id).await
 }
 
 #[tauri::command]
-pub async fn delete_business_user(desk: State<'_, Desk>, business_id: String, business_location_id: String) -> Result<()> {
+pub async fn delete_business_user(
+    desk: State<'_, Desk>,
+    business_id: String,
+    business_location_id: String,
+) -> Result<()> {
     desk.delete_business_user(&business_id, &business_location_id).await
 }
 
@@ -40,7 +55,12 @@ pub fn trade_user(desk: State<'_, Desk>) -> Result<TradeUserView> {
 }
 
 #[tauri::command]
-pub async fn list_trades(desk: State<'_, Desk>, marketplace_user_id: String, page: u32, page_size: u32) -> Result<TradesPageView> {
+pub async fn list_trades(
+    desk: State<'_, Desk>,
+    marketplace_user_id: String,
+    page: u32,
+    page_size: u32,
+) -> Result<TradesPageView> {
     desk.list_trades(&marketplace_user_id, page, page_size).await
 }
 
@@ -51,7 +71,10 @@ pub async fn get_trade(desk: State<'_, Desk>, marketplace_user_id: String, trade
 
 /// A marketplace user's details (connected, payout account), or none when unknown.
 #[tauri::command]
-pub async fn trade_user_details(desk: State<'_, Desk>, marketplace_user_id: String) -> Result<crate::desk_trade::TradeUserDetailsView> {
+pub async fn trade_user_details(
+    desk: State<'_, Desk>,
+    marketplace_user_id: String,
+) -> Result<crate::desk_trade::TradeUserDetailsView> {
     desk.trade_user_details(&marketplace_user_id).await
 }
 

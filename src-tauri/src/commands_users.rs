@@ -3,7 +3,8 @@
 
 use crate::desk::Desk;
 use crate::desk_users::{
-    ActionOutcome, BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, HostedUrlView, OnboardingView, UserPageView, UserQuery, UserView,
+    ActionOutcome, BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, HostedUrlView,
+    OnboardingView, UserPageView, UserQuery, UserView,
 };
 use crate::error::AppError;
 use tauri::State;
@@ -36,7 +37,11 @@ pub async fn create_guest(desk: State<'_, Desk>, input: GuestInput) -> Result<Ac
 }
 
 #[tauri::command]
-pub async fn delete_connection(desk: State<'_, Desk>, service_account_id: String, reference_id: String) -> Result<ActionOutcome> {
+pub async fn delete_connection(
+    desk: State<'_, Desk>,
+    service_account_id: String,
+    reference_id: String,
+) -> Result<ActionOutcome> {
     desk.delete_connection(&service_account_id, &reference_id).await
 }
 
@@ -51,7 +56,12 @@ pub async fn list_bank_accounts(desk: State<'_, Desk>, service_account_id: Strin
 }
 
 #[tauri::command]
-pub async fn start_bank_onboarding(desk: State<'_, Desk>, service_account_id: String, bank_id: String, return_url: String) -> Result<HostedUrlView> {
+pub async fn start_bank_onboarding(
+    desk: State<'_, Desk>,
+    service_account_id: String,
+    bank_id: String,
+    return_url: String,
+) -> Result<HostedUrlView> {
     desk.start_bank_onboarding(&service_account_id, &bank_id, &return_url).await
 }
 
@@ -61,16 +71,31 @@ pub async fn bank_onboarding_result(desk: State<'_, Desk>, service_account_id: S
 }
 
 #[tauri::command]
-pub async fn add_bank_account(desk: State<'_, Desk>, service_account_id: String, bank_id: String, bank_account_id: String) -> Result<ActionOutcome> {
+pub async fn add_bank_account(
+    desk: State<'_, Desk>,
+    service_account_id: String,
+    bank_id: String,
+    bank_account_id: String,
+) -> Result<ActionOutcome> {
     desk.add_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }
 
 #[tauri::command]
-pub async fn set_default_bank_account(desk: State<'_, Desk>, service_account_id: String, bank_id: String, bank_account_id: String) -> Result<ActionOutcome> {
+pub async fn set_default_bank_account(
+    desk: State<'_, Desk>,
+    service_account_id: String,
+    bank_id: String,
+    bank_account_id: String,
+) -> Result<ActionOutcome> {
     desk.set_default_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }
 
 #[tauri::command]
-pub async fn delete_bank_account(desk: State<'_, Desk>, service_account_id: String, bank_id: String, bank_account_id: String) -> Result<ActionOutcome> {
+pub async fn delete_bank_account(
+    desk: State<'_, Desk>,
+    service_account_id: String,
+    bank_id: String,
+    bank_account_id: String,
+) -> Result<ActionOutcome> {
     desk.delete_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }

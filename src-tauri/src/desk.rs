@@ -215,10 +215,18 @@ impl Desk {
         } else {
             let p = envs::get_profile(&self.db, id)?;
             let key = self.keychain.get(id)?.ok_or_else(|| {
-                AppError::new(ErrorCode::NoApiKey, format!("No API key is stored for {}. Add one under Environments.", p.name))
+                AppError::new(
+                    ErrorCode::NoApiKey,
+                    format!("No API key is stored for {}. Add one under Environments.", p.name),
+                )
             })?;
             let routes = crate::route_overrides::parse(&p.routes)?;
-            return Ok(Client::builder(p.base_url, key).routes(routes.v2).trade_routes(routes.trade).trade_action_codes(routes.trade_action_codes).dialect(p.dialect).build()?);
+            return Ok(Client::builder(p.base_url, key)
+                .routes(routes.v2)
+                .trade_routes(routes.trade)
+                .trade_action_codes(routes.trade_action_codes)
+                .dialect(p.dialect)
+                .build()?);
         };
         Ok(Client::builder(url, key).build()?)
     }
@@ -280,7 +288,10 @@ impl Desk {
     }
 
     /// Starts a CSV export of every transaction matching the search and filters.
-    pub fn start_export(&self, request: &crate::export::ExportRequest) -> Result<crate::export::ExportStatus, AppError> {
+    pub fn start_export(
+        &self,
+        request: &crate::export::ExportRequest,
+    ) -> Result<crate::export::ExportStatus, AppError> {
         let (environment_id, client) = self.active_client()?;
         self.exports.start(client, environment_id, request, &self.export_dir)
     }
@@ -304,7 +315,8 @@ impl Desk {
         let checked = filters.check()?;
         let search = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
         let key = (environment_id.clone(), search.clone(), filters.clone());
-        let cached = self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
+        let cached =
+            self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
         let items = match cached {
             Some(items) => items,
             None => {
@@ -392,9 +404,14 @@ impl Desk {
         Ok(SplitPayoutsView { environment_id, items })
     }
 
-    pub async fn payment_instructions(&self, transaction_id: &str, service_account_id: &str) -> Result<PaymentInstructionsView, AppError> {
+    pub async fn payment_instructions(
+        &self,
+        transaction_id: &str,
+        service_account_id: &str,
+    ) -> Result<PaymentInstructionsView, AppError> {
         let (environment_id, client) = self.active_client()?;
-        let instructions = client.payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?).await?;
+        let instructions =
+            client.payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?).await?;
         Ok(PaymentInstructionsView { environment_id, instructions })
     }
 

@@ -120,7 +120,8 @@ impl Fields {
 
 /// 17 characters of the VIN alphabet (no I, O or Q), as on every car since 1981.
 fn vin_ok(vin: &str) -> bool {
-    vin.len() == 17 && vin.chars().all(|c| c.is_ascii_alphanumeric() && !matches!(c.to_ascii_uppercase(), 'I' | 'O' | 'Q'))
+    vin.len() == 17
+        && vin.chars().all(|c| c.is_ascii_alphanumeric() && !matches!(c.to_ascii_uppercase(), 'I' | 'O' | 'Q'))
 }
 
 impl NewTransactionInput {

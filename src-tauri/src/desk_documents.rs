@@ -11,10 +11,10 @@ use crate::desk::Desk;
 use crate::desk_users::{ActionOutcome, HostedUrlView, Sent, id, text};
 use crate::error::AppError;
 use base64::Engine;
+use escrow_api::Client;
 use escrow_api::documents::{UploadDocument, content_type_for};
 use escrow_api::models::{BillOfSale, DebtInformation, Document, RequiredSigner, SignRequest, Upload};
 use escrow_api::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES, FileType, MAX_FILE_BYTES};
-use escrow_api::Client;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
@@ -44,7 +44,10 @@ impl<'de> Deserialize<'de> for FileData {
             return Err(serde::de::Error::custom("the file is larger than 10 MB"));
         }
         let text = text.strip_prefix("data:").and_then(|t| t.split_once(",").map(|(_, b)| b)).unwrap_or(&text);
-        base64::engine::general_purpose::STANDARD.decode(text.trim()).map(FileData).map_err(|_| serde::de::Error::custom("the file is not valid base64"))
+        base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .map(FileData)
+            .map_err(|_| serde::de::Error::custom("the file is not valid base64"))
     }
 }
 
@@ -126,7 +129,12 @@ fn check_document_file(file: &FileUpload) -> Result<(), AppError> {
     if let Some(named) = FileType::from_file_name(name) {
         match FileType::sniff(bytes) {
             Some(actual) if actual == named => {}
-            _ => return Err(AppError::validation(format!("{name} is not a {} file (its content does not match its name).", named.label()))),
+            _ => {
+                return Err(AppError::validation(format!(
+                    "{name} is not a {} file (its content does not match its name).",
+                    named.label()
+                )));
+            }
         }
     }
     Ok(())
@@ -145,7 +153,8 @@ fn positive(field: &str, t: &str) -> Result<Decimal, AppError> {
 }
 
 fn signers_of(list: &Option<Vec<String>>) -> Option<Vec<RequiredSigner>> {
-    list.as_ref().map(|l| l.iter().map(|s| RequiredSigner::from(s.trim())).filter(|s| *s != RequiredSigner::None).collect())
+    list.as_ref()
+        .map(|l| l.iter().map(|s| RequiredSigner::from(s.trim())).filter(|s| *s != RequiredSigner::None).collect())
 }
 
 fn bill_of(req: &ActionRequest) -> Result<Option<BillOfSale>, AppError> {
@@ -209,27 +218,43 @@ pub(crate) fn validate(req: &ActionRequest) -> Result<(), AppError> {
             }
             if let Some(list) = required_signers {
                 for s in list {
-                    if !matches!(RequiredSigner::from(s.trim()), RequiredSigner::Payer | RequiredSigner::Payee | RequiredSigner::None) {
+                    if !matches!(
+                        RequiredSigner::from(s.trim()),
+                        RequiredSigner::Payer | RequiredSigner::Payee | RequiredSigner::None
+                    ) {
                         return Err(AppError::validation(format!("{s:?} is not Payer or Payee.")));
                     }
                 }
             }
-            if !*enable && (file.is_some() || text(amount).is_some() || text(additional_terms).is_some() || required_signers.is_some()) {
-                return Err(AppError::validation("A disabled bill of sale takes no document, amount, terms or signers."));
+            if !*enable
+                && (file.is_some()
+                    || text(amount).is_some()
+                    || text(additional_terms).is_some()
+                    || required_signers.is_some())
+            {
+                return Err(AppError::validation(
+                    "A disabled bill of sale takes no document, amount, terms or signers.",
+                ));
             }
             if let Some(f) = file {
                 validate::file("document", f.name(), &f.data.0, BILL_OF_SALE_FILE_TYPES)?;
             }
             bill_of(req).map(drop)
         }
-        ActionRequest::AddDebtInformation { transaction_id, file, fik_code, bank_account, bank_account_text, .. } => {
+        ActionRequest::AddDebtInformation {
+            transaction_id, file, fik_code, bank_account, bank_account_text, ..
+        } => {
             id("transactionId", transaction_id)?;
             validate::file("documentation", f_name(file), &file.data.0, DEBT_FILE_TYPES)?;
             let fik = text(fik_code).map(|f| validate::fik("fikCode", &f)).transpose()?;
             let account = text(bank_account).map(|b| validate::bank_account("bankAccount", &b)).transpose()?;
             match (fik, account) {
-                (None, None) => return Err(AppError::validation("Give a FIK code or a bank account to pay the debt to.")),
-                (Some(_), Some(_)) => return Err(AppError::validation("Give either a FIK code or a bank account, not both.")),
+                (None, None) => {
+                    return Err(AppError::validation("Give a FIK code or a bank account to pay the debt to."));
+                }
+                (Some(_), Some(_)) => {
+                    return Err(AppError::validation("Give either a FIK code or a bank account, not both."));
+                }
                 _ => {}
             }
             if text(bank_account_text).is_some_and(|t| t.chars().count() > 200) {
@@ -281,7 +306,9 @@ pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, A
 /// The record as the UI gets it: without the file's bytes (it sent them; the journal keeps them).
 pub fn without_file_bytes(mut record: ActionRecord) -> ActionRecord {
     match &mut record.request {
-        ActionRequest::UploadDocument { file, .. } | ActionRequest::AddDebtInformation { file, .. } => file.data = FileData::default(),
+        ActionRequest::UploadDocument { file, .. } | ActionRequest::AddDebtInformation { file, .. } => {
+            file.data = FileData::default()
+        }
         ActionRequest::SetBillOfSale { file: Some(file), .. } => file.data = FileData::default(),
         _ => {}
     }
@@ -296,7 +323,8 @@ impl Desk {
         let (environment_id, client) = self.active_client()?;
         let all = client.list_documents().await?.documents;
         let filtered = all.iter().any(|d| d.transaction_id.is_some());
-        let documents = if filtered { all.into_iter().filter(|d| d.transaction_id.as_deref() == Some(tid)).collect() } else { all };
+        let documents =
+            if filtered { all.into_iter().filter(|d| d.transaction_id.as_deref() == Some(tid)).collect() } else { all };
         Ok(DocumentsView { environment_id, documents, filtered })
     }
 
@@ -313,7 +341,12 @@ impl Desk {
     }
 
     /// Journaled; `value` is the signer's unique signing URL.
-    pub async fn sign_document(&self, document_id: &str, service_account_id: &str, return_url: Option<&str>) -> Result<ActionOutcome, AppError> {
+    pub async fn sign_document(
+        &self,
+        document_id: &str,
+        service_account_id: &str,
+        return_url: Option<&str>,
+    ) -> Result<ActionOutcome, AppError> {
         let request = ActionRequest::SignDocument {
             document_id: document_id.trim().into(),
             service_account_id: service_account_id.trim().into(),
@@ -389,7 +422,8 @@ mod tests {
         let json = serde_json::to_string(&f).unwrap();
         assert_eq!(json, r#"{"fileName":"a.pdf","data":"JVBERi0xLjQ="}"#);
         assert_eq!(serde_json::from_str::<FileUpload>(&json).unwrap(), f);
-        let url: FileUpload = serde_json::from_str(r#"{"fileName":"a.pdf","data":"data:application/pdf;base64,JVBERi0xLjQ="}"#).unwrap();
+        let url: FileUpload =
+            serde_json::from_str(r#"{"fileName":"a.pdf","data":"data:application/pdf;base64,JVBERi0xLjQ="}"#).unwrap();
         assert_eq!(url, f);
         assert!(serde_json::from_str::<FileUpload>(r#"{"fileName":"a","data":"***"}"#).is_err());
         assert_eq!(format!("{:?}", f.data), "FileData(8 bytes)");
@@ -402,7 +436,12 @@ mod tests {
         assert!(check_document_file(&file("fake.pdf", b"hello")).unwrap_err().message.contains("not a PDF"));
         assert!(check_document_file(&file("fake.png", b"%PDF-1.7")).is_err());
         assert!(check_document_file(&file("empty.txt", b"")).unwrap_err().message.contains("empty"));
-        assert!(check_document_file(&file("big.txt", &vec![b'a'; MAX_FILE_BYTES + 1])).unwrap_err().message.contains("10 MB"));
+        assert!(
+            check_document_file(&file("big.txt", &vec![b'a'; MAX_FILE_BYTES + 1]))
+                .unwrap_err()
+                .message
+                .contains("10 MB")
+        );
         assert!(check_document_file(&file("max.txt", &vec![b'a'; MAX_FILE_BYTES])).is_ok());
         assert!(check_document_file(&file(" ", b"x")).is_err());
     }

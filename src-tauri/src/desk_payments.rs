@@ -22,7 +22,11 @@ pub(crate) struct PaymentSent {
 
 /// `PSD2`, `BANK`, `MOBILEWALLET` or none (the payer chooses on the page), with the
 /// account or bank the method needs.
-pub(crate) fn validate_initialize(method: Option<&str>, bank_id: Option<&str>, bank_account_id: Option<&str>) -> Result<(), AppError> {
+pub(crate) fn validate_initialize(
+    method: Option<&str>,
+    bank_id: Option<&str>,
+    bank_account_id: Option<&str>,
+) -> Result<(), AppError> {
     let given = |v: Option<&str>| v.is_some_and(|s| !s.trim().is_empty());
     match method {
         None | Some("MOBILEWALLET") => Ok(()),
@@ -30,7 +34,9 @@ pub(crate) fn validate_initialize(method: Option<&str>, bank_id: Option<&str>, b
         Some("PSD2") => Err(AppError::validation("PSD2 needs one of the payer's own bank accounts.")),
         Some("BANK") if given(bank_id) => Ok(()),
         Some("BANK") => Err(AppError::validation("BANK needs the bank the payer pays from.")),
-        Some(other) => Err(AppError::validation(format!("The payment method must be PSD2, BANK or MOBILEWALLET, not {other}."))),
+        Some(other) => {
+            Err(AppError::validation(format!("The payment method must be PSD2, BANK or MOBILEWALLET, not {other}.")))
+        }
     }
 }
 
@@ -63,7 +69,11 @@ pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<Payme
                 bank_account_id: text(bank_account_id),
             };
             let url = client.initialize_payment(payment_id.trim(), &body).await?;
-            Ok(PaymentSent { correlation_id: None, payment_id: Some(payment_id.trim().to_owned()), url: url.payment_url })
+            Ok(PaymentSent {
+                correlation_id: None,
+                payment_id: Some(payment_id.trim().to_owned()),
+                url: url.payment_url,
+            })
         }
         _ => Err(AppError::new(ErrorCode::Internal, "not a payment action")),
     }

@@ -8,7 +8,9 @@ use crate::desk::Desk;
 use crate::environments as envs;
 use crate::error::{AppError, ErrorCode};
 use crate::trade::{self, TradeSent};
-use escrow_api::trade::{BusinessUser, CreateBusinessUser, EditBusinessUser, TradeAddress, TradeBankAccount, TradePageQuery};
+use escrow_api::trade::{
+    BusinessUser, CreateBusinessUser, EditBusinessUser, TradeAddress, TradeBankAccount, TradePageQuery,
+};
 use escrow_api::{CallOptions, IdempotencyKey};
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
@@ -116,7 +118,9 @@ fn money_as_strings<T: Serialize>(v: &T) -> Result<Value, AppError> {
                 let is_money = matches!(key, Some("price" | "amount" | "fixedAmount" | "variableAmount"));
                 if is_money || key == Some("variablePercentage") {
                     let text = n.to_string();
-                    let d = text.parse::<rust_decimal::Decimal>().or_else(|_| rust_decimal::Decimal::from_scientific(&text));
+                    let d = text
+                        .parse::<rust_decimal::Decimal>()
+                        .or_else(|_| rust_decimal::Decimal::from_scientific(&text));
                     if let Ok(mut d) = d {
                         if is_money {
                             d = escrow_api::money::round(d);
@@ -190,7 +194,14 @@ impl Desk {
 
     // ---- business users ----------------------------------------------------------
 
-    fn store_business_user(&self, environment_id: &str, user: &BusinessUser, name: Option<&str>, phone: Option<&str>, fallback: (&str, &str)) -> Result<BusinessUserView, AppError> {
+    fn store_business_user(
+        &self,
+        environment_id: &str,
+        user: &BusinessUser,
+        name: Option<&str>,
+        phone: Option<&str>,
+        fallback: (&str, &str),
+    ) -> Result<BusinessUserView, AppError> {
         let business_id = user.business_id.clone().unwrap_or_else(|| fallback.0.to_owned());
         let location = user.business_location_id.clone().unwrap_or_else(|| fallback.1.to_owned());
         let conn = self.db.lock()?;
@@ -254,26 +265,40 @@ impl Desk {
         request.business_location_id = request.business_location_id.trim().to_owned();
         request.name = request.name.trim().to_owned();
         request.phone_number = request.phone_number.trim().to_owned();
-        let (env, record, sent) = self.run_trade(&ActionRequest::BusinessUserCreate { request: request.clone() }).await?;
+        let (env, record, sent) =
+            self.run_trade(&ActionRequest::BusinessUserCreate { request: request.clone() }).await?;
         let user = sent.and_then(|s| s.business_user).ok_or_else(|| failure(&record))?;
         let fallback = (request.business_id.as_str(), request.business_location_id.as_str());
         self.store_business_user(&env, &user, Some(&request.name), Some(&request.phone_number), fallback)
     }
 
     /// Changes a business user (journaled).
-    pub async fn edit_business_user(&self, business_id: &str, business_location_id: &str, input: &EditBusinessUser) -> Result<BusinessUserView, AppError> {
+    pub async fn edit_business_user(
+        &self,
+        business_id: &str,
+        business_location_id: &str,
+        input: &EditBusinessUser,
+    ) -> Result<BusinessUserView, AppError> {
         let (b, l) = (path_id("businessId", business_id)?, path_id("businessLocationId", business_location_id)?);
         let mut request = input.clone();
         request.name = request.name.trim().to_owned();
         request.phone_number = request.phone_number.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
-        let req = ActionRequest::BusinessUserEdit { business_id: b.to_owned(), business_location_id: l.to_owned(), request: request.clone() };
+        let req = ActionRequest::BusinessUserEdit {
+            business_id: b.to_owned(),
+            business_location_id: l.to_owned(),
+            request: request.clone(),
+        };
         let (env, record, sent) = self.run_trade(&req).await?;
         let user = sent.and_then(|s| s.business_user).ok_or_else(|| failure(&record))?;
         self.store_business_user(&env, &user, Some(&request.name), request.phone_number.as_deref(), (b, l))
     }
 
     /// Reads a business user from the service and remembers it in the local list.
-    pub async fn lookup_business_user(&self, business_id: &str, business_location_id: &str) -> Result<BusinessUserView, AppError> {
+    pub async fn lookup_business_user(
+        &self,
+        business_id: &str,
+        business_location_id: &str,
+    ) -> Result<BusinessUserView, AppError> {
         let (b, l) = (path_id("businessId", business_id)?, path_id("businessLocationId", business_location_id)?);
         let (env, client) = self.active_client()?;
         let user = client.trade().get_business_user(b, l, &CallOptions::default()).await?;
@@ -309,13 +334,21 @@ impl Desk {
     }
 
     /// One page of the user's trades; remembers the user for this environment.
-    pub async fn list_trades(&self, marketplace_user_id: &str, page: u32, page_size: u32) -> Result<TradesPageView, AppError> {
+    pub async fn list_trades(
+        &self,
+        marketplace_user_id: &str,
+        page: u32,
+        page_size: u32,
+    ) -> Result<TradesPageView, AppError> {
         let user = path_id("marketplaceUserId", marketplace_user_id)?;
         if page == 0 || page_size == 0 || page_size > MAX_PAGE_SIZE {
             return Err(AppError::validation("page must be 1 or more and pageSize 1 to 100"));
         }
         let (environment_id, client) = self.active_client()?;
-        let res = client.trade().get_trades(user, TradePageQuery { page: Some(page), page_size: Some(page_size) }, &CallOptions::default()).await?;
+        let res = client
+            .trade()
+            .get_trades(user, TradePageQuery { page: Some(page), page_size: Some(page_size) }, &CallOptions::default())
+            .await?;
         envs::set_setting(&self.db, &user_setting(&environment_id), user)?;
         let trades = res.trades.iter().map(money_as_strings).collect::<Result<_, _>>()?;
         Ok(TradesPageView { environment_id, marketplace_user_id: user.to_owned(), page, page_size, trades })
@@ -395,7 +428,12 @@ impl Desk {
     /// in any state, with what the service answered on success.
     pub async fn start_trade_action(&self, request: &ActionRequest) -> Result<TradeActionOutcome, AppError> {
         if !matches!(request, trade::any_trade!())
-            || matches!(request, ActionRequest::BusinessUserCreate { .. } | ActionRequest::BusinessUserEdit { .. } | ActionRequest::BusinessUserDelete { .. })
+            || matches!(
+                request,
+                ActionRequest::BusinessUserCreate { .. }
+                    | ActionRequest::BusinessUserEdit { .. }
+                    | ActionRequest::BusinessUserDelete { .. }
+            )
         {
             return Err(AppError::validation("Not a trade action."));
         }
@@ -411,11 +449,20 @@ impl Desk {
                 )
                 .map_err(AppError::storage)?;
         }
-        Ok(TradeActionOutcome { environment_id, record, trade_id: sent.trade_id, url: sent.url, payment: sent.payment.as_ref().map(money_as_strings).transpose()? })
+        Ok(TradeActionOutcome {
+            environment_id,
+            record,
+            trade_id: sent.trade_id,
+            url: sent.url,
+            payment: sent.payment.as_ref().map(money_as_strings).transpose()?,
+        })
     }
 }
 
-fn view(environment_id: &str, (business_id, business_location_id, name, phone_number, record, updated): Row) -> BusinessUserView {
+fn view(
+    environment_id: &str,
+    (business_id, business_location_id, name, phone_number, record, updated): Row,
+) -> BusinessUserView {
     let user: BusinessUser = serde_json::from_str(&record).unwrap_or_default();
     BusinessUserView {
         environment_id: environment_id.to_owned(),

@@ -7,7 +7,8 @@ use crate::actions::{self, ActionRecord, ActionRequest};
 use crate::desk::Desk;
 use crate::error::AppError;
 use escrow_api::models::{
-    Bank, BankAccount, BankAccountRef, ConnectRequest, ConnectionRecord, GuestUser, OnboardingResult, StartOnboarding, User, UserListItem,
+    Bank, BankAccount, BankAccountRef, ConnectRequest, ConnectionRecord, GuestUser, OnboardingResult, StartOnboarding,
+    User, UserListItem,
 };
 use escrow_api::{Client, ListUsers};
 use serde::{Deserialize, Serialize};
@@ -208,15 +209,30 @@ pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, A
             None
         }
         ActionRequest::AddBankAccount { service_account_id, bank_id, bank_account_id } => {
-            client.add_bank_account(service_account_id.trim(), &BankAccountRef::new(bank_id.trim(), bank_account_id.trim())).await?;
+            client
+                .add_bank_account(
+                    service_account_id.trim(),
+                    &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
+                )
+                .await?;
             None
         }
         ActionRequest::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id } => {
-            client.set_default_bank_account(service_account_id.trim(), &BankAccountRef::new(bank_id.trim(), bank_account_id.trim())).await?;
+            client
+                .set_default_bank_account(
+                    service_account_id.trim(),
+                    &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
+                )
+                .await?;
             None
         }
         ActionRequest::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
-            client.delete_bank_account(service_account_id.trim(), &BankAccountRef::new(bank_id.trim(), bank_account_id.trim())).await?;
+            client
+                .delete_bank_account(
+                    service_account_id.trim(),
+                    &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
+                )
+                .await?;
             None
         }
         _ => return Err(AppError::validation("not a user action")),
@@ -248,7 +264,12 @@ impl Desk {
             _ => None,
         };
         let record = actions::record_outcome_noting(&self.db, &record, &outcome, note.as_deref())?;
-        Ok(ActionOutcome { environment_id, record: crate::desk_documents::without_file_bytes(record), value, link: None })
+        Ok(ActionOutcome {
+            environment_id,
+            record: crate::desk_documents::without_file_bytes(record),
+            value,
+            link: None,
+        })
     }
 
     pub async fn list_users(&self, q: &UserQuery) -> Result<UserPageView, AppError> {
@@ -320,9 +341,15 @@ impl Desk {
     }
 
     /// Journaled: removes the link between `reference_id` and the account.
-    pub async fn delete_connection(&self, service_account_id: &str, reference_id: &str) -> Result<ActionOutcome, AppError> {
-        let request =
-            ActionRequest::DeleteConnection { service_account_id: service_account_id.trim().into(), reference_id: reference_id.trim().into() };
+    pub async fn delete_connection(
+        &self,
+        service_account_id: &str,
+        reference_id: &str,
+    ) -> Result<ActionOutcome, AppError> {
+        let request = ActionRequest::DeleteConnection {
+            service_account_id: service_account_id.trim().into(),
+            reference_id: reference_id.trim().into(),
+        };
         request.validate()?;
         self.run_action(&request).await
     }
@@ -343,7 +370,12 @@ impl Desk {
 
     /// The bank's hosted page where the person picks accounts (not journaled: nothing
     /// changes until accounts are added from the result).
-    pub async fn start_bank_onboarding(&self, service_account_id: &str, bank_id: &str, return_url: &str) -> Result<HostedUrlView, AppError> {
+    pub async fn start_bank_onboarding(
+        &self,
+        service_account_id: &str,
+        bank_id: &str,
+        return_url: &str,
+    ) -> Result<HostedUrlView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let bank_id = id("bankId", bank_id)?;
         let return_url = return_url.trim();
@@ -364,7 +396,12 @@ impl Desk {
         Ok(OnboardingView { environment_id, result })
     }
 
-    pub async fn add_bank_account(&self, service_account_id: &str, bank_id: &str, bank_account_id: &str) -> Result<ActionOutcome, AppError> {
+    pub async fn add_bank_account(
+        &self,
+        service_account_id: &str,
+        bank_id: &str,
+        bank_account_id: &str,
+    ) -> Result<ActionOutcome, AppError> {
         self.bank_account_action(ActionRequest::AddBankAccount {
             service_account_id: service_account_id.trim().into(),
             bank_id: bank_id.trim().into(),
@@ -373,7 +410,12 @@ impl Desk {
         .await
     }
 
-    pub async fn set_default_bank_account(&self, service_account_id: &str, bank_id: &str, bank_account_id: &str) -> Result<ActionOutcome, AppError> {
+    pub async fn set_default_bank_account(
+        &self,
+        service_account_id: &str,
+        bank_id: &str,
+        bank_account_id: &str,
+    ) -> Result<ActionOutcome, AppError> {
         self.bank_account_action(ActionRequest::SetDefaultBankAccount {
             service_account_id: service_account_id.trim().into(),
             bank_id: bank_id.trim().into(),
@@ -384,7 +426,12 @@ impl Desk {
 
     /// Journaled. The service refuses the last account (400 `Bank account can't be deleted`):
     /// the record is then `failed` with the service's title.
-    pub async fn delete_bank_account(&self, service_account_id: &str, bank_id: &str, bank_account_id: &str) -> Result<ActionOutcome, AppError> {
+    pub async fn delete_bank_account(
+        &self,
+        service_account_id: &str,
+        bank_id: &str,
+        bank_account_id: &str,
+    ) -> Result<ActionOutcome, AppError> {
         self.bank_account_action(ActionRequest::DeleteBankAccount {
             service_account_id: service_account_id.trim().into(),
             bank_id: bank_id.trim().into(),
@@ -413,11 +460,29 @@ mod tests {
 
     #[test]
     fn guest_fields_are_checked() {
-        let ok = ActionRequest::CreateGuest { reference_id: "r".into(), name: None, phone_number: None, email: None, cvr: Some("1234 5678".into()) };
+        let ok = ActionRequest::CreateGuest {
+            reference_id: "r".into(),
+            name: None,
+            phone_number: None,
+            email: None,
+            cvr: Some("1234 5678".into()),
+        };
         assert!(ok.validate().is_ok());
-        let bad = ActionRequest::CreateGuest { reference_id: "r".into(), name: None, phone_number: None, email: None, cvr: Some("123".into()) };
+        let bad = ActionRequest::CreateGuest {
+            reference_id: "r".into(),
+            name: None,
+            phone_number: None,
+            email: None,
+            cvr: Some("123".into()),
+        };
         assert!(bad.validate().is_err());
-        let bad = ActionRequest::CreateGuest { reference_id: " ".into(), name: None, phone_number: None, email: None, cvr: None };
+        let bad = ActionRequest::CreateGuest {
+            reference_id: " ".into(),
+            name: None,
+            phone_number: None,
+            email: None,
+            cvr: None,
+        };
         assert!(bad.validate().is_err());
     }
 }

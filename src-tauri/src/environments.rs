@@ -161,7 +161,15 @@ pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppErro
         "INSERT INTO profiles (id, name, base_url, badge, created, routes, dialect) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, badge = excluded.badge,
              routes = excluded.routes, dialect = excluded.dialect",
-        params![id, name, base_url, input.badge.as_str(), chrono::Utc::now().to_rfc3339(), routes, input.dialect.name()],
+        params![
+            id,
+            name,
+            base_url,
+            input.badge.as_str(),
+            chrono::Utc::now().to_rfc3339(),
+            routes,
+            input.dialect.name()
+        ],
     )
     .map_err(AppError::storage)?;
     Ok(Profile { id, name, base_url, badge: input.badge, routes, dialect: input.dialect })

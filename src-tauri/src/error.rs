@@ -54,7 +54,15 @@ pub struct FieldErrorView {
 
 impl AppError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), status: None, title: None, detail: None, correlation_id: None, field_errors: None }
+        Self {
+            code,
+            message: message.into(),
+            status: None,
+            title: None,
+            detail: None,
+            correlation_id: None,
+            field_errors: None,
+        }
     }
 
     pub fn validation(message: impl Into<String>) -> Self {
@@ -87,11 +95,24 @@ impl From<escrow_api::Error> for AppError {
             Some(ErrorBody::Text(t)) => (None, Some(t.clone())),
             _ => (None, None),
         };
-        let field_errors = match (&e.kind, e.body()) {
-            (ErrorKind::Validation { field, message }, _) => Some(vec![FieldErrorView { field: field.clone(), message: message.clone() }]),
-            (_, Some(ErrorBody::Problem(p))) => p.errors.as_ref().filter(|v| !v.is_empty()).map(|v| v.iter().map(|f| FieldErrorView { field: f.key.clone(), message: f.value.clone() }).collect()),
-            _ => None,
-        };
-        Self { code, message: e.to_string(), status: e.status(), title, detail, correlation_id: e.correlation_id.clone(), field_errors }
+        let field_errors =
+            match (&e.kind, e.body()) {
+                (ErrorKind::Validation { field, message }, _) => {
+                    Some(vec![FieldErrorView { field: field.clone(), message: message.clone() }])
+                }
+                (_, Some(ErrorBody::Problem(p))) => p.errors.as_ref().filter(|v| !v.is_empty()).map(|v| {
+                    v.iter().map(|f| FieldErrorView { field: f.key.clone(), message: f.value.clone() }).collect()
+                }),
+                _ => None,
+            };
+        Self {
+            code,
+            message: e.to_string(),
+            status: e.status(),
+            title,
+            detail,
+            correlation_id: e.correlation_id.clone(),
+            field_errors,
+        }
     }
 }

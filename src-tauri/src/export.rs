@@ -65,8 +65,21 @@ pub struct Exports {
 }
 
 pub const HEADER: [&str; 15] = [
-    "transactionId", "referenceId", "title", "status", "type", "amount", "currency", "paidIn", "payeeFee", "payerFee",
-    "payer", "payee", "created", "expectedCompletion", "registrationNumber",
+    "transactionId",
+    "referenceId",
+    "title",
+    "status",
+    "type",
+    "amount",
+    "currency",
+    "paidIn",
+    "payeeFee",
+    "payerFee",
+    "payer",
+    "payee",
+    "created",
+    "expectedCompletion",
+    "registrationNumber",
 ];
 
 /// One CSV field: quoted when needed; a leading `= + - @` is defused so spreadsheets
@@ -133,20 +146,29 @@ impl Exports {
 
     pub fn status(&self, id: &str) -> Result<ExportStatus, AppError> {
         let jobs = self.jobs.lock().map_err(|_| AppError::new(ErrorCode::Internal, "export lock poisoned"))?;
-        jobs.get(id).map(|j| j.status.clone()).ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No export with id {id}.")))
+        jobs.get(id)
+            .map(|j| j.status.clone())
+            .ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No export with id {id}.")))
     }
 
     pub fn cancel(&self, id: &str) -> Result<ExportStatus, AppError> {
         {
             let jobs = self.jobs.lock().map_err(|_| AppError::new(ErrorCode::Internal, "export lock poisoned"))?;
-            let job = jobs.get(id).ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No export with id {id}.")))?;
+            let job =
+                jobs.get(id).ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No export with id {id}.")))?;
             job.cancel.store(true, Ordering::Relaxed);
         }
         self.status(id)
     }
 
     /// Starts an export in the background and returns its first status.
-    pub fn start(&self, client: Client, environment_id: String, request: &ExportRequest, dir: &Path) -> Result<ExportStatus, AppError> {
+    pub fn start(
+        &self,
+        client: Client,
+        environment_id: String,
+        request: &ExportRequest,
+        dir: &Path,
+    ) -> Result<ExportStatus, AppError> {
         let checked = request.filters.clone().unwrap_or_default().check()?;
         let search = request.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
         if search.as_ref().is_some_and(|s| s.len() > 200) {
@@ -183,7 +205,9 @@ impl Exports {
                     s.total = p.total;
                 })
             });
-            let result = write_all(stream, &checked, &partial, &cancel, |written| me.update(&job_id, |s| s.written = written)).await;
+            let result =
+                write_all(stream, &checked, &partial, &cancel, |written| me.update(&job_id, |s| s.written = written))
+                    .await;
             let final_state = match result {
                 Ok(()) if cancel.load(Ordering::Relaxed) => Err(None),
                 Ok(()) => std::fs::rename(&partial, &path).map_err(|e| Some(AppError::storage(e))),

@@ -17,16 +17,11 @@ pub const MAX_URL_LEN: usize = 2048;
 pub fn check(raw: &str) -> Result<Url, AppError> {
     let raw = raw.trim();
     if raw.is_empty() || raw.len() > MAX_URL_LEN {
-        return Err(AppError::validation(format!(
-            "A link must be 1 to {MAX_URL_LEN} characters."
-        )));
+        return Err(AppError::validation(format!("A link must be 1 to {MAX_URL_LEN} characters.")));
     }
-    let url =
-        Url::parse(raw).map_err(|e| AppError::validation(format!("Not a valid link ({e}).")))?;
+    let url = Url::parse(raw).map_err(|e| AppError::validation(format!("Not a valid link ({e}).")))?;
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(AppError::validation(
-            "Links with a user name or password are not opened.",
-        ));
+        return Err(AppError::validation("Links with a user name or password are not opened."));
     }
     let loopback = match url.host() {
         Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
@@ -37,12 +32,10 @@ pub fn check(raw: &str) -> Result<Url, AppError> {
     match url.scheme() {
         "https" if url.host().is_some() => Ok(url),
         "http" if loopback => Ok(url),
-        "http" => Err(AppError::validation(
-            "Only secure (https) links are opened, except the built-in Sandbox's own pages.",
-        )),
-        other => Err(AppError::validation(format!(
-            "Only web links are opened, not \"{other}:\" links."
-        ))),
+        "http" => {
+            Err(AppError::validation("Only secure (https) links are opened, except the built-in Sandbox's own pages."))
+        }
+        other => Err(AppError::validation(format!("Only web links are opened, not \"{other}:\" links."))),
     }
 }
 

@@ -54,7 +54,10 @@ impl TransactionFilters {
     }
 
     pub fn check(&self) -> Result<Checked, AppError> {
-        if self.statuses.len() > 20 || self.currencies.len() > 10 || self.statuses.iter().chain(&self.currencies).any(|s| s.len() > 40) {
+        if self.statuses.len() > 20
+            || self.currencies.len() > 10
+            || self.statuses.iter().chain(&self.currencies).any(|s| s.len() > 40)
+        {
             return Err(AppError::validation("Too many or too long filter values."));
         }
         let auto = match self.kind.as_deref() {
@@ -116,7 +119,11 @@ mod tests {
         let bad = |f: TransactionFilters| f.check().is_err();
         assert!(bad(TransactionFilters { kind: Some("Boat".into()), ..Default::default() }));
         assert!(bad(TransactionFilters { created_from: Some("01-02-2026".into()), ..Default::default() }));
-        assert!(bad(TransactionFilters { created_from: Some("2026-02-02".into()), created_to: Some("2026-02-01".into()), ..Default::default() }));
+        assert!(bad(TransactionFilters {
+            created_from: Some("2026-02-02".into()),
+            created_to: Some("2026-02-01".into()),
+            ..Default::default()
+        }));
         assert!(TransactionFilters::default().is_empty());
     }
 }

@@ -60,7 +60,9 @@ fn map_error(e: keyring::Error) -> AppError {
     match e {
         keyring::Error::NoStorageAccess(inner) => AppError::new(
             ErrorCode::KeychainLocked,
-            format!("The keychain is locked. Unlock your login keyring (e.g. in Passwords and Keys) and try again. ({inner})"),
+            format!(
+                "The keychain is locked. Unlock your login keyring (e.g. in Passwords and Keys) and try again. ({inner})"
+            ),
         ),
         keyring::Error::NoDefaultStore | keyring::Error::PlatformFailure(_) => AppError::new(
             ErrorCode::KeychainUnavailable,

@@ -12,16 +12,15 @@ pub mod audit_export;
 pub mod bindings;
 pub mod command_names;
 pub mod commands;
+pub mod commands_documents;
+pub mod commands_trade;
+pub mod commands_users;
 pub mod desk;
 pub mod desk_create;
+pub mod desk_documents;
 pub mod desk_payments;
 pub mod desk_trade;
-pub mod commands_trade;
-pub mod trade;
-pub mod desk_documents;
 pub mod desk_users;
-pub mod commands_documents;
-pub mod commands_users;
 pub mod environments;
 pub mod error;
 pub mod export;
@@ -29,6 +28,7 @@ pub mod external;
 pub mod filters;
 pub mod keychain;
 pub mod route_overrides;
+pub mod trade;
 
 use desk::{BuiltInSandbox, Desk};
 use std::path::PathBuf;
@@ -59,7 +59,8 @@ pub fn run() {
             let sandbox = start_sandbox(dir.join("sandbox"))?;
             let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
             let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
-            let desk = Desk::new(appdb::AppDb::open(&dir)?, keychain::Keychain::default(), Some(builtin))?.with_export_dir(downloads);
+            let desk = Desk::new(appdb::AppDb::open(&dir)?, keychain::Keychain::default(), Some(builtin))?
+                .with_export_dir(downloads);
             app.manage(desk);
             app.manage(SandboxGuard(sandbox));
             Ok(())

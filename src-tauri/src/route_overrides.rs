@@ -77,7 +77,10 @@ pub fn parse(text: &str) -> Result<RouteOverrides, AppError> {
             if !method.is_empty() && method != default_method {
                 fail(&mut errors, format!("{name} is always {default_method}"));
             } else if !path.starts_with('/') || placeholders(path) != placeholders(default_path) {
-                fail(&mut errors, format!("{name}: the path must start with / and use exactly {:?}", placeholders(default_path)));
+                fail(
+                    &mut errors,
+                    format!("{name}: the path must start with / and use exactly {:?}", placeholders(default_path)),
+                );
             } else {
                 out.v2 = std::mem::take(&mut out.v2).with(v2, path);
             }
@@ -93,7 +96,10 @@ pub fn parse(text: &str) -> Result<RouteOverrides, AppError> {
     if errors.is_empty() {
         return Ok(out);
     }
-    let lines = errors.iter().map(|e| format!("line {}: {}", e.field.trim_start_matches("routes:"), e.message)).collect::<Vec<_>>();
+    let lines = errors
+        .iter()
+        .map(|e| format!("line {}: {}", e.field.trim_start_matches("routes:"), e.message))
+        .collect::<Vec<_>>();
     let mut err = AppError::validation(format!("Check the route overrides: {}.", lines.join("; ")));
     err.field_errors = Some(errors);
     Err(err)
@@ -124,7 +130,10 @@ mod tests {
 
     #[test]
     fn every_bad_line_is_named() {
-        let err = parse("nonsense\nfoo = /x\nchangeAmount = PUT /v2/x/{transactionId}\naddPayee = /v2/{id}\ngetUser = /people\n").unwrap_err();
+        let err = parse(
+            "nonsense\nfoo = /x\nchangeAmount = PUT /v2/x/{transactionId}\naddPayee = /v2/{id}\ngetUser = /people\n",
+        )
+        .unwrap_err();
         let fields: Vec<_> = err.field_errors.unwrap().into_iter().map(|f| f.field).collect();
         assert_eq!(fields, ["routes:1", "routes:2", "routes:3", "routes:4", "routes:5"]);
         assert!(parse(&"#".repeat(MAX_LEN + 1)).is_err());

@@ -7,8 +7,8 @@
 use crate::actions::{ActionRequest, parse_amount};
 use crate::error::{AppError, ErrorCode, FieldErrorView};
 use escrow_api::trade::{
-    self, BusinessUser, CreateTrade, PaymentToEscrow, ShipmentPurchase, TradeAppSwitch, TradePaymentFlowRequest, TradeShipping,
-    TradeConnectRequest, TradeSelectPayoutAccount, TradeStatusLinkRequest,
+    self, BusinessUser, CreateTrade, PaymentToEscrow, ShipmentPurchase, TradeAppSwitch, TradeConnectRequest,
+    TradePaymentFlowRequest, TradeSelectPayoutAccount, TradeShipping, TradeStatusLinkRequest,
 };
 use escrow_api::{CallOptions, Client};
 use rust_decimal::Decimal;
@@ -123,7 +123,9 @@ fn percent(field: &str, text: &str) -> Result<Decimal, AppError> {
 fn json_text(field: &str, text: &Option<String>) -> Result<Option<serde_json::Value>, AppError> {
     match some(text) {
         None => Ok(None),
-        Some(t) => serde_json::from_str(&t).map(Some).map_err(|e| field_error(field, format!("is not valid JSON ({e})"))),
+        Some(t) => {
+            serde_json::from_str(&t).map(Some).map_err(|e| field_error(field, format!("is not valid JSON ({e})")))
+        }
     }
 }
 
@@ -162,7 +164,8 @@ pub fn create_trade(i: &InitiateTradeInput) -> Result<CreateTrade, AppError> {
         (None, None) => None,
         (uri, os) => Some(TradeAppSwitch { app_switch_callback_uri: uri, operating_system: os }),
     };
-    let images: Vec<String> = i.image_urls.iter().flatten().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()).collect();
+    let images: Vec<String> =
+        i.image_urls.iter().flatten().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()).collect();
     let req = CreateTrade {
         title: i.title.trim().to_owned(),
         description: i.description.trim().to_owned(),
@@ -200,7 +203,8 @@ fn shipment(provider: &str, price: &str, weight: i32) -> Result<ShipmentPurchase
     if price < Decimal::ZERO {
         return Err(field_error("price", "must not be negative"));
     }
-    let req = ShipmentPurchase { price, shipment_provider_id: provider.to_owned(), expected_max_weight_in_grams: weight };
+    let req =
+        ShipmentPurchase { price, shipment_provider_id: provider.to_owned(), expected_max_weight_in_grams: weight };
     trade::validate::shipment(&req)?;
     Ok(req)
 }
@@ -240,7 +244,9 @@ pub fn kind(r: &ActionRequest) -> &'static str {
 pub fn target(r: &ActionRequest) -> &str {
     match r {
         ActionRequest::BusinessUserCreate { request } => &request.business_id,
-        ActionRequest::BusinessUserEdit { business_id, .. } | ActionRequest::BusinessUserDelete { business_id, .. } => business_id,
+        ActionRequest::BusinessUserEdit { business_id, .. } | ActionRequest::BusinessUserDelete { business_id, .. } => {
+            business_id
+        }
         ActionRequest::TradeInitiate { .. } => NEW_TRADE,
         ActionRequest::TradeAcceptInvitation { trade_id, .. }
         | ActionRequest::TradeAcceptAndPay { trade_id, .. }
@@ -254,9 +260,8 @@ pub fn target(r: &ActionRequest) -> &str {
         | ActionRequest::TradeReimburse { trade_id, .. }
         | ActionRequest::TradeStatusLink { trade_id, .. }
         | ActionRequest::TradePaymentFlow { trade_id, .. } => trade_id,
-        ActionRequest::TradeUserConnect { marketplace_user_id, .. } | ActionRequest::TradeSelectPayoutAccount { marketplace_user_id, .. } => {
-            marketplace_user_id
-        }
+        ActionRequest::TradeUserConnect { marketplace_user_id, .. }
+        | ActionRequest::TradeSelectPayoutAccount { marketplace_user_id, .. } => marketplace_user_id,
         _ => "",
     }
 }
@@ -266,7 +271,9 @@ pub fn amount(r: &ActionRequest) -> Option<&str> {
     match r {
         ActionRequest::TradeInitiate { input } => Some(&input.amount),
         ActionRequest::TradeAcceptAndPay { amount, .. } | ActionRequest::TradeReimburse { amount, .. } => Some(amount),
-        ActionRequest::TradeBuyDeliveryShipment { price, .. } | ActionRequest::TradeBuyReturnShipment { price, .. } => Some(price),
+        ActionRequest::TradeBuyDeliveryShipment { price, .. } | ActionRequest::TradeBuyReturnShipment { price, .. } => {
+            Some(price)
+        }
         _ => None,
     }
 }
@@ -306,8 +313,20 @@ pub fn validate(r: &ActionRequest) -> Result<(), AppError> {
             user("marketplaceUserId", marketplace_user_id)?;
             trade::validate::rejection_reason(reason.trim())?;
         }
-        ActionRequest::TradeBuyDeliveryShipment { trade_id, marketplace_user_id, shipment_provider_id, price, expected_max_weight_in_grams }
-        | ActionRequest::TradeBuyReturnShipment { trade_id, marketplace_user_id, shipment_provider_id, price, expected_max_weight_in_grams } => {
+        ActionRequest::TradeBuyDeliveryShipment {
+            trade_id,
+            marketplace_user_id,
+            shipment_provider_id,
+            price,
+            expected_max_weight_in_grams,
+        }
+        | ActionRequest::TradeBuyReturnShipment {
+            trade_id,
+            marketplace_user_id,
+            shipment_provider_id,
+            price,
+            expected_max_weight_in_grams,
+        } => {
             user("tradeId", trade_id)?;
             user("marketplaceUserId", marketplace_user_id)?;
             shipment(shipment_provider_id, price, *expected_max_weight_in_grams)?;
@@ -321,11 +340,20 @@ pub fn validate(r: &ActionRequest) -> Result<(), AppError> {
             user("payerMarketplaceUserId", payer_marketplace_user_id)?;
             trade::validate::reimburse(money("amount", amount)?)?;
         }
-        ActionRequest::TradeStatusLink { trade_id, marketplace_user_id, return_url, app_switch_callback_uri, app_switch_operating_system } => {
+        ActionRequest::TradeStatusLink {
+            trade_id,
+            marketplace_user_id,
+            return_url,
+            app_switch_callback_uri,
+            app_switch_operating_system,
+        } => {
             user("tradeId", trade_id)?;
             user("marketplaceUserId", marketplace_user_id)?;
             let app_switch = app_switch_of(app_switch_callback_uri, app_switch_operating_system);
-            trade::validate::status_link(&TradeStatusLinkRequest { return_url: return_url.trim().to_owned(), app_switch })?;
+            trade::validate::status_link(&TradeStatusLinkRequest {
+                return_url: return_url.trim().to_owned(),
+                app_switch,
+            })?;
         }
         ActionRequest::TradePaymentFlow { trade_id, marketplace_user_id, payment_id, .. } => {
             user("tradeId", trade_id)?;
@@ -355,7 +383,14 @@ fn app_switch_of(uri: &Option<String>, os: &Option<String>) -> Option<TradeAppSw
 }
 
 fn flow(r: &ActionRequest) -> Option<TradePaymentFlowRequest> {
-    let ActionRequest::TradePaymentFlow { success_url, cancel_url, app_switch_callback_uri, app_switch_operating_system, .. } = r else {
+    let ActionRequest::TradePaymentFlow {
+        success_url,
+        cancel_url,
+        app_switch_callback_uri,
+        app_switch_operating_system,
+        ..
+    } = r
+    else {
         return None;
     };
     Some(TradePaymentFlowRequest {
@@ -390,7 +425,13 @@ fn connect(r: &ActionRequest) -> Option<(TradeConnectRequest, bool)> {
 }
 
 fn payout_account(r: &ActionRequest) -> Option<TradeSelectPayoutAccount> {
-    let ActionRequest::TradeSelectPayoutAccount { return_url, app_switch_callback_uri, app_switch_operating_system, .. } = r else {
+    let ActionRequest::TradeSelectPayoutAccount {
+        return_url,
+        app_switch_callback_uri,
+        app_switch_operating_system,
+        ..
+    } = r
+    else {
         return None;
     };
     Some(TradeSelectPayoutAccount {
@@ -423,7 +464,8 @@ pub async fn send(client: &Client, r: &ActionRequest, opts: &CallOptions) -> Res
             s
         }
         ActionRequest::BusinessUserEdit { business_id, business_location_id, request } => {
-            let (user, mut s) = sent(api.edit_business_user(business_id.trim(), business_location_id.trim(), request, opts).await?);
+            let (user, mut s) =
+                sent(api.edit_business_user(business_id.trim(), business_location_id.trim(), request, opts).await?);
             s.business_user = Some(user);
             s
         }
@@ -440,7 +482,8 @@ pub async fn send(client: &Client, r: &ActionRequest, opts: &CallOptions) -> Res
         }
         ActionRequest::TradeAcceptAndPay { trade_id, marketplace_user_id, receiver_shop_id, .. } => {
             let shop = some(receiver_shop_id);
-            let (payment, mut s) = sent(api.accept_trade_and_pay(marketplace_user_id.trim(), trade_id, shop.as_deref(), opts).await?);
+            let (payment, mut s) =
+                sent(api.accept_trade_and_pay(marketplace_user_id.trim(), trade_id, shop.as_deref(), opts).await?);
             s.payment = Some(payment);
             s
         }
@@ -453,33 +496,58 @@ pub async fn send(client: &Client, r: &ActionRequest, opts: &CallOptions) -> Res
         ActionRequest::TradeRejectItemCondition { trade_id, marketplace_user_id, reason } => {
             sent(api.reject_item_condition(marketplace_user_id.trim(), trade_id, reason.trim(), opts).await?).1
         }
-        ActionRequest::TradeAbandon { trade_id, marketplace_user_id } => sent(api.abandon_trade(marketplace_user_id.trim(), trade_id, opts).await?).1,
-        ActionRequest::TradeBuyDeliveryShipment { trade_id, marketplace_user_id, shipment_provider_id, price, expected_max_weight_in_grams } => {
+        ActionRequest::TradeAbandon { trade_id, marketplace_user_id } => {
+            sent(api.abandon_trade(marketplace_user_id.trim(), trade_id, opts).await?).1
+        }
+        ActionRequest::TradeBuyDeliveryShipment {
+            trade_id,
+            marketplace_user_id,
+            shipment_provider_id,
+            price,
+            expected_max_weight_in_grams,
+        } => {
             let body = shipment(shipment_provider_id, price, *expected_max_weight_in_grams)?;
-            let (payment, mut s) = sent(api.buy_delivery_shipment(marketplace_user_id.trim(), trade_id, &body, opts).await?);
+            let (payment, mut s) =
+                sent(api.buy_delivery_shipment(marketplace_user_id.trim(), trade_id, &body, opts).await?);
             s.payment = Some(payment);
             s
         }
-        ActionRequest::TradeBuyReturnShipment { trade_id, marketplace_user_id, shipment_provider_id, price, expected_max_weight_in_grams } => {
+        ActionRequest::TradeBuyReturnShipment {
+            trade_id,
+            marketplace_user_id,
+            shipment_provider_id,
+            price,
+            expected_max_weight_in_grams,
+        } => {
             let body = shipment(shipment_provider_id, price, *expected_max_weight_in_grams)?;
-            let (payment, mut s) = sent(api.buy_return_shipment(marketplace_user_id.trim(), trade_id, &body, opts).await?);
+            let (payment, mut s) =
+                sent(api.buy_return_shipment(marketplace_user_id.trim(), trade_id, &body, opts).await?);
             s.payment = Some(payment);
             s
         }
         ActionRequest::TradeCancel { state, .. } => sent(api.cancel_trade(state.trim(), opts).await?).1,
         ActionRequest::TradeReimburse { trade_id, payer_marketplace_user_id, amount } => {
-            sent(api.reimburse_payer(payer_marketplace_user_id.trim(), trade_id, money("amount", amount)?, opts).await?).1
+            sent(api.reimburse_payer(payer_marketplace_user_id.trim(), trade_id, money("amount", amount)?, opts).await?)
+                .1
         }
-        ActionRequest::TradeStatusLink { trade_id, marketplace_user_id, return_url, app_switch_callback_uri, app_switch_operating_system } => {
+        ActionRequest::TradeStatusLink {
+            trade_id,
+            marketplace_user_id,
+            return_url,
+            app_switch_callback_uri,
+            app_switch_operating_system,
+        } => {
             let app_switch = app_switch_of(app_switch_callback_uri, app_switch_operating_system);
             let body = TradeStatusLinkRequest { return_url: return_url.trim().to_owned(), app_switch };
-            let (link, mut s) = sent(api.get_trade_status_link(marketplace_user_id.trim(), trade_id, &body, opts).await?);
+            let (link, mut s) =
+                sent(api.get_trade_status_link(marketplace_user_id.trim(), trade_id, &body, opts).await?);
             s.url = Some(link.url);
             s
         }
         ActionRequest::TradePaymentFlow { marketplace_user_id, payment_id, .. } => {
             let body = flow(r).unwrap_or_default();
-            let (link, mut s) = sent(api.initiate_payment_flow(marketplace_user_id.trim(), payment_id.trim(), &body, opts).await?);
+            let (link, mut s) =
+                sent(api.initiate_payment_flow(marketplace_user_id.trim(), payment_id.trim(), &body, opts).await?);
             s.url = Some(link.url);
             s
         }
@@ -525,7 +593,11 @@ mod tests {
         i.amount = "250.00".into();
         i.shipping = Some(ShippingInput { sender: Some("{nope".into()), ..Default::default() });
         assert_eq!(create_trade(&i).unwrap_err().field_errors.unwrap()[0].field, "shipping.sender");
-        i.shipping = Some(ShippingInput { sender: Some(r#"{"name":"A"}"#.into()), price: Some("39.00".into()), ..Default::default() });
+        i.shipping = Some(ShippingInput {
+            sender: Some(r#"{"name":"A"}"#.into()),
+            price: Some("39.00".into()),
+            ..Default::default()
+        });
         assert!(create_trade(&i).is_ok());
         let r = ActionRequest::TradeBuyDeliveryShipment {
             trade_id: "t".into(),

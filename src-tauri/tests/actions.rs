@@ -36,7 +36,14 @@ async fn world() -> World {
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let desk = new_desk(&dir, &keychain, &builtin);
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Faulty".into(), base_url: faulty.url.clone(), badge: Badge::Sandbox, routes: String::new(), dialect: Default::default() })
+        .save_profile(&ProfileInput {
+            id: None,
+            name: "Faulty".into(),
+            base_url: faulty.url.clone(),
+            badge: Badge::Sandbox,
+            routes: String::new(),
+            dialect: Default::default(),
+        })
         .unwrap();
     desk.set_api_key(&profile.id, KEY).unwrap();
     World { desk, dir, keychain, builtin, faulty, faulty_profile: profile.id }
@@ -52,18 +59,28 @@ fn new_desk(dir: &tempfile::TempDir, keychain: &Keychain, builtin: &escrow_sandb
 }
 
 async fn control(url: &str, key: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let res = reqwest::Client::new().request(method, format!("{url}{path}")).bearer_auth(key).json(&body).send().await.unwrap();
+    let res = reqwest::Client::new()
+        .request(method, format!("{url}{path}"))
+        .bearer_auth(key)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success(), "{path}: {}", res.status());
     res.json().await.unwrap_or(Value::Null)
 }
 
 async fn ledger(url: &str, key: &str) -> Vec<Value> {
-    control(url, key, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await["items"].as_array().cloned().unwrap_or_default()
+    control(url, key, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// A PAID transaction of the active environment and its payer's account.
 async fn paid(desk: &Desk) -> (String, String) {
-    let page = desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page =
+        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
     let item = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
     (item.transaction_id.clone(), item.payer.as_ref().unwrap().service_account_id.clone().unwrap())
 }
@@ -72,7 +89,15 @@ async fn paid(desk: &Desk) -> (String, String) {
 async fn an_action_is_journaled_audited_and_executed_once() {
     let w = world().await;
     let (id, payer) = paid(&w.desk).await;
-    let done = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None }).await.unwrap();
+    let done = w
+        .desk
+        .start_action(&ActionRequest::Payout {
+            transaction_id: id.clone(),
+            service_account_id: payer.clone(),
+            amount: None,
+        })
+        .await
+        .unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     assert!(done.correlation_id.is_some());
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
@@ -80,7 +105,11 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     assert_eq!(payouts.len(), 1);
     assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
 
-    let refused = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None }).await.unwrap();
+    let refused = w
+        .desk
+        .start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None })
+        .await
+        .unwrap();
     assert_eq!(refused.state, ActionState::Failed, "a clear refusal is failed, not unknown");
     assert_eq!(refused.error.as_ref().unwrap().title.as_deref(), Some("Transaction closed"));
     assert_ne!(refused.idempotency_key, done.idempotency_key, "a new intent gets a new key");
@@ -91,7 +120,11 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     assert_eq!(w.desk.audit_log(Some(&done.idempotency_key), 100).unwrap().len(), 2, "filter by key");
     assert_eq!(w.desk.verify_audit_log().unwrap().broken_at, None);
 
-    let err = w.desk.start_action(&ActionRequest::Reimburse { transaction_id: id, amount: "1.005".into() }).await.unwrap_err();
+    let err = w
+        .desk
+        .start_action(&ActionRequest::Reimburse { transaction_id: id, amount: "1.005".into() })
+        .await
+        .unwrap_err();
     assert_eq!(err.code, escrow_desk::error::ErrorCode::Validation, "more than 2 decimals is refused, not rounded");
 }
 
@@ -104,15 +137,31 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/", "kind": "drop"}]});
     control(&w.faulty.url, KEY, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
 
-    let payout = w.desk.start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None }).await.unwrap();
+    let payout = w
+        .desk
+        .start_action(&ActionRequest::Payout {
+            transaction_id: id.clone(),
+            service_account_id: payer.clone(),
+            amount: None,
+        })
+        .await
+        .unwrap();
     assert_eq!(payout.state, ActionState::Unknown, "{:?}", payout.message);
     let (other, other_payer) = {
-        let page = w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+        let page = w
+            .desk
+            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None })
+            .await
+            .unwrap();
         let t = page.items.iter().find(|t| t.status.as_str() == "PAID" && t.transaction_id != id).unwrap().clone();
         (t.transaction_id, t.payer.unwrap().service_account_id.unwrap())
     };
     let _ = other_payer;
-    let reimburse = w.desk.start_action(&ActionRequest::Reimburse { transaction_id: other.clone(), amount: "10.00".into() }).await.unwrap();
+    let reimburse = w
+        .desk
+        .start_action(&ActionRequest::Reimburse { transaction_id: other.clone(), amount: "10.00".into() })
+        .await
+        .unwrap();
     assert_eq!(reimburse.state, ActionState::Unknown);
     let open: Vec<_> = w.desk.open_actions().unwrap().into_iter().map(|a| a.id).collect();
     assert_eq!(open, [payout.id.clone(), reimburse.id.clone()]);
@@ -137,7 +186,12 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
 async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     let w = world().await;
     let (id, payer) = paid(&w.desk).await;
-    let request = ActionRequest::Cancel { transaction_id: id.clone(), service_account_id: payer, reason: Some("Kunden fortrød".into()), amount: Some("1.00".into()) };
+    let request = ActionRequest::Cancel {
+        transaction_id: id.clone(),
+        service_account_id: payer,
+        reason: Some("Kunden fortrød".into()),
+        amount: Some("1.00".into()),
+    };
     // The app dies right after committing the intent, before sending anything.
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let intent = actions::record_intent(&db, "sandbox", &request).unwrap();
@@ -178,15 +232,29 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let client = escrow_api::Client::builder(&w.builtin.url, escrow_sandbox::DEMO_KEY).build().unwrap();
     // Both requests reach the service and succeed, then the app dies before recording it.
-    let reimburse = actions::record_intent(&db, "sandbox", &ActionRequest::Reimburse { transaction_id: id.clone(), amount: "25.00".into() }).unwrap();
+    let reimburse = actions::record_intent(
+        &db,
+        "sandbox",
+        &ActionRequest::Reimburse { transaction_id: id.clone(), amount: "25.00".into() },
+    )
+    .unwrap();
     actions::send(&client, &reimburse).await.unwrap();
-    let payout = actions::record_intent(&db, "sandbox", &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None }).unwrap();
+    let payout = actions::record_intent(
+        &db,
+        "sandbox",
+        &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None },
+    )
+    .unwrap();
     actions::send(&client, &payout).await.unwrap();
     drop(w.desk);
 
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
     assert_eq!(desk.open_actions().unwrap().len(), 2, "both still pending after restart");
-    assert_eq!(desk.retry_action(&reimburse.id).await.unwrap().state, ActionState::Succeeded, "resent with its key: replayed");
+    assert_eq!(
+        desk.retry_action(&reimburse.id).await.unwrap().state,
+        ActionState::Succeeded,
+        "resent with its key: replayed"
+    );
     assert_eq!(desk.retry_action(&payout.id).await.unwrap().state, ActionState::Succeeded, "reconciled by GET");
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
     assert_eq!(rows.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
@@ -203,7 +271,10 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
     let exports = w.dir.path().join("downloads");
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin).with_export_dir(exports.clone());
     let (id, _) = paid(&desk).await;
-    let done = desk.start_action(&ActionRequest::Reimburse { transaction_id: id.clone(), amount: "12.50".into() }).await.unwrap();
+    let done = desk
+        .start_action(&ActionRequest::Reimburse { transaction_id: id.clone(), amount: "12.50".into() })
+        .await
+        .unwrap();
     let all = desk.save_audit_csv(None).unwrap();
     assert!(all.path.starts_with(&exports.display().to_string()), "{}", all.path);
     let text = std::fs::read_to_string(&all.path).unwrap();
@@ -211,9 +282,15 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
     let lines: Vec<&str> = text.trim_end().split("\r\n").collect();
     assert_eq!(lines.len() as u64, all.rows + 1);
     assert!(all.rows >= 2, "intent and outcome");
-    assert!(lines.iter().any(|l| l.contains(&done.idempotency_key) && l.contains("12.50") && l.contains(",Sandbox,")), "{text}");
+    assert!(
+        lines.iter().any(|l| l.contains(&done.idempotency_key) && l.contains("12.50") && l.contains(",Sandbox,")),
+        "{text}"
+    );
     let none = desk.save_audit_csv(Some("no-row-matches-this")).unwrap();
     assert_eq!(none.rows, 0);
     assert_ne!(none.path, all.path, "never overwrites");
-    assert_eq!(desk.save_audit_csv(Some(&"x".repeat(201))).unwrap_err().code, escrow_desk::error::ErrorCode::Validation);
+    assert_eq!(
+        desk.save_audit_csv(Some(&"x".repeat(201))).unwrap_err().code,
+        escrow_desk::error::ErrorCode::Validation
+    );
 }

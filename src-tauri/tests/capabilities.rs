@@ -9,7 +9,8 @@ fn capability_grants_exactly_the_declared_commands() {
     let cap: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(cap["windows"], serde_json::json!(["main"]));
     assert!(cap.get("remote").is_none(), "no remote capability");
-    let mut granted: Vec<String> = cap["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect();
+    let mut granted: Vec<String> =
+        cap["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect();
     let mut expected: Vec<String> = NAMES.iter().map(|n| format!("allow-{}", n.replace('_', "-"))).collect();
     granted.sort();
     expected.sort();

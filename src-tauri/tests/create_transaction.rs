@@ -14,7 +14,13 @@ use serde_json::{Value, json};
 const KEY: &str = "create-tenant-key";
 
 async fn control(url: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let res = reqwest::Client::new().request(method, format!("{url}{path}")).bearer_auth(KEY).json(&body).send().await.unwrap();
+    let res = reqwest::Client::new()
+        .request(method, format!("{url}{path}"))
+        .bearer_auth(KEY)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success(), "{path}: {}", res.status());
     res.json().await.unwrap_or(Value::Null)
 }
@@ -46,7 +52,14 @@ async fn world() -> World {
     )
     .unwrap();
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Create".into(), base_url: sandbox.url.clone(), badge: Badge::Sandbox, routes: String::new(), dialect: Default::default() })
+        .save_profile(&ProfileInput {
+            id: None,
+            name: "Create".into(),
+            base_url: sandbox.url.clone(),
+            badge: Badge::Sandbox,
+            routes: String::new(),
+            dialect: Default::default(),
+        })
         .unwrap();
     desk.set_api_key(&profile.id, KEY).unwrap();
     desk.select_environment(&profile.id).unwrap();
@@ -58,7 +71,12 @@ async fn parties(url: &str) -> (String, String) {
     let mut ids = Vec::new();
     for (i, name) in ["Karen Holm", "Bilhuset Aarhus ApS"].iter().enumerate() {
         let user = json!({"referenceId": format!("create-{i}"), "name": name, "email": format!("u{i}@example.dk"), "phoneNumber": "+4512345678", "type": if i == 0 { "Private" } else { "Business" }});
-        ids.push(control(url, reqwest::Method::POST, "/_sandbox/users", user).await["serviceAccountId"].as_str().unwrap().to_owned());
+        ids.push(
+            control(url, reqwest::Method::POST, "/_sandbox/users", user).await["serviceAccountId"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
     }
     (ids[0].clone(), ids[1].clone())
 }
@@ -105,7 +123,8 @@ async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() 
     let creates = ledger_creates(&control(&w.sandbox.url, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await);
     assert_eq!(creates.len(), 1);
     assert_eq!(creates[0]["idempotencyKey"], outcome.record.idempotency_key.as_str());
-    let audit: Vec<_> = w.desk.audit_log(None, 100).unwrap().into_iter().filter(|e| e.action_id == outcome.record.id).collect();
+    let audit: Vec<_> =
+        w.desk.audit_log(None, 100).unwrap().into_iter().filter(|e| e.action_id == outcome.record.id).collect();
     let phases: Vec<_> = audit.iter().map(|e| (e.phase.as_str(), e.amount.clone(), e.detail.clone())).collect();
     assert!(phases.contains(&("intent", Some("189000.00".into()), None)), "{phases:?}");
     assert!(phases.contains(&("outcome", Some("189000.00".into()), Some(format!("created {id}")))), "{phases:?}");
@@ -169,7 +188,8 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
         ..Default::default()
     };
     let id = w.desk.create_transaction(&input).await.unwrap().value.unwrap();
-    let create = ActionRequest::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
+    let create =
+        ActionRequest::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
     let created = w.desk.payment_action(&create).await.unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded, "{:?}", created.record.error);
     let payment_id = created.value.clone().expect("payment id");
@@ -195,7 +215,8 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
     assert_eq!(foreign.record.error.and_then(|e| e.title).as_deref(), Some("Bank account not found"));
 
     let ledger = control(&w.sandbox.url, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await;
-    let payments: Vec<_> = ledger["items"].as_array().unwrap().iter().filter(|r| r["kind"] == "create_payment").collect();
+    let payments: Vec<_> =
+        ledger["items"].as_array().unwrap().iter().filter(|r| r["kind"] == "create_payment").collect();
     assert_eq!(payments.len(), 1, "{payments:?}");
     assert_eq!(payments[0]["idempotencyKey"], created.record.idempotency_key.as_str());
 }

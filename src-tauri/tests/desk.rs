@@ -61,7 +61,14 @@ async fn starts_on_the_built_in_sandbox_with_demo_data() {
 #[tokio::test]
 async fn a_profile_keeps_its_key_only_in_the_keychain() {
     let w = world().await;
-    let input = ProfileInput { id: None, name: " Acme production ".into(), base_url: format!("{}/v2/", w.acme_url), badge: Badge::Production, routes: String::new(), dialect: Default::default() };
+    let input = ProfileInput {
+        id: None,
+        name: " Acme production ".into(),
+        base_url: format!("{}/v2/", w.acme_url),
+        badge: Badge::Production,
+        routes: String::new(),
+        dialect: Default::default(),
+    };
     let saved = w.desk.save_profile(&input).unwrap();
     assert_eq!(saved.name, "Acme production");
     assert_eq!(saved.base_url, w.acme_url, "trailing /v2/ is dropped");
@@ -100,7 +107,14 @@ async fn the_active_environment_survives_a_restart() {
     let w = world().await;
     let saved = w
         .desk
-        .save_profile(&ProfileInput { id: None, name: "Acme".into(), base_url: w.acme_url.clone(), badge: Badge::Sandbox, routes: String::new(), dialect: Default::default() })
+        .save_profile(&ProfileInput {
+            id: None,
+            name: "Acme".into(),
+            base_url: w.acme_url.clone(),
+            badge: Badge::Sandbox,
+            routes: String::new(),
+            dialect: Default::default(),
+        })
         .unwrap();
     w.desk.select_environment(&saved.id).unwrap();
     let again = Desk::new(AppDb::open(&w.dir.path().join("app")).unwrap(), w.keychain.clone(), None).unwrap();
@@ -110,17 +124,33 @@ async fn the_active_environment_survives_a_restart() {
 #[tokio::test]
 async fn bad_input_is_refused_with_a_validation_error() {
     let w = world().await;
-    for (name, url) in [("", "https://x.example"), ("A", "ftp://x.example"), ("A", "not a url"), ("A", "https://u:p@x.example")] {
+    for (name, url) in
+        [("", "https://x.example"), ("A", "ftp://x.example"), ("A", "not a url"), ("A", "https://u:p@x.example")]
+    {
         let err = w
             .desk
-            .save_profile(&ProfileInput { id: None, name: name.into(), base_url: url.into(), badge: Badge::Production, routes: String::new(), dialect: Default::default() })
+            .save_profile(&ProfileInput {
+                id: None,
+                name: name.into(),
+                base_url: url.into(),
+                badge: Badge::Production,
+                routes: String::new(),
+                dialect: Default::default(),
+            })
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation, "{name} {url}");
     }
     assert_eq!(w.desk.set_api_key(SANDBOX_ID, "x").unwrap_err().code, ErrorCode::Validation);
     assert_eq!(w.desk.set_api_key("missing", "x").unwrap_err().code, ErrorCode::EnvironmentNotFound);
     assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
-    assert_eq!(w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None }).await.unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(
+        w.desk
+            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None })
+            .await
+            .unwrap_err()
+            .code,
+        ErrorCode::Validation
+    );
     assert_eq!(w.desk.get_transaction("").await.unwrap_err().code, ErrorCode::Validation);
     assert_eq!(w.desk.get_transaction("no-such-id").await.unwrap_err().code, ErrorCode::NotFound);
     assert_eq!(w.desk.select_environment("nope").unwrap_err().code, ErrorCode::EnvironmentNotFound);
@@ -176,5 +206,8 @@ async fn a_profile_s_route_overrides_are_used_and_checked() {
     let err = w.desk.save_profile(&input).unwrap_err();
     assert_eq!(err.code, ErrorCode::Validation);
     assert_eq!(err.field_errors.unwrap()[0].field, "routes:1");
-    assert!(w.desk.list_environments().unwrap().environments.iter().any(|e| e.routes.contains("/splits")), "nothing changed");
+    assert!(
+        w.desk.list_environments().unwrap().environments.iter().any(|e| e.routes.contains("/splits")),
+        "nothing changed"
+    );
 }

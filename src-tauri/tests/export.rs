@@ -36,12 +36,15 @@ async fn exports_every_matching_row_once_and_cancels_cleanly() {
     let text = std::fs::read_to_string(all.path.as_ref().unwrap()).unwrap();
     let mut lines = text.trim_start_matches('\u{feff}').lines();
     assert_eq!(lines.next().unwrap(), HEADER.join(","));
-    let ids: std::collections::HashSet<_> = text.lines().skip(1).map(|l| l.split(',').next().unwrap().to_owned()).collect();
+    let ids: std::collections::HashSet<_> =
+        text.lines().skip(1).map(|l| l.split(',').next().unwrap().to_owned()).collect();
     assert_eq!(ids.len(), 200, "every row once");
     assert!(text.contains("DEAL-2026-0042,Tesla Model Y Long Range — EV 48 213,PAID,Auto,289500.00,DKK"));
 
-    let filters = TransactionFilters { statuses: vec!["CANCELLED".into()], currencies: vec!["DKK".into()], ..Default::default() };
-    let some = finish(&desk, &desk.start_export(&ExportRequest { search: None, filters: Some(filters) }).unwrap().id).await;
+    let filters =
+        TransactionFilters { statuses: vec!["CANCELLED".into()], currencies: vec!["DKK".into()], ..Default::default() };
+    let some =
+        finish(&desk, &desk.start_export(&ExportRequest { search: None, filters: Some(filters) }).unwrap().id).await;
     let text = std::fs::read_to_string(some.path.as_ref().unwrap()).unwrap();
     assert_eq!(text.lines().count() as u64, some.written + 1);
     assert!(text.lines().skip(1).all(|l| l.contains(",CANCELLED,") && l.contains(",DKK,")));
@@ -51,7 +54,8 @@ async fn exports_every_matching_row_once_and_cancels_cleanly() {
     let cancelled = finish(&desk, &started.id).await;
     assert_eq!(cancelled.state, ExportState::Cancelled);
     assert!(cancelled.path.is_none());
-    let files: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    let files: Vec<_> =
+        std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
     assert_eq!(files.len(), 2, "no partial file left: {files:?}");
     assert!(files.iter().all(|f| f.ends_with(".csv")));
 }

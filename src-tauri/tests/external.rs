@@ -8,11 +8,7 @@ fn a_checked_link_reaches_the_browser_and_a_bad_one_never_does() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("opened.txt");
     let script = dir.path().join("browser.sh");
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\necho \"$1\" >> '{}'\n", log.display()),
-    )
-    .unwrap();
+    std::fs::write(&script, format!("#!/bin/sh\necho \"$1\" >> '{}'\n", log.display())).unwrap();
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     // SAFETY: this test binary runs this one test; nothing else reads the environment concurrently.
     unsafe {
@@ -34,8 +30,5 @@ fn a_checked_link_reaches_the_browser_and_a_bad_one_never_does() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    assert_eq!(
-        opened.trim(),
-        "https://pay.example.dk/checkout/T-42?lang=da"
-    );
+    assert_eq!(opened.trim(), "https://pay.example.dk/checkout/T-42?lang=da");
 }

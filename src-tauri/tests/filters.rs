@@ -27,14 +27,24 @@ async fn filters_select_exactly_the_matching_rows_and_page_them() {
     let all = {
         let mut items = Vec::new();
         for skip in [0, 100] {
-            items.extend(desk.list_transactions(&TransactionQuery { search: None, skip, take: 100, filters: None }).await.unwrap().items);
+            items.extend(
+                desk.list_transactions(&TransactionQuery { search: None, skip, take: 100, filters: None })
+                    .await
+                    .unwrap()
+                    .items,
+            );
         }
         items
     };
     assert_eq!(all.len(), 200);
 
-    let paid_auto = TransactionFilters { statuses: vec!["PAID".into()], kind: Some("Auto".into()), ..Default::default() };
-    let expected: Vec<_> = all.iter().filter(|t| t.status.as_str() == "PAID" && t.auto_information.is_some()).map(|t| t.transaction_id.clone()).collect();
+    let paid_auto =
+        TransactionFilters { statuses: vec!["PAID".into()], kind: Some("Auto".into()), ..Default::default() };
+    let expected: Vec<_> = all
+        .iter()
+        .filter(|t| t.status.as_str() == "PAID" && t.auto_information.is_some())
+        .map(|t| t.transaction_id.clone())
+        .collect();
     assert!(expected.len() > 5);
     let first = desk.list_transactions(&query(paid_auto.clone(), 0, 5)).await.unwrap();
     assert_eq!(first.count as usize, expected.len());
@@ -47,11 +57,17 @@ async fn filters_select_exactly_the_matching_rows_and_page_them() {
     assert!(page.count > 0 && page.items.iter().all(|t| t.currency.as_str() == "EUR"));
 
     let today = chrono::Utc::now().date_naive();
-    let recent = TransactionFilters { created_from: Some((today - chrono::Duration::days(7)).to_string()), ..Default::default() };
+    let recent = TransactionFilters {
+        created_from: Some((today - chrono::Duration::days(7)).to_string()),
+        ..Default::default()
+    };
     let page = desk.list_transactions(&query(recent, 0, 100)).await.unwrap();
     let cutoff = today - chrono::Duration::days(7);
     assert_eq!(page.count as usize, all.iter().filter(|t| t.created.unwrap().date_naive() >= cutoff).count());
 
     let bad = TransactionFilters { kind: Some("Boat".into()), ..Default::default() };
-    assert_eq!(desk.list_transactions(&query(bad, 0, 10)).await.unwrap_err().code, escrow_desk::error::ErrorCode::Validation);
+    assert_eq!(
+        desk.list_transactions(&query(bad, 0, 10)).await.unwrap_err().code,
+        escrow_desk::error::ErrorCode::Validation
+    );
 }

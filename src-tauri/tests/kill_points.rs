@@ -23,8 +23,15 @@ fn desk(dir: &std::path::Path, url: &str) -> Desk {
 }
 
 async fn reimbursements(url: &str) -> Vec<serde_json::Value> {
-    let ledger: serde_json::Value =
-        reqwest::Client::new().get(format!("{url}/_sandbox/ledger")).bearer_auth(DEMO_KEY).send().await.unwrap().json().await.unwrap();
+    let ledger: serde_json::Value = reqwest::Client::new()
+        .get(format!("{url}/_sandbox/ledger"))
+        .bearer_auth(DEMO_KEY)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     ledger["items"].as_array().unwrap().iter().filter(|r| r["kind"] == "reimburse").cloned().collect()
 }
 
@@ -34,7 +41,8 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
     let dir = tempfile::tempdir().unwrap();
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let first = desk(dir.path(), &sandbox.url);
-    let page = first.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page =
+        first.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
     let txn = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap().transaction_id.clone();
     drop(first);
 
@@ -50,7 +58,12 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
         let started = std::time::Instant::now();
         let out = child.output().await.unwrap();
         assert!(started.elapsed() < std::time::Duration::from_secs(20), "{point:?}: the child answered promptly");
-        assert_eq!(out.status.signal(), Some(9), "{point:?}: killed by SIGKILL\n{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.signal(),
+            Some(9),
+            "{point:?}: killed by SIGKILL\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert_eq!(reimbursements(&sandbox.url).await.len() - before, executed_before_restart, "{point:?}");
 
         let restarted = desk(dir.path(), &sandbox.url);
@@ -78,7 +91,8 @@ fn kill_self_at(point: Checkpoint) {
 #[tokio::test]
 #[ignore = "run by an_app_killed_at_each_point_executes_its_intent_exactly_once_after_restart"]
 async fn child_killed_at_a_checkpoint() {
-    let (Ok(dir), Ok(url), Ok(txn)) = (std::env::var("KILL_DIR"), std::env::var("KILL_URL"), std::env::var("KILL_TXN")) else {
+    let (Ok(dir), Ok(url), Ok(txn)) = (std::env::var("KILL_DIR"), std::env::var("KILL_URL"), std::env::var("KILL_TXN"))
+    else {
         return;
     };
     assert!(actions::set_checkpoint_hook(kill_self_at));

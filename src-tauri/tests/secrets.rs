@@ -42,7 +42,14 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     .unwrap()
     .with_export_dir(dir.path().join("app").join("exports"));
     let profile = desk
-        .save_profile(&ProfileInput { id: None, name: "Live".into(), base_url: tenant.url.clone(), badge: Badge::Production, routes: String::new(), dialect: Default::default() })
+        .save_profile(&ProfileInput {
+            id: None,
+            name: "Live".into(),
+            base_url: tenant.url.clone(),
+            badge: Badge::Production,
+            routes: String::new(),
+            dialect: Default::default(),
+        })
         .unwrap();
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
@@ -69,11 +76,22 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
             "delete_profile" => json(&desk.delete_profile("no-such-profile")),
             "test_connection" => json(&desk.test_connection(&profile.id).await),
-            "list_transactions" => json(&desk.list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None }).await),
+            "list_transactions" => json(
+                &desk
+                    .list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None })
+                    .await,
+            ),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
             "start_action" => {
-                let ok = desk.start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() }).await;
-                let refused = desk.start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "99999999.00".into() }).await;
+                let ok = desk
+                    .start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
+                    .await;
+                let refused = desk
+                    .start_action(&ActionRequest::Reimburse {
+                        transaction_id: txn.clone(),
+                        amount: "99999999.00".into(),
+                    })
+                    .await;
                 format!("{}{}", json(&ok), json(&refused))
             }
             "retry_action" => json(&desk.retry_action("no-such-action").await),
@@ -110,10 +128,18 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     ..Default::default()
                 };
                 let refused = escrow_desk::desk_create::NewTransactionInput { amount: "x".into(), ..input.clone() };
-                format!("{}{}", json(&desk.create_transaction(&input).await), json(&desk.create_transaction(&refused).await))
+                format!(
+                    "{}{}",
+                    json(&desk.create_transaction(&input).await),
+                    json(&desk.create_transaction(&refused).await)
+                )
             }
             "payment_action" => {
-                let create = ActionRequest::CreatePayment { transaction_id: txn.clone(), service_account_id: payer.clone(), amount: Some("1.00".into()) };
+                let create = ActionRequest::CreatePayment {
+                    transaction_id: txn.clone(),
+                    service_account_id: payer.clone(),
+                    amount: Some("1.00".into()),
+                };
                 let init = ActionRequest::InitializePayment {
                     transaction_id: txn.clone(),
                     payment_id: "no-such-payment".into(),
@@ -140,11 +166,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             }
             "edit_business_user" => json(
                 &desk
-                    .edit_business_user("12121212", "1003456789", &escrow_api::trade::EditBusinessUser {
-                        name: "Scan A/S".into(),
-                        payouts_account_number: "12345678901234".into(),
-                        ..Default::default()
-                    })
+                    .edit_business_user(
+                        "12121212",
+                        "1003456789",
+                        &escrow_api::trade::EditBusinessUser {
+                            name: "Scan A/S".into(),
+                            payouts_account_number: "12345678901234".into(),
+                            ..Default::default()
+                        },
+                    )
                     .await,
             ),
             "lookup_business_user" => json(&desk.lookup_business_user("12121212", "1003456789").await),
@@ -153,47 +183,90 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "list_trades" => json(&desk.list_trades("scan-user", 1, 20).await),
             "get_trade" => json(&desk.get_trade("scan-user", "no-such-trade").await),
             "trade_user_details" => json(&desk.trade_user_details("scan-user").await),
-            "start_trade_action" => json(&desk.start_trade_action(&ActionRequest::TradeCancel { trade_id: "no-such-trade".into(), state: "no-such-trade".into() }).await),
+            "start_trade_action" => json(
+                &desk
+                    .start_trade_action(&ActionRequest::TradeCancel {
+                        trade_id: "no-such-trade".into(),
+                        state: "no-such-trade".into(),
+                    })
+                    .await,
+            ),
             // users, documents, Auto (commands_users.rs, commands_documents.rs)
             "list_users" => json(&desk.list_users(&escrow_desk::desk_users::UserQuery { skip: 0, take: 5 }).await),
             "get_user" => json(&desk.get_user(&payer).await),
-            "start_connect" => json(&desk.start_connect(&escrow_desk::desk_users::ConnectInput { reference_id: Some("scan-1".into()), ..Default::default() }).await),
+            "start_connect" => json(
+                &desk
+                    .start_connect(&escrow_desk::desk_users::ConnectInput {
+                        reference_id: Some("scan-1".into()),
+                        ..Default::default()
+                    })
+                    .await,
+            ),
             "get_connection" => json(&desk.get_connection("no-such-reference").await),
-            "create_guest" => json(&desk.create_guest(&escrow_desk::desk_users::GuestInput { reference_id: "scan-guest".into(), ..Default::default() }).await),
+            "create_guest" => json(
+                &desk
+                    .create_guest(&escrow_desk::desk_users::GuestInput {
+                        reference_id: "scan-guest".into(),
+                        ..Default::default()
+                    })
+                    .await,
+            ),
             "delete_connection" => json(&desk.delete_connection(&payer, "no-such-reference").await),
             "list_banks" => json(&desk.list_banks(&payer).await),
             "list_bank_accounts" => json(&desk.list_bank_accounts(&payer).await),
-            "start_bank_onboarding" => json(&desk.start_bank_onboarding(&payer, "danske-bank", "https://desk.example/back").await),
+            "start_bank_onboarding" => {
+                json(&desk.start_bank_onboarding(&payer, "danske-bank", "https://desk.example/back").await)
+            }
             "bank_onboarding_result" => json(&desk.bank_onboarding_result(&payer).await),
             "add_bank_account" => json(&desk.add_bank_account(&payer, "danske-bank", "no-such-account").await),
-            "set_default_bank_account" => json(&desk.set_default_bank_account(&payer, "danske-bank", "no-such-account").await),
+            "set_default_bank_account" => {
+                json(&desk.set_default_bank_account(&payer, "danske-bank", "no-such-account").await)
+            }
             "delete_bank_account" => json(&desk.delete_bank_account(&payer, "danske-bank", "no-such-account").await),
             "list_documents" => json(&desk.list_documents(&txn).await),
-            "upload_document" => json(&desk.upload_document(&escrow_desk::desk_documents::DocumentInput {
-                transaction_id: txn.clone(),
-                title: "Scan".into(),
-                signers_required: None,
-                file: escrow_desk::desk_documents::FileUpload { file_name: "scan.pdf".into(), data: escrow_desk::desk_documents::FileData(b"%PDF-1.4 scan".to_vec()) },
-            }).await),
+            "upload_document" => json(
+                &desk
+                    .upload_document(&escrow_desk::desk_documents::DocumentInput {
+                        transaction_id: txn.clone(),
+                        title: "Scan".into(),
+                        signers_required: None,
+                        file: escrow_desk::desk_documents::FileUpload {
+                            file_name: "scan.pdf".into(),
+                            data: escrow_desk::desk_documents::FileData(b"%PDF-1.4 scan".to_vec()),
+                        },
+                    })
+                    .await,
+            ),
             "sign_document" => json(&desk.sign_document("no-such-document", &payer, None).await),
             "download_document" => json(&desk.download_document("no-such-document").await),
             "delete_document" => json(&desk.delete_document("no-such-document").await),
-            "set_bill_of_sale" => json(&desk.set_bill_of_sale(&escrow_desk::desk_documents::BillOfSaleInput {
-                transaction_id: txn.clone(),
-                enable: true,
-                file: None,
-                amount: None,
-                additional_terms: None,
-                required_signers: None,
-            }).await),
-            "add_debt_information" => json(&desk.add_debt_information(&escrow_desk::desk_documents::DebtInput {
-                transaction_id: txn.clone(),
-                file: escrow_desk::desk_documents::FileUpload { file_name: "d.pdf".into(), data: escrow_desk::desk_documents::FileData(b"%PDF-1.4 d".to_vec()) },
-                amount: "10.00".into(),
-                fik_code: None,
-                bank_account: Some("00400440116243".into()),
-                bank_account_text: None,
-            }).await),
+            "set_bill_of_sale" => json(
+                &desk
+                    .set_bill_of_sale(&escrow_desk::desk_documents::BillOfSaleInput {
+                        transaction_id: txn.clone(),
+                        enable: true,
+                        file: None,
+                        amount: None,
+                        additional_terms: None,
+                        required_signers: None,
+                    })
+                    .await,
+            ),
+            "add_debt_information" => json(
+                &desk
+                    .add_debt_information(&escrow_desk::desk_documents::DebtInput {
+                        transaction_id: txn.clone(),
+                        file: escrow_desk::desk_documents::FileUpload {
+                            file_name: "d.pdf".into(),
+                            data: escrow_desk::desk_documents::FileData(b"%PDF-1.4 d".to_vec()),
+                        },
+                        amount: "10.00".into(),
+                        fik_code: None,
+                        bank_account: Some("00400440116243".into()),
+                        bank_account_text: None,
+                    })
+                    .await,
+            ),
             "debt_download_link" => json(&desk.debt_download_link(&txn).await),
             other => panic!("command {other} is not covered by the secret scan"),
         };
@@ -201,7 +274,10 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     }
     // A wrong key answers 401: the error must not echo what was sent either.
     desk.set_api_key(&profile.id, "wrong-key").unwrap();
-    answers.push((&"unauthorized", json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None }).await)));
+    answers.push((
+        &"unauthorized",
+        json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None }).await),
+    ));
     assert!(answers.last().unwrap().1.contains("unauthorized"));
 
     for (name, answer) in &answers {
@@ -220,7 +296,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             files += 1;
             let bytes = std::fs::read(&p).unwrap();
             assert!(!String::from_utf8_lossy(&bytes).contains(SECRET), "key found in {}", p.display());
-            assert!(!bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"bearer")), "Authorization value in {}", p.display());
+            assert!(
+                !bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"bearer")),
+                "Authorization value in {}",
+                p.display()
+            );
         }
     }
     assert!(files >= 1);

@@ -33,14 +33,26 @@ async fn world() -> World {
 }
 
 async fn control(w: &World, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let res = reqwest::Client::new().request(method, format!("{}{path}", w.sandbox.url)).bearer_auth(DEMO_KEY).json(&body).send().await.unwrap();
+    let res = reqwest::Client::new()
+        .request(method, format!("{}{path}", w.sandbox.url))
+        .bearer_auth(DEMO_KEY)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success(), "{path}: {}", res.status());
     res.json().await.unwrap_or(Value::Null)
 }
 
 /// A person connects as a marketplace user (stands in for the connect flow).
 async fn connect(w: &World, id: &str, name: &str) {
-    control(w, reqwest::Method::POST, "/_sandbox/trade/users", json!({ "marketplaceUserId": id, "name": name, "phoneNumber": "+45 20 30 40 50" })).await;
+    control(
+        w,
+        reqwest::Method::POST,
+        "/_sandbox/trade/users",
+        json!({ "marketplaceUserId": id, "name": name, "phoneNumber": "+45 20 30 40 50" }),
+    )
+    .await;
 }
 
 /// A person pays a payment to escrow (stands in for the hosted pay page).
@@ -49,7 +61,10 @@ async fn pay(w: &World, external_id: &str) {
 }
 
 async fn ledger(w: &World) -> Vec<Value> {
-    control(w, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await["items"].as_array().cloned().unwrap_or_default()
+    control(w, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn address() -> TradeAddress {
@@ -103,7 +118,12 @@ fn new_trade(payer: &str, payee: &str, amount: &str) -> InitiateTradeInput {
 }
 
 fn actions_of(v: &TradeView, role: &str) -> Vec<String> {
-    v.trade[role]["status"]["actions"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap().to_owned()).collect()
+    v.trade[role]["status"]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 fn phase(v: &TradeView, name: &str) -> String {
@@ -137,7 +157,12 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
     assert_eq!(list.environment_id, "sandbox");
     assert_eq!(list.items.len(), 1);
 
-    let edit = EditBusinessUser { name: "Cykelhandler A/S".into(), phone_number: None, address: address(), payouts_account_number: "DK5000400440116243".into() };
+    let edit = EditBusinessUser {
+        name: "Cykelhandler A/S".into(),
+        phone_number: None,
+        address: address(),
+        payouts_account_number: "DK5000400440116243".into(),
+    };
     let edited = w.desk.edit_business_user("29876543", "1003456789", &edit).await.unwrap();
     assert_eq!(edited.name.as_deref(), Some("Cykelhandler A/S"));
     assert_eq!(edited.user_id, made.user_id, "the userId from create is kept");
@@ -168,7 +193,11 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     bad.payer_fee = "150".into();
     let e = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: bad }).await.unwrap_err();
     assert_eq!(e.field_errors.unwrap()[0].field, "payerFee");
-    let created = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "1500.00") }).await.unwrap();
+    let created = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "1500.00") })
+        .await
+        .unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded);
     let trade_id = created.trade_id.clone().unwrap();
 
@@ -187,7 +216,12 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     let paid = w
         .desk
-        .start_trade_action(&ActionRequest::TradeAcceptAndPay { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into(), receiver_shop_id: None, amount: total.into() })
+        .start_trade_action(&ActionRequest::TradeAcceptAndPay {
+            trade_id: trade_id.clone(),
+            marketplace_user_id: "buyer-7".into(),
+            receiver_shop_id: None,
+            amount: total.into(),
+        })
         .await
         .unwrap();
     assert_eq!(paid.record.state, ActionState::Succeeded);
@@ -237,7 +271,13 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     let status = w
         .desk
-        .start_trade_action(&ActionRequest::TradeStatusLink { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into(), return_url: "https://shop.example/back".into(), app_switch_callback_uri: None, app_switch_operating_system: None })
+        .start_trade_action(&ActionRequest::TradeStatusLink {
+            trade_id: trade_id.clone(),
+            marketplace_user_id: "buyer-7".into(),
+            return_url: "https://shop.example/back".into(),
+            app_switch_callback_uri: None,
+            app_switch_operating_system: None,
+        })
         .await
         .unwrap();
     assert!(status.url.unwrap().contains("/hosted/trade/status/"));
@@ -245,7 +285,10 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(actions_of(&v, "payer"), ["AcceptItemCondition", "RejectItemCondition"]);
     let accepted = w
         .desk
-        .start_trade_action(&ActionRequest::TradeAcceptItemCondition { trade_id: trade_id.clone(), marketplace_user_id: "buyer-7".into() })
+        .start_trade_action(&ActionRequest::TradeAcceptItemCondition {
+            trade_id: trade_id.clone(),
+            marketplace_user_id: "buyer-7".into(),
+        })
         .await
         .unwrap();
     assert_eq!(accepted.record.state, ActionState::Succeeded);
@@ -257,17 +300,31 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     // Another trade: paid, then reimbursed in part; the answer is lost once and the
     // action is retried with its stored key.
-    let second = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "800.00") }).await.unwrap();
+    let second = w
+        .desk
+        .start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "800.00") })
+        .await
+        .unwrap();
     let second_id = second.trade_id.unwrap();
     let paid = w
         .desk
-        .start_trade_action(&ActionRequest::TradeAcceptAndPay { trade_id: second_id.clone(), marketplace_user_id: "buyer-7".into(), receiver_shop_id: Some("shop-1".into()), amount: "830.00".into() })
+        .start_trade_action(&ActionRequest::TradeAcceptAndPay {
+            trade_id: second_id.clone(),
+            marketplace_user_id: "buyer-7".into(),
+            receiver_shop_id: Some("shop-1".into()),
+            amount: "830.00".into(),
+        })
         .await
         .unwrap();
     pay(&w, paid.payment.unwrap()["externalId"].as_str().unwrap()).await;
-    let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v1/marketplace/users/buyer-7/trades", "kind": "drop"}]});
+    let drop_all =
+        json!({"rules": [{"method": "POST", "pathPrefix": "/v1/marketplace/users/buyer-7/trades", "kind": "drop"}]});
     control(&w, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
-    let reimburse = ActionRequest::TradeReimburse { trade_id: second_id.clone(), payer_marketplace_user_id: "buyer-7".into(), amount: "100.00".into() };
+    let reimburse = ActionRequest::TradeReimburse {
+        trade_id: second_id.clone(),
+        payer_marketplace_user_id: "buyer-7".into(),
+        amount: "100.00".into(),
+    };
     let lost = w.desk.start_trade_action(&reimburse).await.unwrap();
     assert_eq!(lost.record.state, ActionState::Unknown, "{:?}", lost.record.message);
     assert_eq!(w.desk.open_actions().unwrap().len(), 1);
@@ -281,7 +338,9 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     // The ledger: exactly one execution per action, under the journal's key.
     let rows = ledger(&w).await;
-    let count = |kind: &str, target: &str, key: &str| rows.iter().filter(|r| r["kind"] == kind && r["target"] == target && r["idempotencyKey"] == key).count();
+    let count = |kind: &str, target: &str, key: &str| {
+        rows.iter().filter(|r| r["kind"] == kind && r["target"] == target && r["idempotencyKey"] == key).count()
+    };
     assert_eq!(count("trade.release", &trade_id, &accepted.record.idempotency_key), 1);
     assert_eq!(count("trade.reimburse", &second_id, &lost.record.idempotency_key), 1);
     assert_eq!(rows.iter().filter(|r| r["kind"] == "trade.reimburse").count(), 1);
@@ -290,7 +349,14 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     // Journal and audit: intent and outcome of every action.
     let audit = w.desk.audit_log(None, 1000).unwrap();
-    for kind in ["tradeInitiate", "tradeAcceptAndPay", "tradePaymentFlow", "tradeBuyDeliveryShipment", "tradeAcceptItemCondition", "tradeReimburse"] {
+    for kind in [
+        "tradeInitiate",
+        "tradeAcceptAndPay",
+        "tradePaymentFlow",
+        "tradeBuyDeliveryShipment",
+        "tradeAcceptItemCondition",
+        "tradeReimburse",
+    ] {
         assert!(audit.iter().any(|a| a.kind == kind && a.phase == "intent"), "{kind} intent");
         assert!(audit.iter().any(|a| a.kind == kind && a.outcome == "succeeded"), "{kind} outcome");
     }

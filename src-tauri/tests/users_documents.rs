@@ -39,7 +39,13 @@ async fn world() -> World {
 }
 
 async fn control(url: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let res = reqwest::Client::new().request(method, format!("{url}{path}")).bearer_auth(DEMO_KEY).json(&body).send().await.unwrap();
+    let res = reqwest::Client::new()
+        .request(method, format!("{url}{path}"))
+        .bearer_auth(DEMO_KEY)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success(), "{path}: {}", res.status());
     res.json().await.unwrap_or(Value::Null)
 }
@@ -69,10 +75,7 @@ fn file(name: &str, bytes: &[u8]) -> FileUpload {
 fn audit(desk: &Desk, kind: &str) -> Vec<(String, String, String, Option<String>)> {
     let mut rows = desk.audit_log(None, 10_000).unwrap();
     rows.sort_by_key(|e| e.seq);
-    rows.into_iter()
-        .filter(|e| e.kind == kind)
-        .map(|e| (e.phase, e.outcome, e.target, e.amount))
-        .collect()
+    rows.into_iter().filter(|e| e.kind == kind).map(|e| (e.phase, e.outcome, e.target, e.amount)).collect()
 }
 
 fn audit_len(desk: &Desk) -> usize {
@@ -112,7 +115,12 @@ async fn users_are_listed_in_pages_and_shown_with_the_cpr_masked() {
 #[tokio::test]
 async fn connect_lookup_guest_and_delete_connection() {
     let w = world().await;
-    let input = ConnectInput { reference_id: Some(" shop-771 ".into()), return_url: Some(RETURN.into()), skip_kyc: Some(true), ..Default::default() };
+    let input = ConnectInput {
+        reference_id: Some(" shop-771 ".into()),
+        return_url: Some(RETURN.into()),
+        skip_kyc: Some(true),
+        ..Default::default()
+    };
     let started = w.desk.start_connect(&input).await.unwrap();
     assert!(started.url.starts_with(&w.url) && started.url.contains("/hosted/connect/"), "{}", started.url);
     let neither = ConnectInput { allow_private: Some(false), allow_business: Some(false), ..Default::default() };
@@ -132,7 +140,12 @@ async fn connect_lookup_guest_and_delete_connection() {
     assert_eq!(w.desk.create_guest(&bad).await.unwrap_err().code, ErrorCode::Validation);
     assert_eq!(audit_len(&w.desk), before, "nothing journaled");
 
-    let guest = GuestInput { reference_id: "guest-1".into(), name: Some("Gæst Jensen".into()), email: Some("g@example.dk".into()), ..Default::default() };
+    let guest = GuestInput {
+        reference_id: "guest-1".into(),
+        name: Some("Gæst Jensen".into()),
+        email: Some("g@example.dk".into()),
+        ..Default::default()
+    };
     let out = w.desk.create_guest(&guest).await.unwrap();
     assert_eq!(out.record.state, ActionState::Succeeded);
     let id = out.value.clone().unwrap();
@@ -140,7 +153,10 @@ async fn connect_lookup_guest_and_delete_connection() {
     assert_eq!(w.desk.get_connection("guest-1").await.unwrap().connection.service_account_id, id);
     assert_eq!(
         audit(&w.desk, "createGuest"),
-        vec![("intent".into(), "pending".into(), "guest-1".into(), None), ("outcome".into(), "succeeded".into(), "guest-1".into(), None)]
+        vec![
+            ("intent".into(), "pending".into(), "guest-1".into(), None),
+            ("outcome".into(), "succeeded".into(), "guest-1".into(), None)
+        ]
     );
     // The same reference again: the service refuses; the journal says failed.
     let again = w.desk.create_guest(&guest).await.unwrap();
@@ -160,10 +176,14 @@ async fn connect_lookup_guest_and_delete_connection() {
 async fn pick_first_account(url: &str) -> String {
     let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let html = browser.get(url).send().await.unwrap().text().await.unwrap();
-    let offered: Vec<String> = html.split("name=\"account\" value=\"").skip(1).map(|s| s.split('"').next().unwrap().to_owned()).collect();
+    let offered: Vec<String> =
+        html.split("name=\"account\" value=\"").skip(1).map(|s| s.split('"').next().unwrap().to_owned()).collect();
     assert!(!offered.is_empty(), "offered accounts");
-    let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs([("account", offered[0].as_str()), ("action", "confirm")]).finish();
-    let res = browser.post(url).header("content-type", "application/x-www-form-urlencoded").body(body).send().await.unwrap();
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([("account", offered[0].as_str()), ("action", "confirm")])
+        .finish();
+    let res =
+        browser.post(url).header("content-type", "application/x-www-form-urlencoded").body(body).send().await.unwrap();
     assert_eq!(res.status().as_u16(), 303);
     offered[0].clone()
 }
@@ -211,7 +231,10 @@ async fn bank_accounts_onboard_add_set_default_and_keep_the_last_one() {
         assert_eq!(audit(&w.desk, kind).len(), 2, "{kind}: intent and outcome");
     }
     let rows = audit(&w.desk, "deleteBankAccount");
-    assert_eq!(rows.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(), vec!["pending", "succeeded", "pending", "failed"]);
+    assert_eq!(
+        rows.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
+        vec!["pending", "succeeded", "pending", "failed"]
+    );
     assert!(rows.iter().all(|r| r.2 == user));
 }
 
@@ -219,7 +242,12 @@ async fn bank_accounts_onboard_add_set_default_and_keep_the_last_one() {
 async fn documents_upload_sign_download_delete_and_refuse_bad_files() {
     let w = world().await;
     let (txn, payer) = tesla(&w.url).await;
-    let input = |name: &str, bytes: &[u8]| DocumentInput { transaction_id: txn.clone(), title: "Købsaftale".into(), signers_required: Some(1), file: file(name, bytes) };
+    let input = |name: &str, bytes: &[u8]| DocumentInput {
+        transaction_id: txn.clone(),
+        title: "Købsaftale".into(),
+        signers_required: Some(1),
+        file: file(name, bytes),
+    };
 
     // Refused before anything is written or sent.
     let before = audit_len(&w.desk);
@@ -252,7 +280,10 @@ async fn documents_upload_sign_download_delete_and_refuse_bad_files() {
     assert!(listed.filtered);
     let row = listed.documents.iter().find(|d| d.document_id == doc).unwrap();
     assert_eq!((row.title.as_deref(), row.transaction_id.as_deref()), (Some("Købsaftale"), Some(txn.as_str())));
-    assert!(listed.documents.iter().all(|d| d.transaction_id.as_deref() == Some(txn.as_str())), "only this transaction's");
+    assert!(
+        listed.documents.iter().all(|d| d.transaction_id.as_deref() == Some(txn.as_str())),
+        "only this transaction's"
+    );
 
     let sign = w.desk.sign_document(&doc, &payer, Some(RETURN)).await.unwrap();
     assert_eq!(sign.record.state, ActionState::Succeeded);
@@ -267,10 +298,10 @@ async fn documents_upload_sign_download_delete_and_refuse_bad_files() {
     assert!(w.desk.list_documents(&txn).await.unwrap().documents.iter().all(|d| d.document_id != doc));
     assert_eq!(w.desk.download_document(&doc).await.unwrap_err().code, ErrorCode::NotFound);
 
-    assert_eq!(audit(&w.desk, "uploadDocument").iter().map(|r| (r.1.as_str(), r.2.as_str())).collect::<Vec<_>>(), vec![
-        ("pending", txn.as_str()),
-        ("succeeded", txn.as_str())
-    ]);
+    assert_eq!(
+        audit(&w.desk, "uploadDocument").iter().map(|r| (r.1.as_str(), r.2.as_str())).collect::<Vec<_>>(),
+        vec![("pending", txn.as_str()), ("succeeded", txn.as_str())]
+    );
     assert_eq!(audit(&w.desk, "signDocument").iter().filter(|r| r.2 == doc).count(), 2);
     assert_eq!(audit(&w.desk, "deleteDocument").iter().filter(|r| r.2 == doc).count(), 2);
 }
@@ -281,7 +312,12 @@ async fn an_upload_cut_off_is_resent_from_the_journal_with_its_file() {
     let (txn, _) = tesla(&w.url).await;
     let faults = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/documents", "kind": "status", "status": 503, "count": 1}]});
     control(&w.url, reqwest::Method::PUT, "/_sandbox/faults", faults).await;
-    let input = DocumentInput { transaction_id: txn.clone(), title: "Retry".into(), signers_required: None, file: file("retry.pdf", PDF) };
+    let input = DocumentInput {
+        transaction_id: txn.clone(),
+        title: "Retry".into(),
+        signers_required: None,
+        file: file("retry.pdf", PDF),
+    };
     let out = w.desk.upload_document(&input).await.unwrap();
     assert_eq!(out.record.state, ActionState::Unknown, "a 503 leaves the outcome open");
     let open = w.desk.open_actions().unwrap();
@@ -307,10 +343,13 @@ async fn bill_of_sale_and_debt_on_an_auto_deal() {
         additional_terms: None,
         required_signers: None,
     };
-    let record = |t: &escrow_api::models::Transaction| BillOfSaleRecord::of(t.auto_information.as_ref().unwrap()).unwrap();
+    let record =
+        |t: &escrow_api::models::Transaction| BillOfSaleRecord::of(t.auto_information.as_ref().unwrap()).unwrap();
 
     let before = audit_len(&w.desk);
-    assert!(w.desk.set_bill_of_sale(&bill(true, Some(file("renamed.pdf", PNG)))).await.unwrap_err().message.contains("PNG"));
+    assert!(
+        w.desk.set_bill_of_sale(&bill(true, Some(file("renamed.pdf", PNG)))).await.unwrap_err().message.contains("PNG")
+    );
     let mut odd = bill(true, None);
     odd.required_signers = Some(vec!["Notary".into()]);
     assert_eq!(w.desk.set_bill_of_sale(&odd).await.unwrap_err().code, ErrorCode::Validation);
@@ -378,8 +417,8 @@ async fn bill_of_sale_and_debt_on_an_auto_deal() {
     assert_eq!(rec.amount.map(|a| a.to_string()).as_deref(), Some("12500.00"));
     let link = w.desk.debt_download_link(&txn).await.unwrap();
     assert!(link.url.starts_with(&w.url));
-    assert_eq!(audit(&w.desk, "addDebtInformation").iter().map(|r| (r.1.as_str(), r.3.as_deref())).collect::<Vec<_>>(), vec![
-        ("pending", Some("12500.00")),
-        ("succeeded", Some("12500.00"))
-    ]);
+    assert_eq!(
+        audit(&w.desk, "addDebtInformation").iter().map(|r| (r.1.as_str(), r.3.as_deref())).collect::<Vec<_>>(),
+        vec![("pending", Some("12500.00")), ("succeeded", Some("12500.00"))]
+    );
 }

@@ -29,8 +29,13 @@ async fn main() {
 async fn measure() {
     let data = tempfile::tempdir().unwrap();
     // The built-in sandbox's data, pre-filled so the list has 10,000+ rows.
-    let load = escrow_sandbox::seed_bulk::load(&data.path().join("sandbox"), escrow_sandbox::DEMO_TENANT, ROWS).await.unwrap();
-    println!("loaded {} transactions into the built-in sandbox in {:.1} s", load.transactions, load.elapsed.as_secs_f64());
+    let load =
+        escrow_sandbox::seed_bulk::load(&data.path().join("sandbox"), escrow_sandbox::DEMO_TENANT, ROWS).await.unwrap();
+    println!(
+        "loaded {} transactions into the built-in sandbox in {:.1} s",
+        load.transactions,
+        load.elapsed.as_secs_f64()
+    );
 
     let mut starts = Vec::new();
     let (mut idle, mut idle_rss, mut scrolled, mut scrolled_rss) = (0, 0, 0, 0);
@@ -65,7 +70,12 @@ async fn measure() {
     println!();
     println!("{:<58} {:>12} {:>12}", "figure", "measured", "target");
     println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, first run (seeds demo data)", starts[0], 1500);
-    println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, later runs (slower of 2)", starts[1].max(starts[2]), 1500);
+    println!(
+        "{:<58} {:>9} ms {:>9} ms",
+        "cold start to first page, later runs (slower of 2)",
+        starts[1].max(starts[2]),
+        1500
+    );
     println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS), app + WebKit, idle", idle / 1024, 250);
     println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS) after paging through 10,000 rows", scrolled / 1024, 350);
     println!("{:<58} {:>9} MB {:>12}", "  (RSS summed per process, shared pages counted twice)", idle_rss / 1024, "");

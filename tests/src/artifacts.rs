@@ -26,7 +26,12 @@ pub fn capture_display(display: &str, name: &str) -> String {
         .ok()
         .and_then(|o| String::from_utf8_lossy(&o.stdout).lines().next().map(str::to_owned))
         .unwrap_or_else(|| "root".to_owned());
-    let status = Command::new("timeout").args(["10", "import", "-window", &window]).arg(&path).env("DISPLAY", display).stderr(Stdio::null()).status();
+    let status = Command::new("timeout")
+        .args(["10", "import", "-window", &window])
+        .arg(&path)
+        .env("DISPLAY", display)
+        .stderr(Stdio::null())
+        .status();
     match status {
         Ok(s) if s.success() => path.display().to_string(),
         Ok(s) => format!("import -window {window} on {display}: {s}"),

@@ -47,7 +47,11 @@ pub(crate) fn unregister_display(name: &str) {
 }
 
 fn cap_from_env(default: Duration) -> Duration {
-    std::env::var("ESCROW_E2E_TEST_CAP_SECS").ok().and_then(|s| s.parse().ok()).map(Duration::from_secs).unwrap_or(default)
+    std::env::var("ESCROW_E2E_TEST_CAP_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map(Duration::from_secs)
+        .unwrap_or(default)
 }
 
 /// Appends `test  outcome  seconds` to `ESCROW_E2E_TIMINGS`, for `make e2e-stress`.
@@ -98,7 +102,8 @@ pub async fn capped_for<F: Future<Output = ()>>(test: &str, cap: Duration, body:
 /// without the window lock and without recording: the building block of [`capped_for`],
 /// and what the harness's own tests use to watch a test fail.
 pub async fn supervise<F: Future<Output = ()>>(test: &str, cap: Duration, body: F) -> Result<(), Failure> {
-    let outer = RUNNING.lock().ok().and_then(|mut r| r.replace(Running { test: test.to_owned(), displays: Vec::new() }));
+    let outer =
+        RUNNING.lock().ok().and_then(|mut r| r.replace(Running { test: test.to_owned(), displays: Vec::new() }));
     let mut body = std::pin::pin!(AssertUnwindSafe(body).catch_unwind());
     let outcome = tokio::select! {
         outcome = &mut body => outcome.map_err(Failure::Panic),

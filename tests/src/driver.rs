@@ -19,7 +19,8 @@ pub struct Driver {
 impl Drop for Driver {
     fn drop(&mut self) {
         kill_all(&descendants(self.child.id()));
-        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", self.child.id())]).stderr(Stdio::null()).status();
+        let _ =
+            Command::new("kill").args(["-KILL", "--", &format!("-{}", self.child.id())]).stderr(Stdio::null()).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -34,7 +35,11 @@ pub fn app_binary() -> PathBuf {
     let path = std::env::var_os("ESCROW_DESK_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/debug/escrow-desk"));
-    assert!(path.exists(), "app binary {} missing: run `cargo build -p escrow-desk` first (make test does)", path.display());
+    assert!(
+        path.exists(),
+        "app binary {} missing: run `cargo build -p escrow-desk` first (make test does)",
+        path.display()
+    );
     path.canonicalize().unwrap_or(path)
 }
 

@@ -56,7 +56,10 @@ pub fn tree_rss_kb(pid: u32) -> u64 {
 /// libraries mapped by every WebKit process) are counted once across the tree, not once
 /// per process as RSS does.
 pub fn tree_pss_kb(pid: u32) -> u64 {
-    std::iter::once(pid).chain(descendants(pid)).filter_map(|p| status_kb(&format!("/proc/{p}/smaps_rollup"), "Pss:")).sum()
+    std::iter::once(pid)
+        .chain(descendants(pid))
+        .filter_map(|p| status_kb(&format!("/proc/{p}/smaps_rollup"), "Pss:"))
+        .sum()
 }
 
 /// PSS (kB) of one process alone.
@@ -67,6 +70,9 @@ pub fn pss_kb(pid: u32) -> u64 {
 /// SIGKILLs `pids` (already gone is fine).
 pub fn kill_all(pids: &[u32]) {
     for pid in pids {
-        let _ = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).stderr(std::process::Stdio::null()).status();
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .stderr(std::process::Stdio::null())
+            .status();
     }
 }

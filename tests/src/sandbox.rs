@@ -65,7 +65,9 @@ pub async fn own_sandbox_in(
     escrow_sandbox::start(escrow_sandbox::SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.to_path_buf(),
-        tenants: vec![escrow_sandbox::TenantConfig::parse(&format!("e2e={key}:bill-of-sale,debt")).expect("tenant spec")],
+        tenants: vec![
+            escrow_sandbox::TenantConfig::parse(&format!("e2e={key}:bill-of-sale,debt")).expect("tenant spec"),
+        ],
         seed: escrow_sandbox::Seed::Demo,
         dialect,
     })

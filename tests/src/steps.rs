@@ -53,8 +53,10 @@ pub async fn add_profile(c: &AppWindow, p: ProfileForm<'_>) -> String {
     .await;
     ours.find("[data-testid='env-use']").await.click().await;
     // textContent: the sidebar truncates long names with an ellipsis.
-    c.until("the profile to become current", async || (c.content("[data-testid='env-name']").await == p.name).then_some(()))
-        .await;
+    c.until("the profile to become current", async || {
+        (c.content("[data-testid='env-name']").await == p.name).then_some(())
+    })
+    .await;
     // The key went to the keychain; the web view never had it back.
     assert!(!c.source().await.contains(p.key), "the API key is in the page");
     id
@@ -95,5 +97,9 @@ pub async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) ->
         c.type_into("[data-testid='confirm-amount-input']", &amount).await;
     }
     c.click("[data-testid='action-confirm']").await;
-    c.find_for("[data-testid='action-result']", Duration::from_secs(30)).await.attr("data-state").await.unwrap_or_default()
+    c.find_for("[data-testid='action-result']", Duration::from_secs(30))
+        .await
+        .attr("data-state")
+        .await
+        .unwrap_or_default()
 }

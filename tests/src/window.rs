@@ -25,7 +25,11 @@ pub const WAIT: Duration = Duration::from_secs(20);
 
 /// How long one WebDriver call may take (`ESCROW_E2E_STEP_SECS` overrides; default 20 s).
 pub fn step_timeout() -> Duration {
-    std::env::var("ESCROW_E2E_STEP_SECS").ok().and_then(|s| s.parse().ok()).map(Duration::from_secs).unwrap_or(Duration::from_secs(20))
+    std::env::var("ESCROW_E2E_STEP_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map(Duration::from_secs)
+        .unwrap_or(Duration::from_secs(20))
 }
 
 /// The app in its window on a private display, driven through tauri-driver. Dropping it
@@ -64,7 +68,10 @@ impl AppWindow {
             Ok(Ok(client)) => client,
             other => {
                 let shot = capture_display(&display.name, &format!("failure-{}.png", current_test()));
-                panic!("no WebDriver session with the app within 60 s: {:?}; screenshot: {shot}", other.map(|r| r.err()));
+                panic!(
+                    "no WebDriver session with the app within 60 s: {:?}; screenshot: {shot}",
+                    other.map(|r| r.err())
+                );
             }
         };
         AppWindow { client, driver, display, step: step_timeout() }
@@ -139,7 +146,8 @@ impl AppWindow {
 
     /// The elements matching `css` now (no waiting).
     pub async fn find_all(&self, css: &str) -> Vec<El<'_>> {
-        let found = self.call(&format!("find all {css}"), self.client.find_all(Locator::Css(css))).await.unwrap_or_default();
+        let found =
+            self.call(&format!("find all {css}"), self.client.find_all(Locator::Css(css))).await.unwrap_or_default();
         found.into_iter().map(|el| El { w: self, el, label: css.to_owned() }).collect()
     }
 
@@ -218,7 +226,11 @@ impl AppWindow {
     /// The trimmed `textContent` of `css` (WebKitWebDriver's visible text is empty for
     /// ellipsis-truncated elements).
     pub async fn content(&self, css: &str) -> String {
-        self.read(css, "textContent of", async |el| el.try_prop("textContent").await).await.unwrap_or_default().trim().to_owned()
+        self.read(css, "textContent of", async |el| el.try_prop("textContent").await)
+            .await
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
     }
 
     /// The attribute `name` of `css` ("" when absent).
@@ -238,7 +250,8 @@ impl AppWindow {
 
     /// Presses and releases `key` on the keyboard (page-level shortcuts).
     pub async fn press(&self, key: char) {
-        let keys = KeyActions::new("keyboard".into()).then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
+        let keys =
+            KeyActions::new("keyboard".into()).then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
         self.step(&format!("press {key}"), self.client.perform_actions(keys)).await
     }
 

@@ -35,7 +35,10 @@ async fn open_link(c: &AppWindow, log: &Path) -> Vec<String> {
 
 /// The system's compiled GSettings schemas (in the usual XDG data folders), if any.
 fn gsettings_schemas() -> Option<PathBuf> {
-    let dirs = std::env::var("XDG_DATA_DIRS").ok().filter(|d| !d.is_empty()).unwrap_or_else(|| "/usr/local/share:/usr/share".into());
+    let dirs = std::env::var("XDG_DATA_DIRS")
+        .ok()
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| "/usr/local/share:/usr/share".into());
     dirs.split(':').map(|d| Path::new(d).join("glib-2.0/schemas")).find(|d| d.join("gschemas.compiled").is_file())
 }
 
@@ -46,7 +49,13 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
     let sandbox = Control::new(&url, escrow_sandbox::DEMO_KEY);
     // A private customer of the demo tenant pays; the showcase dealer is paid.
     let users = sandbox.get("/v2/users?Take=100").await;
-    let payer = users["items"].as_array().unwrap().iter().find(|u| u["type"] == "Private").expect("a private demo user").clone();
+    let payer = users["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["type"] == "Private")
+        .expect("a private demo user")
+        .clone();
     let payer_id = payer["serviceAccountId"].as_str().unwrap();
     assert!(sandbox.ledger("create_transaction").await.is_empty(), "the demo data is seeded, not created");
 
@@ -80,7 +89,10 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
     // The review: the amount formatted, Create only once it is typed again.
     c.find("[data-testid='new-transaction-review']").await;
     let amount = c.content("[data-testid='nt-review-amount']").await;
-    assert!(amount.contains("189") && amount.contains("500") && (amount.contains("DKK") || amount.contains("kr")), "review amount {amount:?}");
+    assert!(
+        amount.contains("189") && amount.contains("500") && (amount.contains("DKK") || amount.contains("kr")),
+        "review amount {amount:?}"
+    );
     assert!(!c.find("[data-testid='nt-create']").await.is_enabled().await, "Create before the amount is typed");
     let expected = c.content("[data-testid='nt-confirm-expected']").await;
     c.type_into("[data-testid='nt-confirm-input']", &expected).await;
@@ -89,7 +101,10 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
 
     // The app opens the new transaction.
     c.find("[data-testid='transaction-detail']").await;
-    c.until("the new transaction's detail", async || (c.content("[data-testid='detail-title']").await == TITLE).then_some(())).await;
+    c.until("the new transaction's detail", async || {
+        (c.content("[data-testid='detail-title']").await == TITLE).then_some(())
+    })
+    .await;
     let id = c.content("[data-testid='detail-transaction-id']").await;
     assert!(c.content("[data-testid='detail-status']").await.to_uppercase().contains("CREATED"));
     assert_eq!(c.content("[data-testid='detail-payer-name']").await, payer["name"].as_str().unwrap());
@@ -125,7 +140,9 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
     .await;
     c.submit("[data-testid='payment-initialize']").await;
     let second = c
-        .until("the link after initialize", async || Some(c.content("[data-testid='payment-link-url']").await).filter(|now| *now != first))
+        .until("the link after initialize", async || {
+            Some(c.content("[data-testid='payment-link-url']").await).filter(|now| *now != first)
+        })
         .await;
     assert!(second.starts_with(&format!("{url}/hosted/pay/")) && second.contains("method=PSD2"), "PSD2 link {second}");
     assert_eq!(open_link(c, log).await, [first, second]);

@@ -3,7 +3,9 @@
 //! keychain-stored profile. Run by `make test` (inside a private D-Bus session with a
 //! throwaway keyring; see scripts/with-session.sh); each window on a display of its own.
 
-use escrow_desk_e2e::{self as steps, AppWindow, Control, ProfileForm, capped, kill_all, open_transaction, own_sandbox, run_action};
+use escrow_desk_e2e::{
+    self as steps, AppWindow, Control, ProfileForm, capped, kill_all, open_transaction, own_sandbox, run_action,
+};
 use serde_json::json;
 
 #[tokio::test]
@@ -38,7 +40,8 @@ async fn search_then_open_a_transaction_and_read_its_detail() {
         // The capability grants the app's own commands only: core commands are refused.
         let probe = "const done = arguments[arguments.length - 1]; window.__TAURI_INTERNALS__.invoke(arguments[0], {}) \
                      .then(() => done('allowed'), (e) => done('refused: ' + e));";
-        for command in ["plugin:window|close", "plugin:event|listen", "plugin:path|resolve_directory", "not_a_command"] {
+        for command in ["plugin:window|close", "plugin:event|listen", "plugin:path|resolve_directory", "not_a_command"]
+        {
             let answer = c.execute_async(probe, vec![json!(command)]).await;
             let answer = answer.as_str().unwrap_or_default().to_owned();
             assert!(answer.starts_with("refused"), "{command}: {answer}");
@@ -68,7 +71,11 @@ async fn staff_actions_run_once_through_a_keychain_profile() {
         let sb = own_sandbox(sandbox_dir.path(), TENANT_KEY).await;
         let control = Control::new(&sb.url, TENANT_KEY);
         let page = control.get("/v2/transactions?Take=100").await;
-        let created = page["items"].as_array().unwrap().iter().find(|t| t["status"] == "CREATED").unwrap()["referenceId"].as_str().unwrap().to_owned();
+        let created =
+            page["items"].as_array().unwrap().iter().find(|t| t["status"] == "CREATED").unwrap()["referenceId"]
+                .as_str()
+                .unwrap()
+                .to_owned();
 
         let c = AppWindow::open(data.path()).await;
         c.wait_ready().await;
@@ -77,13 +84,25 @@ async fn staff_actions_run_once_through_a_keychain_profile() {
         open_transaction(&c, "DEAL-2026-0042").await;
         assert_eq!(run_action(&c, "action-reimburse", &[("action-amount", "1500")]).await, "succeeded");
         assert_eq!(
-            run_action(&c, "action-split-payout", &[("action-amount", "2500"), ("action-recipient", "option:TENANT"), ("action-timing", "option:NEXT_PAYOUT")]).await,
+            run_action(
+                &c,
+                "action-split-payout",
+                &[
+                    ("action-amount", "2500"),
+                    ("action-recipient", "option:TENANT"),
+                    ("action-timing", "option:NEXT_PAYOUT")
+                ]
+            )
+            .await,
             "succeeded"
         );
         c.wait_count("[data-testid='split-payout-row']", 2).await;
         c.screenshot("transaction-actions.png").await;
         assert_eq!(run_action(&c, "action-payout", &[]).await, "succeeded");
-        c.until("status succeeded", async || c.text("[data-testid='detail-status']").await.to_uppercase().contains("SUCCEEDED").then_some(())).await;
+        c.until("status succeeded", async || {
+            c.text("[data-testid='detail-status']").await.to_uppercase().contains("SUCCEEDED").then_some(())
+        })
+        .await;
 
         c.click("[data-testid='back-button']").await;
         open_transaction(&c, &created).await;
@@ -114,13 +133,15 @@ async fn an_action_cut_off_by_a_killed_app_is_resumed_once_after_restart() {
         open_transaction(&c, "DEAL-2026-0042").await;
 
         // The payout executes on the server, but its answer is held back for 60 s...
-        let hold = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/", "kind": "delay", "delayMs": 60000, "count": 1}]});
+        let hold =
+            json!({"rules": [{"method": "POST", "pathPrefix": "/v2/", "kind": "delay", "delayMs": 60000, "count": 1}]});
         control.put("/_sandbox/faults", hold).await;
         c.click("[data-testid='action-payout']").await;
         let amount = c.text("[data-testid='confirm-amount-expected']").await;
         c.type_into("[data-testid='confirm-amount-input']", &amount).await;
         c.click("[data-testid='action-confirm']").await;
-        c.until("the payout to reach the server", async || (!control.ledger("payout").await.is_empty()).then_some(())).await;
+        c.until("the payout to reach the server", async || (!control.ledger("payout").await.is_empty()).then_some(()))
+            .await;
         // ...and the app is killed while it waits.
         let pids = c.app_pids();
         assert_eq!(pids.len(), 1, "one app process under tauri-driver: {pids:?}");

@@ -8,7 +8,11 @@ use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
 fn message(panic: Box<dyn std::any::Any + Send>) -> String {
-    panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
 }
 
 #[tokio::test]
@@ -50,10 +54,16 @@ async fn a_test_over_its_cap_fails_at_the_cap_and_its_window_is_killed() {
         let Err(Failure::Cap(text)) = outcome else { panic!("the test did not fail at its cap") };
         assert!(text.contains("exceeded its cap of 20 s"), "{text}");
         assert!(took < Duration::from_secs(40), "failed after {took:?}");
-        assert!(std::fs::metadata(artifacts().join("failure-a_test_over_its_cap-cap.png")).is_ok_and(|m| m.len() > 1000), "cap screenshot: {text}");
+        assert!(
+            std::fs::metadata(artifacts().join("failure-a_test_over_its_cap-cap.png")).is_ok_and(|m| m.len() > 1000),
+            "cap screenshot: {text}"
+        );
         let pid = driver_pid.load(std::sync::atomic::Ordering::SeqCst);
         assert!(pid != 0, "the window had opened");
-        assert!(std::fs::metadata(format!("/proc/{pid}")).is_err() && descendants(pid).is_empty(), "tauri-driver {pid} and its children are gone");
+        assert!(
+            std::fs::metadata(format!("/proc/{pid}")).is_err() && descendants(pid).is_empty(),
+            "tauri-driver {pid} and its children are gone"
+        );
     })
     .await
 }

@@ -39,7 +39,10 @@ async fn the_core_walk_works_through_a_published_profile_and_a_spec_profile_can_
 
         // The same profile switched to the published dialect: search, detail, payout.
         c.click("[data-testid='nav-environments']").await;
-        c.find(&format!("[data-testid='environment-item'][data-id='{id}'] [data-testid='env-edit']")).await.click().await;
+        c.find(&format!("[data-testid='environment-item'][data-id='{id}'] [data-testid='env-edit']"))
+            .await
+            .click()
+            .await;
         c.click("[data-testid='profile-dialect'] option[value='published']").await;
         c.click("[data-testid='profile-save']").await;
         let dialect = format!("[data-testid='environment-item'][data-id='{id}'] [data-testid='env-dialect']");

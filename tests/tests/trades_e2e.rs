@@ -3,7 +3,10 @@
 //! page) go through the sandbox's control API over HTTP; everything staff does goes
 //! through the window.
 
-use escrow_desk_e2e::{AppWindow, Control, capped, fill_business_user, initiate_trade as initiate, refresh_trade_until as refresh_until, sandbox_url, trade_action, walk_trade_to_finished};
+use escrow_desk_e2e::{
+    AppWindow, Control, capped, fill_business_user, initiate_trade as initiate, refresh_trade_until as refresh_until,
+    sandbox_url, trade_action, walk_trade_to_finished,
+};
 use serde_json::json;
 
 const SANDBOX_KEY: &str = "sandbox-demo-key";
@@ -39,11 +42,13 @@ async fn business_user_then_a_trade_walked_to_finished_and_another_reimbursed() 
         // Trade 2: paid, then reimbursed in part by the marketplace.
         c.click("[data-testid='trade-back']").await;
         initiate(&c, "e2e-buyer", &seller, "Cykelhjelm", "800").await;
-        let (state, payment) = trade_action(&c, "[data-testid='trade-action-AcceptAndPay'][data-party='payer']", &[]).await;
+        let (state, payment) =
+            trade_action(&c, "[data-testid='trade-action-AcceptAndPay'][data-party='payer']", &[]).await;
         assert_eq!(state, "succeeded");
         sandbox.post(&format!("/_sandbox/trade/payments/{}/paid", payment.unwrap()), json!({})).await;
         refresh_until(&c, "[data-testid='trade-action-Reimburse']").await;
-        let (state, _) = trade_action(&c, "[data-testid='trade-action-Reimburse']", &[("trade-field-amount", "100")]).await;
+        let (state, _) =
+            trade_action(&c, "[data-testid='trade-action-Reimburse']", &[("trade-field-amount", "100")]).await;
         assert_eq!(state, "succeeded");
         let timeline = c.content("[data-testid='trade-party-status'][data-party='payer']").await;
         assert!(timeline.contains("reimbursed"), "payer timeline: {timeline}");

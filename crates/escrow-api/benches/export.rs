@@ -14,11 +14,7 @@ async fn sequential(client: &Client) -> (Vec<String>, Duration) {
     let started = Instant::now();
     let mut ids = Vec::new();
     loop {
-        let q = ListTransactions {
-            skip: Some(ids.len() as u32),
-            take: Some(100),
-            ..Default::default()
-        };
+        let q = ListTransactions { skip: Some(ids.len() as u32), take: Some(100), ..Default::default() };
         let page = client.list_transactions(&q).await.expect("page");
         let n = page.items.len();
         ids.extend(page.items.into_iter().map(|t| t.transaction_id));
@@ -30,10 +26,7 @@ async fn sequential(client: &Client) -> (Vec<String>, Duration) {
 
 async fn stream(client: &Client, concurrency: usize) -> (Vec<String>, Duration) {
     let started = Instant::now();
-    let options = ExportOptions {
-        concurrency,
-        ..Default::default()
-    };
+    let options = ExportOptions { concurrency, ..Default::default() };
     let ids = client
         .export_transactions(&ListTransactions::default(), options, |_| {})
         .map(|row| row.expect("row").transaction_id)
@@ -44,14 +37,9 @@ async fn stream(client: &Client, concurrency: usize) -> (Vec<String>, Duration) 
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
-    let rows: usize = std::env::var("BENCH_ROWS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
+    let rows: usize = std::env::var("BENCH_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
     let dir = tempfile::tempdir().expect("tempdir");
-    let loaded = escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, rows)
-        .await
-        .expect("bulk load");
+    let loaded = escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, rows).await.expect("bulk load");
     let sandbox = escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.path().to_path_buf(),
@@ -61,18 +49,13 @@ async fn main() {
     })
     .await
     .expect("sandbox starts");
-    let client = Client::builder(&sandbox.url, DEMO_KEY)
-        .build()
-        .expect("client");
+    let client = Client::builder(&sandbox.url, DEMO_KEY).build().expect("client");
     // Warm-up: connections, page cache.
     let _ = stream(&client, 4).await;
 
     // Interleaved rounds, best of each: the machine is shared, so a single run can land
     // on someone else's compile; the minimum is the run least disturbed.
-    let rounds: usize = std::env::var("BENCH_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
+    let rounds: usize = std::env::var("BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let (mut plain_time, mut concurrent_time) = (Duration::MAX, Duration::MAX);
     let mut plain = Vec::new();
     for _ in 0..rounds.max(1) {
@@ -81,10 +64,7 @@ async fn main() {
         plain_time = plain_time.min(time);
         plain = ids;
         let (ids, time) = stream(&client, 4).await;
-        assert!(
-            ids == plain,
-            "the stream yields the same rows in the same order"
-        );
+        assert!(ids == plain, "the stream yields the same rows in the same order");
         concurrent_time = concurrent_time.min(time);
     }
     let mut others = Vec::new();
@@ -96,29 +76,15 @@ async fn main() {
 
     let secs = |d: Duration| d.as_secs_f64();
     println!();
-    println!(
-        "Export of {rows} transactions over HTTP (loaded in {:.1} s), in-process sandbox",
-        secs(loaded.elapsed)
-    );
+    println!("Export of {rows} transactions over HTTP (loaded in {:.1} s), in-process sandbox", secs(loaded.elapsed));
     println!("best of {rounds} interleaved rounds for the first two; one run for the others");
-    println!(
-        "{:<40} {:>9} {:>12} {:>9}",
-        "method", "seconds", "rows/s", "speed-up"
-    );
+    println!("{:<40} {:>9} {:>12} {:>9}", "method", "seconds", "rows/s", "speed-up");
     println!("{}", "-".repeat(73));
     let line = |name: String, d: Duration| {
-        println!(
-            "{name:<40} {:>9.2} {:>12.0} {:>8.2}x",
-            secs(d),
-            rows as f64 / secs(d),
-            secs(plain_time) / secs(d)
-        );
+        println!("{name:<40} {:>9.2} {:>12.0} {:>8.2}x", secs(d), rows as f64 / secs(d), secs(plain_time) / secs(d));
     };
     line("sequential paging (Take 100)".into(), plain_time);
-    line(
-        "export stream, 4 in flight (default)".into(),
-        concurrent_time,
-    );
+    line("export stream, 4 in flight (default)".into(), concurrent_time);
     for (concurrency, time) in others {
         line(format!("export stream, {concurrency} in flight"), time);
     }

@@ -20,8 +20,7 @@
 
 use escrow_api::enums::{PaymentMethod, TransactionStatus};
 use escrow_api::models::{
-    ConnectRequest, CreatePayment, CreateTransaction, InitializePayment, PayoutTransaction,
-    Transaction, WebhookEvent,
+    ConnectRequest, CreatePayment, CreateTransaction, InitializePayment, PayoutTransaction, Transaction, WebhookEvent,
 };
 use escrow_api::{CallOptions, Client, IdempotencyKey, TransactionType};
 use rust_decimal::Decimal;
@@ -53,39 +52,16 @@ pub struct Outcome {
 
 /// Runs the checkout against `base_url` with `api_key`, writing each step to `out`.
 /// `run_id` keeps the referenceIds unique when the same sandbox is used again.
-pub async fn run(
-    base_url: &str,
-    api_key: &str,
-    run_id: &str,
-    out: &mut dyn Write,
-) -> Result<Outcome, BoxError> {
+pub async fn run(base_url: &str, api_key: &str, run_id: &str, out: &mut dyn Write) -> Result<Outcome, BoxError> {
     let client = Client::builder(base_url, api_key).build()?;
-    let control = Control {
-        base: client.base_url().to_owned(),
-        key: api_key.to_owned(),
-        http: reqwest::Client::new(),
-    };
+    let control = Control { base: client.base_url().to_owned(), key: api_key.to_owned(), http: reqwest::Client::new() };
 
     // 1. Connect payer and payee.
     writeln!(out, "1. Connect payer and payee (connect flow)")?;
-    let (payer_id, payer_via) = connect(
-        &client,
-        &control,
-        &format!("buyer-{run_id}"),
-        "Anne Jensen",
-        "anne",
-        out,
-    )
-    .await?;
-    let (payee_id, payee_via) = connect(
-        &client,
-        &control,
-        &format!("seller-{run_id}"),
-        "Mads Nielsen",
-        "mads",
-        out,
-    )
-    .await?;
+    let (payer_id, payer_via) =
+        connect(&client, &control, &format!("buyer-{run_id}"), "Anne Jensen", "anne", out).await?;
+    let (payee_id, payee_via) =
+        connect(&client, &control, &format!("seller-{run_id}"), "Mads Nielsen", "mads", out).await?;
 
     // 2. Create the transaction, with an Idempotency-Key that a real system would
     //    store with its order before sending.
@@ -100,49 +76,25 @@ pub async fn run(
     request.reference_id = Some(format!("order-{run_id}"));
     let key = IdempotencyKey::generate();
     let opts = CallOptions::with_idempotency_key(key.clone());
-    writeln!(
-        out,
-        "2. Create a Marketplace transaction (Idempotency-Key {})",
-        key.as_str()
-    )?;
-    let created = client
-        .create_transaction(TransactionType::Marketplace, &request, &opts)
-        .await?;
+    writeln!(out, "2. Create a Marketplace transaction (Idempotency-Key {})", key.as_str())?;
+    let created = client.create_transaction(TransactionType::Marketplace, &request, &opts).await?;
     let transaction_id = created.value.transaction_id.clone();
-    writeln!(
-        out,
-        "   transactionId {transaction_id} (correlation id {})",
-        created.meta.correlation_id
-    )?;
+    writeln!(out, "   transactionId {transaction_id} (correlation id {})", created.meta.correlation_id)?;
     if let Some(url) = &created.value.checkout_url {
         writeln!(out, "   checkoutUrl {url}")?;
     }
     // A retry after a lost answer sends the same key: the service replays, no duplicate.
-    let again = client
-        .create_transaction(TransactionType::Marketplace, &request, &opts)
-        .await?;
+    let again = client.create_transaction(TransactionType::Marketplace, &request, &opts).await?;
     if again.value.transaction_id != transaction_id {
-        return Err(format!(
-            "the retry created another transaction ({})",
-            again.value.transaction_id
-        )
-        .into());
+        return Err(format!("the retry created another transaction ({})", again.value.transaction_id).into());
     }
-    writeln!(
-        out,
-        "   retried with the same key: replayed={}, same transactionId",
-        again.meta.replayed
-    )?;
+    writeln!(out, "   retried with the same key: replayed={}, same transactionId", again.meta.replayed)?;
     let t = client.get_transaction(&transaction_id).await?;
     writeln!(out, "   status {}, {} {}", t.status, t.amount, t.currency)?;
 
     // 3. A payment for the remaining amount (the price plus the payer's fee).
     let payment_key = IdempotencyKey::generate();
-    writeln!(
-        out,
-        "3. Create a payment (Idempotency-Key {})",
-        payment_key.as_str()
-    )?;
+    writeln!(out, "3. Create a payment (Idempotency-Key {})", payment_key.as_str())?;
     let payment = client
         .create_payment(
             &CreatePayment {
@@ -156,11 +108,7 @@ pub async fn run(
         .await?
         .value;
     writeln!(out, "   paymentId {}", payment.payment_id)?;
-    writeln!(
-        out,
-        "   paymentUrl {} (the method-selection page)",
-        payment.payment_url
-    )?;
+    writeln!(out, "   paymentUrl {} (the method-selection page)", payment.payment_url)?;
 
     // 4. Initialize with PSD2 from one of the payer's own bank accounts.
     let accounts = client.list_bank_accounts(&payer_id).await?.items;
@@ -174,11 +122,7 @@ pub async fn run(
         "4. Initialize the payment with PSD2 from the payer's account \"{}\" at {} ({})",
         account.account_name.as_deref().unwrap_or("unnamed"),
         account.bank.as_deref().unwrap_or(&account.bank_id),
-        account
-            .iban
-            .as_deref()
-            .or(account.bban.as_deref())
-            .unwrap_or(&account.bank_account_id),
+        account.iban.as_deref().or(account.bban.as_deref()).unwrap_or(&account.bank_account_id),
     )?;
     let initialized = client
         .initialize_payment(
@@ -193,19 +137,8 @@ pub async fn run(
 
     // 5. Redirect the payer; in the sandbox, approve on their behalf.
     writeln!(out, "5. Redirect the payer to {}", initialized.payment_url)?;
-    control
-        .post(
-            &format!(
-                "/_sandbox/payments/{}/authorize",
-                segment(&payment.payment_id)
-            ),
-            json!({}),
-        )
-        .await?;
-    writeln!(
-        out,
-        "   (sandbox) the payer approved in the bank: POST /_sandbox/payments/{{id}}/authorize"
-    )?;
+    control.post(&format!("/_sandbox/payments/{}/authorize", segment(&payment.payment_id)), json!({})).await?;
+    writeln!(out, "   (sandbox) the payer approved in the bank: POST /_sandbox/payments/{{id}}/authorize")?;
     let t = client.get_transaction(&transaction_id).await?;
     let paid = t
         .payments
@@ -214,31 +147,19 @@ pub async fn run(
         .iter()
         .find(|p| p.payment_id.as_deref() == Some(payment.payment_id.as_str()))
         .ok_or("the payment is not on the transaction")?;
-    writeln!(
-        out,
-        "   transaction {}, payment {} {} {}",
-        t.status, paid.status, paid.amount, t.currency
-    )?;
+    writeln!(out, "   transaction {}, payment {} {} {}", t.status, paid.status, paid.amount, t.currency)?;
 
     // 6. The webhook. The tenant's endpoint would receive it; the sandbox logs it.
     let log = control.get("/_sandbox/webhooks").await?;
     let mut paid_webhook_id = None;
-    for item in log["items"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default()
-    {
+    for item in log["items"].as_array().map(Vec::as_slice).unwrap_or_default() {
         let body = serde_json::to_vec(&item["payload"])?;
         if let Ok(WebhookEvent::Transaction(e)) = WebhookEvent::parse(&body)
             && e.event_name.as_str() == "transaction.payment.paid"
             && e.transaction_id == transaction_id
             && e.payment_id.as_deref() == Some(payment.payment_id.as_str())
         {
-            writeln!(
-                out,
-                "6. Webhook {} logged (GET /_sandbox/webhooks)",
-                e.event_name
-            )?;
+            writeln!(out, "6. Webhook {} logged (GET /_sandbox/webhooks)", e.event_name)?;
             writeln!(
                 out,
                 "   webhookId {}, paymentId {}, eventDate {}, delivery state {}",
@@ -250,22 +171,15 @@ pub async fn run(
             paid_webhook_id = Some(e.webhook_id);
         }
     }
-    let paid_webhook_id =
-        paid_webhook_id.ok_or("no transaction.payment.paid webhook was logged for the payment")?;
+    let paid_webhook_id = paid_webhook_id.ok_or("no transaction.payment.paid webhook was logged for the payment")?;
 
     // 7. The buyer confirms delivery: pay out, exactly once.
     let payout_key = IdempotencyKey::generate();
-    writeln!(
-        out,
-        "7. Payout on behalf of the payer (Idempotency-Key {})",
-        payout_key.as_str()
-    )?;
+    writeln!(out, "7. Payout on behalf of the payer (Idempotency-Key {})", payout_key.as_str())?;
     client
         .payout_transaction(
             &transaction_id,
-            &PayoutTransaction {
-                service_account_id: payer_id.clone(),
-            },
+            &PayoutTransaction { service_account_id: payer_id.clone() },
             &CallOptions::with_idempotency_key(payout_key),
         )
         .await?;
@@ -276,10 +190,7 @@ pub async fn run(
     }
     // The service pays scheduled payouts in its payout run; the sandbox runs it on demand.
     control.post("/_sandbox/payout-run", json!({})).await?;
-    writeln!(
-        out,
-        "   (sandbox) payout run executed: POST /_sandbox/payout-run"
-    )?;
+    writeln!(out, "   (sandbox) payout run executed: POST /_sandbox/payout-run")?;
     let t = client.get_transaction(&transaction_id).await?;
     money_breakdown(&t, out)?;
 
@@ -312,22 +223,12 @@ async fn connect(
             ..Default::default()
         })
         .await?;
-    writeln!(
-        out,
-        "   {name} ({reference}): connectUrl {}",
-        started.connect_url
-    )?;
+    writeln!(out, "   {name} ({reference}): connectUrl {}", started.connect_url)?;
     let email = format!("{mailbox}@example.dk");
-    let via = match control
-        .complete_connect_page(&started.connect_url, name, &email)
-        .await
-    {
+    let via = match control.complete_connect_page(&started.connect_url, name, &email).await {
         Ok(()) => "hosted connect page",
         Err(why) => {
-            writeln!(
-                out,
-                "   could not complete the hosted page ({why}); using the control API"
-            )?;
+            writeln!(out, "   could not complete the hosted page ({why}); using the control API")?;
             control
                 .post(
                     "/_sandbox/users",
@@ -339,11 +240,7 @@ async fn connect(
         }
     };
     let record = client.get_connection(reference).await?;
-    writeln!(
-        out,
-        "   {name}: connected via the {via} -> serviceAccountId {}",
-        record.service_account_id
-    )?;
+    writeln!(out, "   {name}: connected via the {via} -> serviceAccountId {}", record.service_account_id)?;
     Ok((record.service_account_id, via))
 }
 
@@ -357,41 +254,15 @@ fn money_breakdown(t: &Transaction, out: &mut dyn Write) -> Result<(), BoxError>
     writeln!(out, "   Money ({cur}):")?;
     writeln!(out, "     transaction amount      {:>10}", t.amount)?;
     writeln!(out, "     payer fee               {payer_fee:>10}")?;
-    writeln!(
-        out,
-        "     paid in by the payer    {:>10}",
-        t.payments.inbound.amount.unwrap_or(zero)
-    )?;
+    writeln!(out, "     paid in by the payer    {:>10}", t.payments.inbound.amount.unwrap_or(zero))?;
     writeln!(out, "     payee fee               {payee_fee:>10}")?;
-    writeln!(
-        out,
-        "     service fee (safepay)   {:>10}",
-        fees.safepay.unwrap_or(zero)
-    )?;
-    writeln!(
-        out,
-        "     tenant's net fee        {:>10}",
-        fees.tenant.unwrap_or(zero)
-    )?;
-    writeln!(
-        out,
-        "     paid out                {:>10}",
-        t.payments.outbound.amount.unwrap_or(zero)
-    )?;
+    writeln!(out, "     service fee (safepay)   {:>10}", fees.safepay.unwrap_or(zero))?;
+    writeln!(out, "     tenant's net fee        {:>10}", fees.tenant.unwrap_or(zero))?;
+    writeln!(out, "     paid out                {:>10}", t.payments.outbound.amount.unwrap_or(zero))?;
     for p in &t.payments.outbound.payments {
-        let to = p
-            .payee
-            .as_ref()
-            .and_then(|p| p.name.clone())
-            .unwrap_or_else(|| "?".into());
+        let to = p.payee.as_ref().and_then(|p| p.name.clone()).unwrap_or_else(|| "?".into());
         let text = p.text.as_deref().unwrap_or("");
-        writeln!(
-            out,
-            "       -> {to}: {} {} {} ({text})",
-            p.amount,
-            p.currency.as_ref().unwrap_or(cur),
-            p.status
-        )?;
+        writeln!(out, "       -> {to}: {} {} {} ({text})", p.amount, p.currency.as_ref().unwrap_or(cur), p.status)?;
     }
     Ok(())
 }
@@ -405,23 +276,12 @@ struct Control {
 
 impl Control {
     async fn post(&self, path: &str, body: Value) -> Result<Value, BoxError> {
-        let res = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .bearer_auth(&self.key)
-            .json(&body)
-            .send()
-            .await?;
+        let res = self.http.post(format!("{}{path}", self.base)).bearer_auth(&self.key).json(&body).send().await?;
         Self::json(path, res).await
     }
 
     async fn get(&self, path: &str) -> Result<Value, BoxError> {
-        let res = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .bearer_auth(&self.key)
-            .send()
-            .await?;
+        let res = self.http.get(format!("{}{path}", self.base)).bearer_auth(&self.key).send().await?;
         Self::json(path, res).await
     }
 
@@ -435,15 +295,8 @@ impl Control {
     }
 
     /// Fills in the hosted connect form with what it asks for, as a browser would.
-    async fn complete_connect_page(
-        &self,
-        url: &str,
-        name: &str,
-        email: &str,
-    ) -> Result<(), BoxError> {
-        let browser = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()?;
+    async fn complete_connect_page(&self, url: &str, name: &str, email: &str) -> Result<(), BoxError> {
+        let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build()?;
         let page = browser.get(url).send().await?;
         if !page.status().is_success() {
             return Err(format!("the page answered {}", page.status()).into());
@@ -471,22 +324,12 @@ impl Control {
             fields.push(("bankId", bank));
         }
         fields.push(("action", "connect".into()));
-        let body = url::form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(&fields)
-            .finish();
-        let res = browser
-            .post(url)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(body)
-            .send()
-            .await?;
+        let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(&fields).finish();
+        let res =
+            browser.post(url).header("content-type", "application/x-www-form-urlencoded").body(body).send().await?;
         let status = res.status();
         // Done: the person is sent on to the returnUrl.
-        if status.is_redirection() {
-            Ok(())
-        } else {
-            Err(format!("the form answered {status}").into())
-        }
+        if status.is_redirection() { Ok(()) } else { Err(format!("the form answered {status}").into()) }
     }
 }
 
@@ -501,9 +344,7 @@ fn first_option(html: &str, select: &str) -> Option<String> {
 
 /// An id as one path segment (ids come from the service, but never trust them blindly).
 fn segment(id: &str) -> String {
-    url::form_urlencoded::byte_serialize(id.as_bytes())
-        .collect::<String>()
-        .replace('+', "%20")
+    url::form_urlencoded::byte_serialize(id.as_bytes()).collect::<String>().replace('+', "%20")
 }
 
 fn dec(s: &str) -> Result<Decimal, BoxError> {
@@ -526,18 +367,12 @@ pub async fn local_sandbox() -> Result<LocalSandbox, BoxError> {
     let running = escrow_sandbox::start(escrow_sandbox::SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.path().to_path_buf(),
-        tenants: vec![escrow_sandbox::TenantConfig::parse(&format!(
-            "checkout={key}"
-        ))?],
+        tenants: vec![escrow_sandbox::TenantConfig::parse(&format!("checkout={key}"))?],
         seed: escrow_sandbox::Seed::None,
         dialect: Default::default(),
     })
     .await?;
-    Ok(LocalSandbox {
-        running,
-        key,
-        _dir: dir,
-    })
+    Ok(LocalSandbox { running, key, _dir: dir })
 }
 
 #[tokio::main]

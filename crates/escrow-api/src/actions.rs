@@ -4,17 +4,25 @@
 //! Cancel, payout and reimburse move money: they always carry an Idempotency-Key
 //! (pass your own, persisted, in [`CallOptions`] to survive restarts).
 
-use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, Result};
-use crate::models::{AddParty, CancelTransaction, ChangeAmount, Patch, PaymentInstructions, PayoutTransaction, ReimbursePayer, UpdateTransaction};
+use crate::models::{
+    AddParty, CancelTransaction, ChangeAmount, Patch, PaymentInstructions, PayoutTransaction, ReimbursePayer,
+    UpdateTransaction,
+};
+use crate::routes::V2Route;
 use crate::transactions::non_empty;
 use chrono::Utc;
 use rust_decimal::Decimal;
 
 impl Client {
     /// Fills an unspecified route's template with percent-encoded ids.
-    pub(crate) fn unspecified_path(&self, route: V2Route, transaction_id: &str, split_payout_id: Option<&str>) -> String {
+    pub(crate) fn unspecified_path(
+        &self,
+        route: V2Route,
+        transaction_id: &str,
+        split_payout_id: Option<&str>,
+    ) -> String {
         self.path(route, &[("transactionId", transaction_id), ("splitPayoutId", split_payout_id.unwrap_or_default())])
     }
 
@@ -26,26 +34,47 @@ impl Client {
     }
 
     /// Cancels; payments are returned to the payer. Not after success.
-    pub async fn cancel_transaction(&self, transaction_id: &str, body: &CancelTransaction, opts: &CallOptions) -> Result<Response<()>> {
+    pub async fn cancel_transaction(
+        &self,
+        transaction_id: &str,
+        body: &CancelTransaction,
+        opts: &CallOptions,
+    ) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         non_empty("serviceAccountId", &body.service_account_id)?;
-        let req = Request::post(self.path(V2Route::CancelTransaction, &[("transactionId", id)]), Body::json(body)?).keyed();
+        let req =
+            Request::post(self.path(V2Route::CancelTransaction, &[("transactionId", id)]), Body::json(body)?).keyed();
         self.send(req, opts).await
     }
 
     /// Releases the money to the payee (the transaction becomes succeeded).
-    pub async fn payout_transaction(&self, transaction_id: &str, body: &PayoutTransaction, opts: &CallOptions) -> Result<Response<()>> {
+    pub async fn payout_transaction(
+        &self,
+        transaction_id: &str,
+        body: &PayoutTransaction,
+        opts: &CallOptions,
+    ) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         non_empty("serviceAccountId", &body.service_account_id)?;
-        let req = Request::post(self.path(V2Route::PayoutTransaction, &[("transactionId", id)]), Body::json(body)?).keyed();
+        let req =
+            Request::post(self.path(V2Route::PayoutTransaction, &[("transactionId", id)]), Body::json(body)?).keyed();
         self.send(req, opts).await
     }
 
     /// Pays part of the escrowed money back to the payer.
-    pub async fn reimburse_payer(&self, transaction_id: &str, amount: Decimal, opts: &CallOptions) -> Result<Response<()>> {
+    pub async fn reimburse_payer(
+        &self,
+        transaction_id: &str,
+        amount: Decimal,
+        opts: &CallOptions,
+    ) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         positive("amount", amount)?;
-        let req = Request::post(self.path(V2Route::ReimburseTransactionPayer, &[("transactionId", id)]), Body::json(&ReimbursePayer { amount })?).keyed();
+        let req = Request::post(
+            self.path(V2Route::ReimburseTransactionPayer, &[("transactionId", id)]),
+            Body::json(&ReimbursePayer { amount })?,
+        )
+        .keyed();
         self.send(req, opts).await
     }
 
@@ -100,10 +129,16 @@ impl Client {
     }
 
     /// Where and how `service_account_id` pays by manual bank transfer.
-    pub async fn payment_instructions(&self, transaction_id: &str, service_account_id: &str) -> Result<PaymentInstructions> {
+    pub async fn payment_instructions(
+        &self,
+        transaction_id: &str,
+        service_account_id: &str,
+    ) -> Result<PaymentInstructions> {
         let id = non_empty("transactionId", transaction_id)?;
         let account = non_empty("serviceAccountId", service_account_id)?;
-        let req = Request::get(self.path(V2Route::PaymentInstructions, &[("transactionId", id), ("serviceAccountId", account)]));
+        let req = Request::get(
+            self.path(V2Route::PaymentInstructions, &[("transactionId", id), ("serviceAccountId", account)]),
+        );
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 }

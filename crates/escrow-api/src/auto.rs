@@ -5,11 +5,11 @@
 //! content, size, amounts, FIK, bank account), so a refused call sends nothing. The
 //! forms are multipart, rebuilt for every attempt.
 
-use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, Result};
 use crate::models::{BillOfSale, DebtInformation, HostedUrl, RequiredSigner, Upload};
 use crate::money;
+use crate::routes::V2Route;
 use crate::transactions::non_empty;
 use crate::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES, FileType};
 use reqwest::multipart::{Form, Part};
@@ -27,28 +27,15 @@ struct CheckedFile {
 impl CheckedFile {
     fn new(field: &str, upload: &Upload, allowed: &[FileType]) -> Result<Self> {
         let kind = validate::file(field, &upload.file_name, &upload.bytes, allowed)?;
-        let name = upload
-            .file_name
-            .rsplit(['/', '\\'])
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_owned();
-        Ok(Self {
-            name,
-            kind,
-            bytes: upload.bytes.clone(),
-        })
+        let name = upload.file_name.rsplit(['/', '\\']).next().unwrap_or("").trim().to_owned();
+        Ok(Self { name, kind, bytes: upload.bytes.clone() })
     }
 
     /// A streamed part over the shared bytes (no copy per attempt).
     fn part(&self) -> Part {
         let make = || {
-            Part::stream_with_length(
-                reqwest::Body::from(self.bytes.clone()),
-                self.bytes.len() as u64,
-            )
-            .file_name(self.name.clone())
+            Part::stream_with_length(reqwest::Body::from(self.bytes.clone()), self.bytes.len() as u64)
+                .file_name(self.name.clone())
         };
         make().mime_str(self.kind.mime()).unwrap_or_else(|_| make())
     }
@@ -63,11 +50,7 @@ fn positive_amount(field: &str, amount: Decimal) -> Result<String> {
 }
 
 fn text(value: &Option<String>) -> Option<String> {
-    value
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
 /// Debt information checked and normalized for the wire.
@@ -85,35 +68,18 @@ struct DebtForm {
 fn check_debt(debt: &DebtInformation) -> Result<DebtForm> {
     let file = CheckedFile::new("documentation", &debt.documentation, DEBT_FILE_TYPES)?;
     let amount = positive_amount("amount", debt.amount)?;
-    let fik_code = text(&debt.fik_code)
-        .map(|f| validate::fik("fikCode", &f))
-        .transpose()?
-        .map(|f| f.to_string());
-    let bank_account = text(&debt.bank_account)
-        .map(|b| validate::bank_account("bankAccount", &b))
-        .transpose()?;
+    let fik_code = text(&debt.fik_code).map(|f| validate::fik("fikCode", &f)).transpose()?.map(|f| f.to_string());
+    let bank_account = text(&debt.bank_account).map(|b| validate::bank_account("bankAccount", &b)).transpose()?;
     match (&fik_code, &bank_account) {
         (None, None) => {
-            return Err(Error::validation(
-                "bankAccount",
-                "give a FIK code or a bank account to pay the debt to",
-            ));
+            return Err(Error::validation("bankAccount", "give a FIK code or a bank account to pay the debt to"));
         }
         (Some(_), Some(_)) => {
-            return Err(Error::validation(
-                "bankAccount",
-                "give either a FIK code or a bank account, not both",
-            ));
+            return Err(Error::validation("bankAccount", "give either a FIK code or a bank account, not both"));
         }
         _ => {}
     }
-    Ok(DebtForm {
-        file,
-        amount,
-        fik_code,
-        bank_account,
-        bank_account_text: text(&debt.bank_account_text),
-    })
+    Ok(DebtForm { file, amount, fik_code, bank_account, bank_account_text: text(&debt.bank_account_text) })
 }
 
 /// A bill of sale checked and normalized for the wire.
@@ -139,23 +105,10 @@ fn check_bill_of_sale(bill: &BillOfSale) -> Result<BillOfSaleForm> {
                 "a disabled bill of sale takes no document, terms, amount or signers",
             ));
         }
-        return Ok(BillOfSaleForm {
-            enable: false,
-            file: None,
-            additional_terms: None,
-            amount: None,
-            signers: None,
-        });
+        return Ok(BillOfSaleForm { enable: false, file: None, additional_terms: None, amount: None, signers: None });
     }
-    let file = bill
-        .document
-        .as_ref()
-        .map(|d| CheckedFile::new("document", d, BILL_OF_SALE_FILE_TYPES))
-        .transpose()?;
-    let amount = bill
-        .amount
-        .map(|a| positive_amount("amount", a))
-        .transpose()?;
+    let file = bill.document.as_ref().map(|d| CheckedFile::new("document", d, BILL_OF_SALE_FILE_TYPES)).transpose()?;
+    let amount = bill.amount.map(|a| positive_amount("amount", a)).transpose()?;
     let signers = match &bill.required_signers {
         None => None,
         Some(list) => {
@@ -174,10 +127,7 @@ fn check_bill_of_sale(bill: &BillOfSale) -> Result<BillOfSaleForm> {
                 }
             }
             if none && (payee || payer) {
-                return Err(Error::validation(
-                    "requiredSigners",
-                    "None cannot be combined with Payer or Payee",
-                ));
+                return Err(Error::validation("requiredSigners", "None cannot be combined with Payer or Payee"));
             }
             let mut out = Vec::new();
             if payee {
@@ -189,13 +139,7 @@ fn check_bill_of_sale(bill: &BillOfSale) -> Result<BillOfSaleForm> {
             Some(out)
         }
     };
-    Ok(BillOfSaleForm {
-        enable: true,
-        file,
-        additional_terms: text(&bill.additional_terms),
-        amount,
-        signers,
-    })
+    Ok(BillOfSaleForm { enable: true, file, additional_terms: text(&bill.additional_terms), amount, signers })
 }
 
 impl Client {
@@ -203,11 +147,7 @@ impl Client {
     ///
     /// Not retried once sent (the operation takes no Idempotency-Key); sending it again
     /// replaces the debt information.
-    pub async fn add_debt_information(
-        &self,
-        transaction_id: &str,
-        debt: &DebtInformation,
-    ) -> Result<Response<()>> {
+    pub async fn add_debt_information(&self, transaction_id: &str, debt: &DebtInformation) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         let form = Arc::new(check_debt(debt)?);
         let make = move || {
@@ -224,10 +164,7 @@ impl Client {
             }
             out.part("documentation", f.file.part())
         };
-        let req = Request::post(
-            self.path(V2Route::RegisterDebt, &[("transactionId", id)]),
-            Body::Form(Arc::new(make)),
-        );
+        let req = Request::post(self.path(V2Route::RegisterDebt, &[("transactionId", id)]), Body::Form(Arc::new(make)));
         self.send(req, &CallOptions::default()).await
     }
 
@@ -242,11 +179,7 @@ impl Client {
     /// `POST /v2/transactions/{transactionId}/bill-of-sale` (Auto, bill-of-sale module).
     ///
     /// Without a document the service generates the PDF from the transaction's data.
-    pub async fn set_bill_of_sale(
-        &self,
-        transaction_id: &str,
-        bill: &BillOfSale,
-    ) -> Result<Response<()>> {
+    pub async fn set_bill_of_sale(&self, transaction_id: &str, bill: &BillOfSale) -> Result<Response<()>> {
         let id = non_empty("transactionId", transaction_id)?;
         let form = Arc::new(check_bill_of_sale(bill)?);
         let make = move || {
@@ -273,10 +206,8 @@ impl Client {
             }
             out
         };
-        let req = Request::post(
-            self.path(V2Route::SetBillOfSale, &[("transactionId", id)]),
-            Body::Form(Arc::new(make)),
-        );
+        let req =
+            Request::post(self.path(V2Route::SetBillOfSale, &[("transactionId", id)]), Body::Form(Arc::new(make)));
         self.send(req, &CallOptions::default()).await
     }
 }
@@ -289,10 +220,7 @@ mod tests {
     const PDF: &[u8] = b"%PDF-1.4\n%%EOF\n";
 
     fn debt() -> DebtInformation {
-        let mut d = DebtInformation::new(
-            Upload::new("loan.pdf", PDF),
-            Decimal::from_str("1000.005").unwrap(),
-        );
+        let mut d = DebtInformation::new(Upload::new("loan.pdf", PDF), Decimal::from_str("1000.005").unwrap());
         d.bank_account = Some("DK50 0040 0440 1162 43".into());
         d
     }
@@ -305,10 +233,7 @@ mod tests {
         let mut d = debt();
         d.bank_account = None;
         d.fik_code = Some("+71 123456789012345 +12345678".into());
-        assert_eq!(
-            check_debt(&d).unwrap().fik_code.as_deref(),
-            Some("+71<123456789012345+12345678<")
-        );
+        assert_eq!(check_debt(&d).unwrap().fik_code.as_deref(), Some("+71<123456789012345+12345678<"));
         d.bank_account = Some("00400440116243".into());
         assert!(check_debt(&d).is_err(), "both");
         d.fik_code = Some("  ".into());
@@ -318,15 +243,8 @@ mod tests {
     #[test]
     fn signers_are_deduplicated_and_ordered() {
         let mut b = BillOfSale::generated();
-        b.required_signers = Some(vec![
-            RequiredSigner::Payer,
-            RequiredSigner::Payee,
-            RequiredSigner::Payer,
-        ]);
-        assert_eq!(
-            check_bill_of_sale(&b).unwrap().signers,
-            Some(vec!["Payee", "Payer"])
-        );
+        b.required_signers = Some(vec![RequiredSigner::Payer, RequiredSigner::Payee, RequiredSigner::Payer]);
+        assert_eq!(check_bill_of_sale(&b).unwrap().signers, Some(vec!["Payee", "Payer"]));
         b.required_signers = Some(vec![RequiredSigner::None]);
         assert_eq!(check_bill_of_sale(&b).unwrap().signers, Some(vec![]));
         b.required_signers = Some(vec![RequiredSigner::None, RequiredSigner::Payer]);

@@ -184,9 +184,7 @@ pub(crate) enum Body {
 
 impl Body {
     pub(crate) fn json<T: Serialize>(value: &T) -> Result<Self> {
-        serde_json::to_vec(value)
-            .map(|v| Self::Json(v.into()))
-            .map_err(|e| Error::validation("body", e.to_string()))
+        serde_json::to_vec(value).map(|v| Self::Json(v.into())).map_err(|e| Error::validation("body", e.to_string()))
     }
 }
 
@@ -328,7 +326,11 @@ impl Client {
         if status.is_success() {
             let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"null" } else { &bytes };
             return serde_json::from_slice::<T>(text).map(|v| (v, replayed)).map_err(|e| {
-                let mut err = Error::new(ErrorKind::Decode { status: status.as_u16(), message: e.to_string(), raw: bytes.clone() });
+                let mut err = Error::new(ErrorKind::Decode {
+                    status: status.as_u16(),
+                    message: e.to_string(),
+                    raw: bytes.clone(),
+                });
                 err.replayed = replayed;
                 err
             });

@@ -49,7 +49,8 @@ impl std::fmt::Display for Dialect {
 
 /// Field names the specs and the published documentation disagree on, anywhere in a
 /// body: (spec's name, published name).
-pub const FIELD_NAMES: [(&str, &str); 2] = [("serviceAccountId", "safepayAccountId"), ("serviceUserId", "symblepayUserId")];
+pub const FIELD_NAMES: [(&str, &str); 2] =
+    [("serviceAccountId", "safepayAccountId"), ("serviceUserId", "symblepayUserId")];
 
 /// Names the published trade webhooks use for the account id (`symblepayAccountId`).
 const ALSO_ACCEPTED: [(&str, &str); 1] = [("serviceAccountId", "symblepayAccountId")];
@@ -121,7 +122,8 @@ pub(crate) fn rename_key(value: &mut Value, from: &str, to: &str) {
 
 /// A JSON request body in the published dialect ([`to_published`]).
 pub(crate) fn body_to_published(bytes: &[u8]) -> crate::Result<bytes::Bytes> {
-    let mut value: Value = serde_json::from_slice(bytes).map_err(|e| crate::Error::validation("body", e.to_string()))?;
+    let mut value: Value =
+        serde_json::from_slice(bytes).map_err(|e| crate::Error::validation("body", e.to_string()))?;
     to_published(&mut value);
     serde_json::to_vec(&value).map(Into::into).map_err(|e| crate::Error::validation("body", e.to_string()))
 }

@@ -1,11 +1,11 @@
 //! Document operations (spec section 4, "Documents"): upload, list, get, sign,
 //! download and delete.
 
-use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request};
 use crate::connect::check_return_url;
 use crate::error::{Error, Result};
 use crate::models::{CreatedDocument, Document, DocumentList, HostedUrl, SignRequest};
+use crate::routes::V2Route;
 use crate::transactions::non_empty;
 use bytes::Bytes;
 use serde::de::IgnoredAny;
@@ -52,13 +52,9 @@ impl UploadDocument {
     /// the extension.
     pub fn from_path(title: impl Into<String>, path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| {
-            Error::validation("document", format!("cannot read {}: {e}", path.display()))
-        })?;
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "document".into());
+        let bytes = std::fs::read(path)
+            .map_err(|e| Error::validation("document", format!("cannot read {}: {e}", path.display())))?;
+        let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "document".into());
         let content_type = content_type_for(&file_name);
         Ok(Self::new(title, bytes, file_name, content_type))
     }
@@ -77,12 +73,7 @@ impl UploadDocument {
         if self.file_name.trim().is_empty() {
             return Err(Error::validation("fileName", "is required"));
         }
-        if self
-            .content_type
-            .parse::<reqwest::header::HeaderValue>()
-            .is_err()
-            || !self.content_type.contains('/')
-        {
+        if self.content_type.parse::<reqwest::header::HeaderValue>().is_err() || !self.content_type.contains('/') {
             return Err(Error::validation("contentType", "is not a media type"));
         }
         Ok(())
@@ -93,18 +84,11 @@ impl UploadDocument {
             .file_name(self.file_name.clone())
             .mime_str(&self.content_type)
             .map_err(|_| Error::validation("contentType", "is not a media type"))?;
-        let mut form = reqwest::multipart::Form::new()
-            .text("title", self.title.clone())
-            .part("document", part);
+        let mut form = reqwest::multipart::Form::new().text("title", self.title.clone()).part("document", part);
         if let Some(n) = self.signers_required {
             form = form.text("signersRequired", n.to_string());
         }
-        if let Some(t) = self
-            .transaction_id
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
+        if let Some(t) = self.transaction_id.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             form = form.text("transactionId", t.to_owned());
         }
         Ok(form)
@@ -113,10 +97,7 @@ impl UploadDocument {
 
 /// A content type from a file name's extension (the types the service takes elsewhere).
 pub fn content_type_for(file_name: &str) -> &'static str {
-    let ext = file_name
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
+    let ext = file_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "pdf" => "application/pdf",
         "png" => "image/png",
@@ -135,53 +116,33 @@ impl Client {
         upload.validate()?;
         upload.form()?; // fails here, not inside the send loop
         let upload = Arc::new(upload.clone());
-        let make = move || {
-            upload
-                .form()
-                .unwrap_or_else(|_| reqwest::multipart::Form::new())
-        };
+        let make = move || upload.form().unwrap_or_else(|_| reqwest::multipart::Form::new());
         let req = Request::post(self.path(V2Route::UploadDocument, &[]), Body::Form(Arc::new(make)));
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
     /// `GET /v2/documents`.
     pub async fn list_documents(&self) -> Result<DocumentList> {
-        Ok(self
-            .send(
-                Request::get(self.path(V2Route::ListDocuments, &[])),
-                &CallOptions::default(),
-            )
-            .await?
-            .value)
+        Ok(self.send(Request::get(self.path(V2Route::ListDocuments, &[])), &CallOptions::default()).await?.value)
     }
 
     /// `GET /v2/documents/{documentId}`.
     pub async fn get_document(&self, document_id: &str) -> Result<Document> {
         let id = non_empty("documentId", document_id)?;
         Ok(self
-            .send(
-                Request::get(self.path(V2Route::GetDocument, &[("documentId", id)])),
-                &CallOptions::default(),
-            )
+            .send(Request::get(self.path(V2Route::GetDocument, &[("documentId", id)])), &CallOptions::default())
             .await?
             .value)
     }
 
     /// `POST /v2/documents/{documentId}/sign`: a unique signing page for one signer.
-    pub async fn sign_document(
-        &self,
-        document_id: &str,
-        request: &SignRequest,
-    ) -> Result<HostedUrl> {
+    pub async fn sign_document(&self, document_id: &str, request: &SignRequest) -> Result<HostedUrl> {
         let id = non_empty("documentId", document_id)?;
         non_empty("serviceAccountId", &request.service_account_id)?;
         if let Some(url) = request.return_url.as_deref() {
             check_return_url("returnUrl", url)?;
         }
-        let req = Request::post(
-            self.path(V2Route::SignDocument, &[("documentId", id)]),
-            Body::json(request)?,
-        );
+        let req = Request::post(self.path(V2Route::SignDocument, &[("documentId", id)]), Body::json(request)?);
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
@@ -197,8 +158,6 @@ impl Client {
     pub async fn delete_document(&self, document_id: &str) -> Result<()> {
         let id = non_empty("documentId", document_id)?;
         let req = Request::post(self.path(V2Route::DeleteDocument, &[("documentId", id)]), Body::Empty);
-        self.send::<IgnoredAny>(req, &CallOptions::default())
-            .await
-            .map(|_| ())
+        self.send::<IgnoredAny>(req, &CallOptions::default()).await.map(|_| ())
     }
 }

@@ -46,7 +46,9 @@ fn field_errors<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<O
     let text = |v: &Value| match v {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
-        Value::Array(items) => items.iter().map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned)).collect::<Vec<_>>().join("; "),
+        Value::Array(items) => {
+            items.iter().map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_owned)).collect::<Vec<_>>().join("; ")
+        }
         other => other.to_string(),
     };
     Ok(match Value::deserialize(d)? {
@@ -213,9 +215,9 @@ impl Error {
             ErrorKind::BadRequest(_) => Some(400),
             ErrorKind::Conflict(_) => Some(409),
             ErrorKind::IdempotencyKeyReused(_) => Some(422),
-            ErrorKind::Client { status, .. }
-            | ErrorKind::Server { status, .. }
-            | ErrorKind::Decode { status, .. } => Some(*status),
+            ErrorKind::Client { status, .. } | ErrorKind::Server { status, .. } | ErrorKind::Decode { status, .. } => {
+                Some(*status)
+            }
             _ => None,
         }
     }

@@ -60,10 +60,7 @@ pub struct ExportOptions {
 
 impl Default for ExportOptions {
     fn default() -> Self {
-        Self {
-            concurrency: 4,
-            max_resyncs: 16,
-        }
+        Self { concurrency: 4, max_resyncs: 16 }
     }
 }
 
@@ -119,20 +116,10 @@ enum Stitch {
 impl<F: FnMut(ExportProgress) + Send + 'static> Export<F> {
     fn request(&mut self, skip: u64) {
         let client = self.client.clone();
-        let query = ListTransactions {
-            skip: u32::try_from(skip).ok(),
-            take: Some(MAX_TAKE),
-            ..self.query.clone()
-        };
+        let query = ListTransactions { skip: u32::try_from(skip).ok(), take: Some(MAX_TAKE), ..self.query.clone() };
         self.in_flight.push_back(Box::pin(async move {
             if query.skip.is_none() {
-                return (
-                    skip,
-                    Err(Error::validation(
-                        "skip",
-                        "the export is too large to page through",
-                    )),
-                );
+                return (skip, Err(Error::validation("skip", "the export is too large to page through")));
             }
             (skip, client.list_transactions(&query).await)
         }));
@@ -162,31 +149,19 @@ impl<F: FnMut(ExportProgress) + Send + 'static> Export<F> {
             self.total = Some(count);
             0
         } else {
-            match page
-                .items
-                .iter()
-                .rposition(|t| self.seen.contains(&t.transaction_id))
-            {
+            match page.items.iter().rposition(|t| self.seen.contains(&t.transaction_id)) {
                 Some(i) => i + 1,
                 None => return Stitch::Detached,
             }
         };
         // The page's last row is now the deepest exported row whose position is known.
         if let Some(last) = len.checked_sub(1) {
-            self.anchor = Some(Anchor {
-                position: skip + last as u64,
-                count,
-            });
+            self.anchor = Some(Anchor { position: skip + last as u64, count });
         }
         if start == len && !ended {
             return Stitch::AllSeen;
         }
-        let rows = page
-            .items
-            .into_iter()
-            .skip(start)
-            .filter(|t| self.seen.insert(t.transaction_id.clone()))
-            .collect();
+        let rows = page.items.into_iter().skip(start).filter(|t| self.seen.insert(t.transaction_id.clone())).collect();
         Stitch::Accepted(rows, ended)
     }
 
@@ -207,10 +182,7 @@ impl<F: FnMut(ExportProgress) + Send + 'static> Export<F> {
         if last {
             total = self.fetched;
         }
-        (self.on_progress)(ExportProgress {
-            fetched: self.fetched,
-            total,
-        });
+        (self.on_progress)(ExportProgress { fetched: self.fetched, total });
     }
 
     /// The next batch of rows (possibly empty), or `None` when the export is over.
@@ -285,11 +257,7 @@ impl Client {
     {
         let export = Export {
             client: self.clone(),
-            query: ListTransactions {
-                skip: None,
-                take: None,
-                ..query.clone()
-            },
+            query: ListTransactions { skip: None, take: None, ..query.clone() },
             options,
             on_progress,
             in_flight: FuturesOrdered::new(),

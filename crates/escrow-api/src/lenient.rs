@@ -27,9 +27,8 @@ pub fn optional_int32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D:
 /// Parses the spec's int32 pattern strictly (no `+`, no leading zeros, no spaces).
 pub fn parse_int32(s: &str) -> Result<i32, String> {
     let digits = s.strip_prefix('-').unwrap_or(s);
-    let ok = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'));
+    let ok =
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'));
     if !ok {
         return Err(format!("`{s}` is not an integer"));
     }

@@ -36,16 +36,16 @@ pub mod routes;
 pub mod split_payouts;
 pub mod trade;
 pub mod transactions;
-pub mod validate;
 pub mod users;
+pub mod validate;
 pub mod webhooks;
 
 pub use client::{CallOptions, Client, ClientBuilder, Meta, Response};
 pub use dialect::Dialect;
+pub use documents::UploadDocument;
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Result};
 pub use keys::{CorrelationId, IdempotencyKey};
 pub use retry::RetryPolicy;
 pub use routes::{Routes, UnspecifiedRoute, V2Route};
 pub use transactions::{ListTransactions, TransactionType};
-pub use documents::UploadDocument;
 pub use users::ListUsers;

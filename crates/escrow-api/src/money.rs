@@ -31,9 +31,7 @@ pub fn parse(text: &str) -> Result<Decimal, String> {
         Some((i, f)) => (i, Some(f)),
         None => (digits, None),
     };
-    let int_ok = !int.is_empty()
-        && int.bytes().all(|b| b.is_ascii_digit())
-        && (int == "0" || !int.starts_with('0'));
+    let int_ok = !int.is_empty() && int.bytes().all(|b| b.is_ascii_digit()) && (int == "0" || !int.starts_with('0'));
     let frac_ok = frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
     if !int_ok || !frac_ok {
         return Err(format!("`{text}` is not a decimal amount"));

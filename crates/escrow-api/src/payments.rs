@@ -1,10 +1,10 @@
 //! Payments into escrow: create (keyed; each call makes a new payment) and initialize.
 
-use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::enums::PaymentMethod;
 use crate::error::{Error, Result};
 use crate::models::{CreatePayment, CreatedPayment, InitializePayment, PaymentUrl};
+use crate::routes::V2Route;
 use crate::transactions::non_empty;
 use rust_decimal::Decimal;
 

@@ -124,8 +124,14 @@ pub type UnspecifiedRoute = V2Route;
 
 impl V2Route {
     /// The operations whose route the spec does not show (their defaults are this crate's).
-    pub const UNSPECIFIED: [Self; 6] =
-        [Self::ChangeAmount, Self::AddPayee, Self::AddPayer, Self::WebhookExamples, Self::ListSplitPayouts, Self::CancelSplitPayout];
+    pub const UNSPECIFIED: [Self; 6] = [
+        Self::ChangeAmount,
+        Self::AddPayee,
+        Self::AddPayer,
+        Self::WebhookExamples,
+        Self::ListSplitPayouts,
+        Self::CancelSplitPayout,
+    ];
 
     /// The operation with this override name.
     pub fn from_name(name: &str) -> Option<Self> {
@@ -197,7 +203,10 @@ mod tests {
         assert_eq!(r.template(V2Route::AddPayee), "/v2/transactions/{transactionId}/add-payee");
         assert_eq!(r.template(V2Route::AddPayer), "/v2/transactions/{transactionId}/payer");
         let r = r.with(V2Route::PayoutTransaction, "/gw/{transactionId}/payout");
-        assert_eq!(r.resolve(V2Route::PayoutTransaction, Dialect::Spec, &[("transactionId", "a/b")]), "/gw/a%2Fb/payout");
+        assert_eq!(
+            r.resolve(V2Route::PayoutTransaction, Dialect::Spec, &[("transactionId", "a/b")]),
+            "/gw/a%2Fb/payout"
+        );
     }
 
     #[test]
@@ -211,8 +220,14 @@ mod tests {
             assert!(r.default_route().1.starts_with("/v2/"));
         }
         let r = Routes::default();
-        assert_eq!(r.template_for(V2Route::CreateMarketplaceTransaction, Dialect::Published), "/v2/checkout/marketplace");
-        assert_eq!(r.template_for(V2Route::CreateMarketplaceTransaction, Dialect::Spec), "/v2/transactions/marketplace");
+        assert_eq!(
+            r.template_for(V2Route::CreateMarketplaceTransaction, Dialect::Published),
+            "/v2/checkout/marketplace"
+        );
+        assert_eq!(
+            r.template_for(V2Route::CreateMarketplaceTransaction, Dialect::Spec),
+            "/v2/transactions/marketplace"
+        );
         let r = r.with(V2Route::CreateMarketplaceTransaction, "/v2/x");
         assert_eq!(r.template_for(V2Route::CreateMarketplaceTransaction, Dialect::Published), "/v2/x");
     }

@@ -1,9 +1,9 @@
 //! Transaction operations (spec section 4, "Transactions").
 
-use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, Result};
 use crate::models::{CreateTransaction, CreatedTransaction, Transaction, TransactionPage};
+use crate::routes::V2Route;
 use chrono::Utc;
 use rust_decimal::Decimal;
 

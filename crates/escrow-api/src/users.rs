@@ -1,13 +1,12 @@
 //! User and bank-account operations (spec section 4, "Users and bank accounts").
 
-use crate::routes::V2Route;
 use crate::client::{Body, CallOptions, Client, Request};
 use crate::connect::check_return_url;
 use crate::error::{Error, Result};
 use crate::models::{
-    BankAccountList, BankAccountRef, BankList, HostedUrl, OnboardingResult, StartOnboarding, User,
-    UserPage,
+    BankAccountList, BankAccountRef, BankList, HostedUrl, OnboardingResult, StartOnboarding, User, UserPage,
 };
+use crate::routes::V2Route;
 use crate::transactions::non_empty;
 use serde::de::IgnoredAny;
 
@@ -90,20 +89,15 @@ impl Client {
         let id = non_empty("serviceAccountId", service_account_id)?;
         non_empty("bankId", &request.bank_id)?;
         check_return_url("returnUrl", &request.return_url)?;
-        let req = Request::post(
-            self.path(V2Route::StartBankOnboarding, &[("serviceAccountId", id)]),
-            Body::json(request)?,
-        );
+        let req =
+            Request::post(self.path(V2Route::StartBankOnboarding, &[("serviceAccountId", id)]), Body::json(request)?);
         Ok(self.send(req, &CallOptions::default()).await?.value)
     }
 
     /// `GET .../bank-accounts/initialize`: what the person chose, for 30 minutes after
     /// they return; 400 `Invalid results` when nothing was chosen, it was cancelled or
     /// it expired.
-    pub async fn get_bank_account_onboarding(
-        &self,
-        service_account_id: &str,
-    ) -> Result<OnboardingResult> {
+    pub async fn get_bank_account_onboarding(&self, service_account_id: &str) -> Result<OnboardingResult> {
         let id = non_empty("serviceAccountId", service_account_id)?;
         let req = Request::get(self.path(V2Route::GetBankOnboarding, &[("serviceAccountId", id)]));
         Ok(self.send(req, &CallOptions::default()).await?.value)
@@ -111,34 +105,19 @@ impl Client {
 
     /// `POST .../bank-accounts/add`, once per chosen account. The first becomes the
     /// default; one with the IBAN or BBAN of an existing account replaces it.
-    pub async fn add_bank_account(
-        &self,
-        service_account_id: &str,
-        account: &BankAccountRef,
-    ) -> Result<()> {
-        self.bank_account_action(service_account_id, V2Route::AddBankAccount, account)
-            .await
+    pub async fn add_bank_account(&self, service_account_id: &str, account: &BankAccountRef) -> Result<()> {
+        self.bank_account_action(service_account_id, V2Route::AddBankAccount, account).await
     }
 
     /// `POST .../bank-accounts/set-default`: the account that receives payouts.
-    pub async fn set_default_bank_account(
-        &self,
-        service_account_id: &str,
-        account: &BankAccountRef,
-    ) -> Result<()> {
-        self.bank_account_action(service_account_id, V2Route::SetDefaultBankAccount, account)
-            .await
+    pub async fn set_default_bank_account(&self, service_account_id: &str, account: &BankAccountRef) -> Result<()> {
+        self.bank_account_action(service_account_id, V2Route::SetDefaultBankAccount, account).await
     }
 
     /// `POST .../bank-accounts/delete`. The last account cannot be deleted (400
     /// `Bank account can't be deleted`).
-    pub async fn delete_bank_account(
-        &self,
-        service_account_id: &str,
-        account: &BankAccountRef,
-    ) -> Result<()> {
-        self.bank_account_action(service_account_id, V2Route::DeleteBankAccount, account)
-            .await
+    pub async fn delete_bank_account(&self, service_account_id: &str, account: &BankAccountRef) -> Result<()> {
+        self.bank_account_action(service_account_id, V2Route::DeleteBankAccount, account).await
     }
 
     async fn bank_account_action(
@@ -149,12 +128,7 @@ impl Client {
     ) -> Result<()> {
         let id = non_empty("serviceAccountId", service_account_id)?;
         account_ref(account)?;
-        let req = Request::post(
-            self.path(route, &[("serviceAccountId", id)]),
-            Body::json(account)?,
-        );
-        self.send::<IgnoredAny>(req, &CallOptions::default())
-            .await
-            .map(|_| ())
+        let req = Request::post(self.path(route, &[("serviceAccountId", id)]), Body::json(account)?);
+        self.send::<IgnoredAny>(req, &CallOptions::default()).await.map(|_| ())
     }
 }

@@ -32,14 +32,8 @@ pub enum FileType {
 }
 
 /// Types accepted as debt documentation (spec: PDF, JPG, JPEG, PNG, GIF, BMP, WEBP).
-pub const DEBT_FILE_TYPES: &[FileType] = &[
-    FileType::Pdf,
-    FileType::Jpeg,
-    FileType::Png,
-    FileType::Gif,
-    FileType::Bmp,
-    FileType::Webp,
-];
+pub const DEBT_FILE_TYPES: &[FileType] =
+    &[FileType::Pdf, FileType::Jpeg, FileType::Png, FileType::Gif, FileType::Bmp, FileType::Webp];
 /// Types accepted as a bill of sale (spec: PDF).
 pub const BILL_OF_SALE_FILE_TYPES: &[FileType] = &[FileType::Pdf];
 
@@ -105,11 +99,7 @@ impl FileType {
 /// Checks an upload: a file name with an allowed extension, non-empty content of at
 /// most [`MAX_FILE_BYTES`] whose signature matches the extension. Returns the type.
 pub fn file(field: &str, file_name: &str, bytes: &[u8], allowed: &[FileType]) -> Result<FileType> {
-    let allowed_text = allowed
-        .iter()
-        .map(|t| t.label())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let allowed_text = allowed.iter().map(|t| t.label()).collect::<Vec<_>>().join(", ");
     let name = file_name.rsplit(['/', '\\']).next().unwrap_or("").trim();
     if name.is_empty() {
         return Err(Error::validation(field, "needs a file name"));
@@ -120,10 +110,7 @@ pub fn file(field: &str, file_name: &str, bytes: &[u8], allowed: &[FileType]) ->
     if bytes.len() > MAX_FILE_BYTES {
         return Err(Error::validation(
             field,
-            format!(
-                "{name} is {} bytes; at most 10 MB ({MAX_FILE_BYTES} bytes) is accepted",
-                bytes.len()
-            ),
+            format!("{name} is {} bytes; at most 10 MB ({MAX_FILE_BYTES} bytes) is accepted", bytes.len()),
         ));
     }
     let named = FileType::from_file_name(name)
@@ -133,39 +120,25 @@ pub fn file(field: &str, file_name: &str, bytes: &[u8], allowed: &[FileType]) ->
         Some(actual) if actual == named => Ok(named),
         Some(actual) => Err(Error::validation(
             field,
-            format!(
-                "{name} is named as {} but its content is {}",
-                named.label(),
-                actual.label()
-            ),
+            format!("{name} is named as {} but its content is {}", named.label(), actual.label()),
         )),
         None => Err(Error::validation(
             field,
-            format!(
-                "{name} is named as {} but its content is not a {} file",
-                named.label(),
-                named.label()
-            ),
+            format!("{name} is named as {} but its content is not a {} file", named.label(), named.label()),
         )),
     }
 }
 
 /// What people type around account numbers: spaces (also non-breaking) and dashes.
 fn compact(input: &str) -> String {
-    input
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '\u{2010}' && *c != '\u{2013}')
-        .collect()
+    input.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '\u{2010}' && *c != '\u{2013}').collect()
 }
 
 /// A Danish BBAN: 14 digits. Returns it without spaces or dashes.
 pub fn bban(field: &str, input: &str) -> Result<String> {
     let value = compact(input);
     if value.len() != 14 || !value.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::validation(
-            field,
-            "a BBAN is 14 digits (registration number and account number)",
-        ));
+        return Err(Error::validation(field, "a BBAN is 14 digits (registration number and account number)"));
     }
     Ok(value)
 }
@@ -184,11 +157,7 @@ pub fn iban_checksum_ok(iban: &str) -> bool {
             'A'..='Z' => c as u32 - 'A' as u32 + 10,
             _ => return false,
         };
-        rem = if value >= 10 {
-            (rem * 100 + value) % 97
-        } else {
-            (rem * 10 + value) % 97
-        };
+        rem = if value >= 10 { (rem * 100 + value) % 97 } else { (rem * 10 + value) % 97 };
     }
     rem == 1
 }
@@ -198,22 +167,13 @@ pub fn iban_checksum_ok(iban: &str) -> bool {
 pub fn iban(field: &str, input: &str) -> Result<String> {
     let value = compact(input).to_ascii_uppercase();
     if !value.starts_with("DK") {
-        return Err(Error::validation(
-            field,
-            "only Danish IBANs (starting with DK) are accepted",
-        ));
+        return Err(Error::validation(field, "only Danish IBANs (starting with DK) are accepted"));
     }
     if value.len() != 18 || !value[2..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::validation(
-            field,
-            "a Danish IBAN is DK followed by 16 digits (18 characters)",
-        ));
+        return Err(Error::validation(field, "a Danish IBAN is DK followed by 16 digits (18 characters)"));
     }
     if !iban_checksum_ok(&value) {
-        return Err(Error::validation(
-            field,
-            "the IBAN's check digits are wrong (mistyped?)",
-        ));
+        return Err(Error::validation(field, "the IBAN's check digits are wrong (mistyped?)"));
     }
     Ok(value)
 }
@@ -221,11 +181,7 @@ pub fn iban(field: &str, input: &str) -> Result<String> {
 /// A 14-digit BBAN or an 18-character Danish IBAN, normalized for the wire.
 pub fn bank_account(field: &str, input: &str) -> Result<String> {
     let value = compact(input);
-    if value
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-    {
+    if value.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
         iban(field, &value)
     } else {
         bban(field, &value)
@@ -254,37 +210,21 @@ pub fn fik(field: &str, input: &str) -> Result<Fik> {
     let shape = "a FIK code is +71<15-digit payment id>+<8-digit creditor number>";
     let value: String = input.chars().filter(|c| !c.is_whitespace()).collect();
     let value = value.strip_suffix('<').unwrap_or(&value);
-    let rest = value
-        .strip_prefix('+')
-        .ok_or_else(|| Error::validation(field, shape))?;
+    let rest = value.strip_prefix('+').ok_or_else(|| Error::validation(field, shape))?;
     let card: String = rest.chars().take(2).collect();
     if card != "71" {
-        return Err(Error::validation(
-            field,
-            format!("only FIK card type +71 is accepted, not +{card}"),
-        ));
+        return Err(Error::validation(field, format!("only FIK card type +71 is accepted, not +{card}")));
     }
     let rest = &rest[2..];
     let rest = rest.strip_prefix('<').unwrap_or(rest);
-    let (payment_id, creditor) = rest
-        .split_once('+')
-        .ok_or_else(|| Error::validation(field, shape))?;
+    let (payment_id, creditor) = rest.split_once('+').ok_or_else(|| Error::validation(field, shape))?;
     if payment_id.len() != 15 || !payment_id.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::validation(
-            field,
-            "the payment id of a +71 FIK code has 15 digits",
-        ));
+        return Err(Error::validation(field, "the payment id of a +71 FIK code has 15 digits"));
     }
     if creditor.len() != 8 || !creditor.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::validation(
-            field,
-            "the creditor number of a FIK code has 8 digits",
-        ));
+        return Err(Error::validation(field, "the creditor number of a FIK code has 8 digits"));
     }
-    Ok(Fik {
-        payment_id: payment_id.to_owned(),
-        creditor_number: creditor.to_owned(),
-    })
+    Ok(Fik { payment_id: payment_id.to_owned(), creditor_number: creditor.to_owned() })
 }
 
 #[cfg(test)]
@@ -307,59 +247,22 @@ mod tests {
         assert_eq!(bban("b", "00400440116243").unwrap(), "00400440116243");
         assert_eq!(bban("b", "0040 0440116243").unwrap(), "00400440116243");
         assert_eq!(bban("b", "0040-0440116243").unwrap(), "00400440116243");
-        for bad in [
-            "0040044011624",
-            "004004401162430",
-            "0040044011624x",
-            "",
-            "DK5000400440116243",
-        ] {
-            assert_eq!(
-                message(bban("bankAccount", bad).unwrap_err()).0,
-                "bankAccount",
-                "{bad}"
-            );
+        for bad in ["0040044011624", "004004401162430", "0040044011624x", "", "DK5000400440116243"] {
+            assert_eq!(message(bban("bankAccount", bad).unwrap_err()).0, "bankAccount", "{bad}");
         }
     }
 
     #[test]
     fn iban_is_danish_eighteen_characters_with_mod_97() {
-        assert_eq!(
-            iban("i", "DK5000400440116243").unwrap(),
-            "DK5000400440116243"
-        );
-        assert_eq!(
-            iban("i", "dk50 0040 0440 1162 43").unwrap(),
-            "DK5000400440116243"
-        );
-        assert!(
-            message(iban("i", "DK5100400440116243").unwrap_err())
-                .1
-                .contains("check digits")
-        );
-        assert!(
-            message(iban("i", "DK5000400440116234").unwrap_err())
-                .1
-                .contains("check digits"),
-            "swapped digits"
-        );
-        assert!(
-            message(iban("i", "DK500040044011624").unwrap_err())
-                .1
-                .contains("18")
-        );
-        assert!(
-            message(iban("i", "DK50004004401162A3").unwrap_err())
-                .1
-                .contains("18")
-        );
+        assert_eq!(iban("i", "DK5000400440116243").unwrap(), "DK5000400440116243");
+        assert_eq!(iban("i", "dk50 0040 0440 1162 43").unwrap(), "DK5000400440116243");
+        assert!(message(iban("i", "DK5100400440116243").unwrap_err()).1.contains("check digits"));
+        assert!(message(iban("i", "DK5000400440116234").unwrap_err()).1.contains("check digits"), "swapped digits");
+        assert!(message(iban("i", "DK500040044011624").unwrap_err()).1.contains("18"));
+        assert!(message(iban("i", "DK50004004401162A3").unwrap_err()).1.contains("18"));
         // A valid German IBAN is still refused: the spec asks for an 18-character one.
         assert!(iban_checksum_ok("DE89370400440532013000"));
-        assert!(
-            message(iban("i", "DE89370400440532013000").unwrap_err())
-                .1
-                .contains("Danish")
-        );
+        assert!(message(iban("i", "DE89370400440532013000").unwrap_err()).1.contains("Danish"));
         assert!(iban_checksum_ok("GB82WEST12345698765432"));
         assert!(!iban_checksum_ok("GB82WEST12345698765433"));
         assert!(!iban_checksum_ok("DK5"));
@@ -367,24 +270,15 @@ mod tests {
 
     #[test]
     fn bank_account_picks_bban_or_iban() {
-        assert_eq!(
-            bank_account("a", " 0040 044 011 6243 ").unwrap(),
-            "00400440116243"
-        );
-        assert_eq!(
-            bank_account("a", "DK50-0040-0440-1162-43").unwrap(),
-            "DK5000400440116243"
-        );
+        assert_eq!(bank_account("a", " 0040 044 011 6243 ").unwrap(), "00400440116243");
+        assert_eq!(bank_account("a", "DK50-0040-0440-1162-43").unwrap(), "DK5000400440116243");
         assert!(bank_account("a", "DK00 0040 0440 1162 43").is_err());
         assert!(bank_account("a", "12345").is_err());
     }
 
     #[test]
     fn fik_71_with_or_without_spaces_and_marks() {
-        let expected = Fik {
-            payment_id: "123456789012345".into(),
-            creditor_number: "12345678".into(),
-        };
+        let expected = Fik { payment_id: "123456789012345".into(), creditor_number: "12345678".into() };
         for ok in [
             "+71<123456789012345+12345678<",
             "+71 123456789012345 +12345678",
@@ -416,91 +310,31 @@ mod tests {
 
     #[test]
     fn files_are_checked_by_extension_and_content() {
-        assert_eq!(
-            file("f", "deed.pdf", PDF, DEBT_FILE_TYPES).unwrap(),
-            FileType::Pdf
-        );
-        assert_eq!(
-            file("f", "C:\\scans\\deed.PDF", PDF, BILL_OF_SALE_FILE_TYPES).unwrap(),
-            FileType::Pdf
-        );
-        assert_eq!(
-            file("f", "photo.png", PNG, DEBT_FILE_TYPES).unwrap(),
-            FileType::Png
-        );
-        assert_eq!(
-            file("f", "a.jpg", b"\xff\xd8\xff\xe0JFIF", DEBT_FILE_TYPES).unwrap(),
-            FileType::Jpeg
-        );
-        assert_eq!(
-            file("f", "a.jpeg", b"\xff\xd8\xff\xe1Exif", DEBT_FILE_TYPES).unwrap(),
-            FileType::Jpeg
-        );
-        assert_eq!(
-            file("f", "a.gif", b"GIF89a\x01\0\x01\0", DEBT_FILE_TYPES).unwrap(),
-            FileType::Gif
-        );
-        assert_eq!(
-            file(
-                "f",
-                "a.bmp",
-                b"BM\x3a\0\0\0\0\0\0\0\x36\0\0\0",
-                DEBT_FILE_TYPES
-            )
-            .unwrap(),
-            FileType::Bmp
-        );
-        assert_eq!(
-            file("f", "a.webp", b"RIFF\x1a\0\0\0WEBPVP8 ", DEBT_FILE_TYPES).unwrap(),
-            FileType::Webp
-        );
+        assert_eq!(file("f", "deed.pdf", PDF, DEBT_FILE_TYPES).unwrap(), FileType::Pdf);
+        assert_eq!(file("f", "C:\\scans\\deed.PDF", PDF, BILL_OF_SALE_FILE_TYPES).unwrap(), FileType::Pdf);
+        assert_eq!(file("f", "photo.png", PNG, DEBT_FILE_TYPES).unwrap(), FileType::Png);
+        assert_eq!(file("f", "a.jpg", b"\xff\xd8\xff\xe0JFIF", DEBT_FILE_TYPES).unwrap(), FileType::Jpeg);
+        assert_eq!(file("f", "a.jpeg", b"\xff\xd8\xff\xe1Exif", DEBT_FILE_TYPES).unwrap(), FileType::Jpeg);
+        assert_eq!(file("f", "a.gif", b"GIF89a\x01\0\x01\0", DEBT_FILE_TYPES).unwrap(), FileType::Gif);
+        assert_eq!(file("f", "a.bmp", b"BM\x3a\0\0\0\0\0\0\0\x36\0\0\0", DEBT_FILE_TYPES).unwrap(), FileType::Bmp);
+        assert_eq!(file("f", "a.webp", b"RIFF\x1a\0\0\0WEBPVP8 ", DEBT_FILE_TYPES).unwrap(), FileType::Webp);
 
-        let (field, msg) =
-            message(file("document", "renamed.pdf", PNG, BILL_OF_SALE_FILE_TYPES).unwrap_err());
+        let (field, msg) = message(file("document", "renamed.pdf", PNG, BILL_OF_SALE_FILE_TYPES).unwrap_err());
         assert_eq!(field, "document");
         assert!(msg.contains("content is PNG"), "{msg}");
+        assert!(message(file("f", "fake.pdf", b"hello", DEBT_FILE_TYPES).unwrap_err()).1.contains("not a PDF"));
         assert!(
-            message(file("f", "fake.pdf", b"hello", DEBT_FILE_TYPES).unwrap_err())
-                .1
-                .contains("not a PDF")
+            message(file("f", "photo.png", PNG, BILL_OF_SALE_FILE_TYPES).unwrap_err()).1.contains("must be one of PDF")
         );
-        assert!(
-            message(file("f", "photo.png", PNG, BILL_OF_SALE_FILE_TYPES).unwrap_err())
-                .1
-                .contains("must be one of PDF")
-        );
-        assert!(
-            message(file("f", "notes.txt", b"text", DEBT_FILE_TYPES).unwrap_err())
-                .1
-                .contains("must be one of")
-        );
-        assert!(
-            message(file("f", "noext", PDF, DEBT_FILE_TYPES).unwrap_err())
-                .1
-                .contains("must be one of")
-        );
-        assert!(
-            message(file("f", "empty.pdf", b"", DEBT_FILE_TYPES).unwrap_err())
-                .1
-                .contains("empty")
-        );
-        assert!(
-            message(file("f", " ", PDF, DEBT_FILE_TYPES).unwrap_err())
-                .1
-                .contains("file name")
-        );
+        assert!(message(file("f", "notes.txt", b"text", DEBT_FILE_TYPES).unwrap_err()).1.contains("must be one of"));
+        assert!(message(file("f", "noext", PDF, DEBT_FILE_TYPES).unwrap_err()).1.contains("must be one of"));
+        assert!(message(file("f", "empty.pdf", b"", DEBT_FILE_TYPES).unwrap_err()).1.contains("empty"));
+        assert!(message(file("f", " ", PDF, DEBT_FILE_TYPES).unwrap_err()).1.contains("file name"));
 
         let mut big = PDF.to_vec();
         big.resize(MAX_FILE_BYTES, b' ');
-        assert!(
-            file("f", "max.pdf", &big, DEBT_FILE_TYPES).is_ok(),
-            "exactly 10 MiB is allowed"
-        );
+        assert!(file("f", "max.pdf", &big, DEBT_FILE_TYPES).is_ok(), "exactly 10 MiB is allowed");
         big.push(b' ');
-        assert!(
-            message(file("f", "big.pdf", &big, DEBT_FILE_TYPES).unwrap_err())
-                .1
-                .contains("at most 10 MB")
-        );
+        assert!(message(file("f", "big.pdf", &big, DEBT_FILE_TYPES).unwrap_err()).1.contains("at most 10 MB"));
     }
 }

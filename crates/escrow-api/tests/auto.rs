@@ -7,13 +7,11 @@ mod common;
 use common::{ACME_KEY, Sandbox};
 use escrow_api::enums::TransactionStatus;
 use escrow_api::models::{
-    AutoInformation, BillOfSale, BillOfSaleRecord, CreateTransaction, DebtInformation, DebtRecord,
-    RequiredSigner, Upload,
+    AutoInformation, BillOfSale, BillOfSaleRecord, CreateTransaction, DebtInformation, DebtRecord, RequiredSigner,
+    Upload,
 };
 use escrow_api::validate::MAX_FILE_BYTES;
-use escrow_api::{
-    CallOptions, Client, Error, ErrorBody, ErrorKind, ListTransactions, TransactionType,
-};
+use escrow_api::{CallOptions, Client, Error, ErrorBody, ErrorKind, ListTransactions, TransactionType};
 use escrow_sandbox::DEMO_KEY;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
@@ -25,25 +23,20 @@ fn dec(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()
 }
 
-const PDF: &[u8] =
-    b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
-const PNG: &[u8] =
-    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 const JPEG: &[u8] = b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0\xff\xd9";
-const GIF: &[u8] = b"GIF89a\x01\0\x01\0\x80\0\0\0\0\0\xff\xff\xff!\xf9\x04\x01\0\0\0\0,\0\0\0\0\x01\0\x01\0\0\x02\x02D\x01\0;";
-const BMP: &[u8] =
-    b"BM\x3a\0\0\0\0\0\0\0\x36\0\0\0\x28\0\0\0\x01\0\0\0\x01\0\0\0\x01\0\x18\0\0\0\0\0\x04\0\0\0";
-const WEBP: &[u8] =
-    b"RIFF\x1a\0\0\0WEBPVP8L\x0d\0\0\0\x2f\0\0\0\x10\x07\x10\x11\x11\x88\x88\xfe\x07\0";
+const GIF: &[u8] =
+    b"GIF89a\x01\0\x01\0\x80\0\0\0\0\0\xff\xff\xff!\xf9\x04\x01\0\0\0\0,\0\0\0\0\x01\0\x01\0\0\x02\x02D\x01\0;";
+const BMP: &[u8] = b"BM\x3a\0\0\0\0\0\0\0\x36\0\0\0\x28\0\0\0\x01\0\0\0\x01\0\0\0\x01\0\x18\0\0\0\0\0\x04\0\0\0";
+const WEBP: &[u8] = b"RIFF\x1a\0\0\0WEBPVP8L\x0d\0\0\0\x2f\0\0\0\x10\x07\x10\x11\x11\x88\x88\xfe\x07\0";
 
 const BBAN: &str = "00400440116243";
 const IBAN: &str = "DK5000400440116243";
 
 /// Creates two connected users and an Auto transaction for 249 900 DKK.
 async fn auto_deal(sb: &Sandbox, key: &str, tag: &str) -> String {
-    let payee = sb
-        .user(key, &format!("seller-{tag}"), "Bilhuset Aarhus ApS")
-        .await;
+    let payee = sb.user(key, &format!("seller-{tag}"), "Bilhuset Aarhus ApS").await;
     let payer = sb.user(key, &format!("buyer-{tag}"), "Jens Hansen").await;
     let mut req = CreateTransaction::new(dec("249900"));
     req.payee_id = Some(payee);
@@ -118,19 +111,11 @@ fn assert_bad_request(result: Result<impl std::fmt::Debug, Error>, title: &str) 
 #[track_caller]
 fn assert_not_found_without_body(result: Result<impl std::fmt::Debug, Error>) {
     let err = result.expect_err("must be 404");
-    assert!(
-        matches!(err.kind, ErrorKind::NotFound(ErrorBody::Empty)),
-        "{err:?}"
-    );
+    assert!(matches!(err.kind, ErrorKind::NotFound(ErrorBody::Empty)), "{err:?}");
 }
 
 async fn auto_info(client: &Client, id: &str) -> AutoInformation {
-    client
-        .get_transaction(id)
-        .await
-        .unwrap()
-        .auto_information
-        .expect("autoInformation")
+    client.get_transaction(id).await.unwrap().auto_information.expect("autoInformation")
 }
 
 /// Raw multipart POST, as a client without checks would send it.
@@ -143,10 +128,7 @@ async fn raw_post(sb: &Sandbox, key: &str, path: &str, form: Form) -> (StatusCod
         .await
         .unwrap();
     let status = res.status();
-    (
-        status,
-        serde_json::from_slice(&res.bytes().await.unwrap()).unwrap_or(Value::Null),
-    )
+    (status, serde_json::from_slice(&res.bytes().await.unwrap()).unwrap_or(Value::Null))
 }
 
 fn file_part(name: &str, bytes: &[u8]) -> Part {
@@ -178,16 +160,10 @@ fn assert_valid_pdf(pdf: &[u8]) {
     assert!(pdf.starts_with(b"%PDF-"), "header");
     let end = pdf.iter().rposition(|b| !b.is_ascii_whitespace()).unwrap();
     assert!(pdf[..=end].ends_with(b"%%EOF"), "ends with %%EOF");
-    let sx = pdf
-        .windows(9)
-        .rposition(|w| w == b"startxref")
-        .expect("startxref");
+    let sx = pdf.windows(9).rposition(|w| w == b"startxref").expect("startxref");
     let after = std::str::from_utf8(&pdf[sx + 9..]).unwrap();
     let xref_at: usize = after.split_whitespace().next().unwrap().parse().unwrap();
-    assert!(
-        pdf[xref_at..].starts_with(b"xref"),
-        "startxref points at the xref table"
-    );
+    assert!(pdf[xref_at..].starts_with(b"xref"), "startxref points at the xref table");
     let table = String::from_utf8_lossy(&pdf[xref_at..]);
     let mut lines = table.lines().skip(1);
     let mut header = lines.next().unwrap().split_whitespace();
@@ -204,10 +180,7 @@ fn assert_valid_pdf(pdf: &[u8]) {
         assert_eq!(fields[2], "n");
         let offset: usize = fields[0].parse().unwrap();
         let expected = format!("{n} 0 obj");
-        assert!(
-            pdf[offset..].starts_with(expected.as_bytes()),
-            "xref entry {n} points at {expected}"
-        );
+        assert!(pdf[offset..].starts_with(expected.as_bytes()), "xref entry {n} points at {expected}");
     }
     assert!(table.contains("/Root"), "trailer names the catalog");
 }
@@ -232,10 +205,7 @@ async fn debt_documentation_of_every_allowed_type_is_accepted_and_recorded() {
         ("scan.bmp", BMP, "image/bmp"),
         ("foto.webp", WEBP, "image/webp"),
     ] {
-        let sent = client
-            .add_debt_information(&id, &debt(name, bytes))
-            .await
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let sent = client.add_debt_information(&id, &debt(name, bytes)).await.unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(sent.meta.attempts, 1);
         let record = DebtRecord::of(&auto_info(&client, &id).await).expect("debt recorded");
         assert_eq!(record.file_name.as_deref(), Some(name));
@@ -243,10 +213,7 @@ async fn debt_documentation_of_every_allowed_type_is_accepted_and_recorded() {
         assert_eq!(record.size, Some(bytes.len() as u64));
         assert_eq!(record.amount, Some(dec("85000")));
         assert_eq!(record.bank_account.as_deref(), Some(BBAN));
-        assert_eq!(
-            record.bank_account_text.as_deref(),
-            Some("Indfrielse lån 4711")
-        );
+        assert_eq!(record.bank_account_text.as_deref(), Some("Indfrielse lån 4711"));
         assert_eq!(record.fik_code, None);
         assert!(record.split_payout_id.is_some(), "debt settlement planned");
 
@@ -268,13 +235,7 @@ async fn bank_account_and_fik_are_normalized_before_sending() {
     let mut d = debt("loan.pdf", PDF);
     d.bank_account = Some("dk50 0040-0440 1162 43".into());
     client.add_debt_information(&id, &d).await.unwrap();
-    assert_eq!(
-        DebtRecord::of(&auto_info(&client, &id).await)
-            .unwrap()
-            .bank_account
-            .as_deref(),
-        Some(IBAN)
-    );
+    assert_eq!(DebtRecord::of(&auto_info(&client, &id).await).unwrap().bank_account.as_deref(), Some(IBAN));
 
     let mut d = debt("loan.pdf", PDF);
     d.bank_account = None;
@@ -282,16 +243,9 @@ async fn bank_account_and_fik_are_normalized_before_sending() {
     d.amount = dec("1000.005");
     client.add_debt_information(&id, &d).await.unwrap();
     let record = DebtRecord::of(&auto_info(&client, &id).await).unwrap();
-    assert_eq!(
-        record.fik_code.as_deref(),
-        Some("+71<123456789012345+12345678<")
-    );
+    assert_eq!(record.fik_code.as_deref(), Some("+71<123456789012345+12345678<"));
     assert_eq!(record.bank_account, None, "replaced, not merged");
-    assert_eq!(
-        record.amount,
-        Some(dec("1000.01")),
-        "rounded half away from zero"
-    );
+    assert_eq!(record.amount, Some(dec("1000.01")), "rounded half away from zero");
 }
 
 #[tokio::test]
@@ -315,9 +269,7 @@ async fn bad_debt_input_is_refused_before_sending() {
         "DE89370400440532013000",
     ] {
         let msg = assert_refused(
-            client
-                .add_debt_information(&id, &with(&|d| d.bank_account = Some(bad.into())))
-                .await,
+            client.add_debt_information(&id, &with(&|d| d.bank_account = Some(bad.into()))).await,
             "bankAccount",
         );
         assert!(!msg.is_empty(), "{bad}");
@@ -338,40 +290,15 @@ async fn bad_debt_input_is_refused_before_sending() {
         assert!(msg.contains(says), "{bad}: {msg}");
     }
     // Exactly one destination.
+    assert_refused(client.add_debt_information(&id, &with(&|d| d.bank_account = None)).await, "bankAccount");
     assert_refused(
-        client
-            .add_debt_information(&id, &with(&|d| d.bank_account = None))
-            .await,
-        "bankAccount",
-    );
-    assert_refused(
-        client
-            .add_debt_information(
-                &id,
-                &with(&|d| d.fik_code = Some("+71<123456789012345+12345678<".into())),
-            )
-            .await,
+        client.add_debt_information(&id, &with(&|d| d.fik_code = Some("+71<123456789012345+12345678<".into()))).await,
         "bankAccount",
     );
     // Amount.
-    assert_refused(
-        client
-            .add_debt_information(&id, &with(&|d| d.amount = Decimal::ZERO))
-            .await,
-        "amount",
-    );
-    assert_refused(
-        client
-            .add_debt_information(&id, &with(&|d| d.amount = dec("-5")))
-            .await,
-        "amount",
-    );
-    assert_refused(
-        client
-            .add_debt_information(&id, &with(&|d| d.amount = dec("0.004")))
-            .await,
-        "amount",
-    );
+    assert_refused(client.add_debt_information(&id, &with(&|d| d.amount = Decimal::ZERO)).await, "amount");
+    assert_refused(client.add_debt_information(&id, &with(&|d| d.amount = dec("-5"))).await, "amount");
+    assert_refused(client.add_debt_information(&id, &with(&|d| d.amount = dec("0.004"))).await, "amount");
     // Files: empty, wrong type, renamed, too big.
     for (name, bytes) in [
         ("empty.pdf", &b""[..]),
@@ -380,29 +307,16 @@ async fn bad_debt_input_is_refused_before_sending() {
         ("renamed.png", PDF),
         ("fake.jpg", b"not a jpeg"),
     ] {
-        let msg = assert_refused(
-            client.add_debt_information(&id, &debt(name, bytes)).await,
-            "documentation",
-        );
+        let msg = assert_refused(client.add_debt_information(&id, &debt(name, bytes)).await, "documentation");
         assert!(msg.contains(name), "{msg}");
     }
     let mut big = PDF.to_vec();
     big.resize(MAX_FILE_BYTES + 1, b' ');
     assert!(
-        assert_refused(
-            client
-                .add_debt_information(&id, &debt("big.pdf", &big))
-                .await,
-            "documentation"
-        )
-        .contains("10 MB")
+        assert_refused(client.add_debt_information(&id, &debt("big.pdf", &big)).await, "documentation")
+            .contains("10 MB")
     );
-    assert_refused(
-        client
-            .add_debt_information(" ", &debt("loan.pdf", PDF))
-            .await,
-        "transactionId",
-    );
+    assert_refused(client.add_debt_information(" ", &debt("loan.pdf", PDF)).await, "transactionId");
 
     // Nothing reached the sandbox.
     assert!(DebtRecord::of(&auto_info(&client, &id).await).is_none());
@@ -417,14 +331,8 @@ async fn exactly_ten_megabytes_is_accepted() {
     let id = auto_deal(&sb, DEMO_KEY, "10mb").await;
     let mut max = PDF.to_vec();
     max.resize(MAX_FILE_BYTES, b' ');
-    client
-        .add_debt_information(&id, &debt("max.pdf", &max))
-        .await
-        .unwrap();
-    assert_eq!(
-        DebtRecord::of(&auto_info(&client, &id).await).unwrap().size,
-        Some(MAX_FILE_BYTES as u64)
-    );
+    client.add_debt_information(&id, &debt("max.pdf", &max)).await.unwrap();
+    assert_eq!(DebtRecord::of(&auto_info(&client, &id).await).unwrap().size, Some(MAX_FILE_BYTES as u64));
 }
 
 #[tokio::test]
@@ -434,49 +342,23 @@ async fn the_sandbox_itself_refuses_what_the_client_refuses() {
     let debt_path = format!("/v2/transactions/{id}/debt-information");
     let bill_path = format!("/v2/transactions/{id}/bill-of-sale");
     let debt_form = |name: &str, bytes: &[u8]| {
-        Form::new()
-            .text("amount", "85000")
-            .text("bankAccount", BBAN)
-            .part("documentation", file_part(name, bytes))
+        Form::new().text("amount", "85000").text("bankAccount", BBAN).part("documentation", file_part(name, bytes))
     };
 
     // A PNG renamed to .pdf, as debt documentation and as a bill of sale.
     let (status, body) = raw_post(&sb, DEMO_KEY, &debt_path, debt_form("renamed.pdf", PNG)).await;
-    assert_eq!(
-        (status, body["title"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("Invalid file")),
-        "{body}"
-    );
+    assert_eq!((status, body["title"].as_str()), (StatusCode::BAD_REQUEST, Some("Invalid file")), "{body}");
     assert!(body["detail"].as_str().unwrap().contains("PNG"), "{body}");
-    let form = Form::new()
-        .text("enable", "true")
-        .part("document", file_part("contract.pdf", PNG));
+    let form = Form::new().text("enable", "true").part("document", file_part("contract.pdf", PNG));
     let (status, body) = raw_post(&sb, DEMO_KEY, &bill_path, form).await;
-    assert_eq!(
-        (status, body["title"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("Invalid file")),
-        "{body}"
-    );
+    assert_eq!((status, body["title"].as_str()), (StatusCode::BAD_REQUEST, Some("Invalid file")), "{body}");
     // A real PNG is still not a bill of sale (PDF only).
-    let form = Form::new()
-        .text("enable", "true")
-        .part("document", file_part("contract.png", PNG));
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &bill_path, form).await.1["title"],
-        "Invalid file"
-    );
+    let form = Form::new().text("enable", "true").part("document", file_part("contract.png", PNG));
+    assert_eq!(raw_post(&sb, DEMO_KEY, &bill_path, form).await.1["title"], "Invalid file");
     // Text content under an image name; an unknown extension; an empty file.
-    for (name, bytes) in [
-        ("scan.jpg", &b"hello"[..]),
-        ("notes.txt", b"hello"),
-        ("empty.pdf", b""),
-    ] {
+    for (name, bytes) in [("scan.jpg", &b"hello"[..]), ("notes.txt", b"hello"), ("empty.pdf", b"")] {
         let (status, body) = raw_post(&sb, DEMO_KEY, &debt_path, debt_form(name, bytes)).await;
-        assert_eq!(
-            (status, body["title"].as_str()),
-            (StatusCode::BAD_REQUEST, Some("Invalid file")),
-            "{name}: {body}"
-        );
+        assert_eq!((status, body["title"].as_str()), (StatusCode::BAD_REQUEST, Some("Invalid file")), "{name}: {body}");
     }
     // Over 10 MiB, just over and far over the body limit.
     for size in [MAX_FILE_BYTES + 1, MAX_FILE_BYTES + 2 * 1024 * 1024] {
@@ -491,91 +373,44 @@ async fn the_sandbox_itself_refuses_what_the_client_refuses() {
     }
     // Account numbers with spaces or dashes, wrong IBAN check digits, FIK of another type.
     for (field, value, title) in [
-        (
-            "bankAccount",
-            "DK50 0040 0440 1162 43",
-            "Invalid bank account",
-        ),
+        ("bankAccount", "DK50 0040 0440 1162 43", "Invalid bank account"),
         ("bankAccount", "0040-0440116243", "Invalid bank account"),
         ("bankAccount", "DK5100400440116243", "Invalid bank account"),
         ("bankAccount", "1234", "Invalid bank account"),
-        (
-            "fikCode",
-            "+73<123456789012345+12345678<",
-            "Invalid FIK code",
-        ),
+        ("fikCode", "+73<123456789012345+12345678<", "Invalid FIK code"),
     ] {
         let mut form = Form::new().text("amount", "85000").text(field, value);
         form = form.part("documentation", file_part("loan.pdf", PDF));
         let (status, body) = raw_post(&sb, DEMO_KEY, &debt_path, form).await;
-        assert_eq!(
-            (status, body["title"].as_str()),
-            (StatusCode::BAD_REQUEST, Some(title)),
-            "{value}: {body}"
-        );
+        assert_eq!((status, body["title"].as_str()), (StatusCode::BAD_REQUEST, Some(title)), "{value}: {body}");
     }
     // Missing pieces.
-    let form = Form::new()
-        .text("bankAccount", BBAN)
-        .part("documentation", file_part("loan.pdf", PDF));
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"],
-        "Invalid amount"
-    );
-    let form = Form::new()
-        .text("amount", "85000")
-        .part("documentation", file_part("loan.pdf", PDF));
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"],
-        "Invalid debt information"
-    );
-    let form = Form::new()
-        .text("amount", "85000")
-        .text("bankAccount", BBAN);
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"],
-        "Invalid file"
-    );
-    let form = Form::new()
-        .text("amount", "0")
-        .text("bankAccount", BBAN)
-        .part("documentation", file_part("loan.pdf", PDF));
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"],
-        "Invalid amount"
-    );
+    let form = Form::new().text("bankAccount", BBAN).part("documentation", file_part("loan.pdf", PDF));
+    assert_eq!(raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"], "Invalid amount");
+    let form = Form::new().text("amount", "85000").part("documentation", file_part("loan.pdf", PDF));
+    assert_eq!(raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"], "Invalid debt information");
+    let form = Form::new().text("amount", "85000").text("bankAccount", BBAN);
+    assert_eq!(raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"], "Invalid file");
+    let form =
+        Form::new().text("amount", "0").text("bankAccount", BBAN).part("documentation", file_part("loan.pdf", PDF));
+    assert_eq!(raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"], "Invalid amount");
     // More debt than the payee receives (249 900 − 495 payee fee).
     let form = Form::new()
         .text("amount", "249405.01")
         .text("bankAccount", BBAN)
         .part("documentation", file_part("loan.pdf", PDF));
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"],
-        "Invalid amount"
-    );
+    assert_eq!(raw_post(&sb, DEMO_KEY, &debt_path, form).await.1["title"], "Invalid amount");
     let form = Form::new().part("document", file_part("contract.pdf", PDF));
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &bill_path, form).await.1["title"],
-        "Invalid request",
-        "enable is required"
-    );
-    let form = Form::new()
-        .text("enable", "true")
-        .text("requiredSigners", "None")
-        .text("requiredSigners", "Payer");
-    assert_eq!(
-        raw_post(&sb, DEMO_KEY, &bill_path, form).await.1["title"],
-        "Invalid signers"
-    );
+    assert_eq!(raw_post(&sb, DEMO_KEY, &bill_path, form).await.1["title"], "Invalid request", "enable is required");
+    let form = Form::new().text("enable", "true").text("requiredSigners", "None").text("requiredSigners", "Payer");
+    assert_eq!(raw_post(&sb, DEMO_KEY, &bill_path, form).await.1["title"], "Invalid signers");
 
     // urlencoded is accepted too, but cannot carry the documentation file.
     let res = reqwest::Client::new()
         .post(format!("{}{debt_path}", sb.running.url))
         .bearer_auth(DEMO_KEY)
         .header("content-type", "application/x-www-form-urlencoded")
-        .body(format!(
-            "amount=85000&bankAccount={BBAN}&documentation=loan.pdf"
-        ))
+        .body(format!("amount=85000&bankAccount={BBAN}&documentation=loan.pdf"))
         .send()
         .await
         .unwrap();
@@ -597,11 +432,7 @@ async fn the_sandbox_itself_refuses_what_the_client_refuses() {
         .send()
         .await
         .unwrap();
-    assert_eq!(
-        res.status(),
-        200,
-        "urlencoded bill of sale, indexed list, any case"
-    );
+    assert_eq!(res.status(), 200, "urlencoded bill of sale, indexed list, any case");
     let bill = BillOfSaleRecord::of(&auto_info(&sb.client(DEMO_KEY), &id).await).unwrap();
     assert_eq!(bill.required_signers, Some(vec![RequiredSigner::Payer]));
     assert_eq!(bill.amount, Some(dec("240000")));
@@ -612,19 +443,13 @@ async fn debt_download_link_expires_after_five_minutes() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
     let id = auto_deal(&sb, DEMO_KEY, "expiry").await;
-    client
-        .add_debt_information(&id, &debt("loan.pdf", PDF))
-        .await
-        .unwrap();
+    client.add_debt_information(&id, &debt("loan.pdf", PDF)).await.unwrap();
 
     let first = client.debt_information_download(&id).await.unwrap();
     let second = client.debt_information_download(&id).await.unwrap();
     assert_ne!(first.url, second.url, "every link has its own token");
     let token = first.url.rsplit('/').next().unwrap();
-    assert!(
-        token.len() >= 32 && token.bytes().all(|b| b.is_ascii_hexdigit()),
-        "unguessable token: {token}"
-    );
+    assert!(token.len() >= 32 && token.bytes().all(|b| b.is_ascii_hexdigit()), "unguessable token: {token}");
     assert!(first.url.starts_with(&sb.running.url));
 
     // No API key needed: the token is the credential. A made-up token is 404.
@@ -635,11 +460,7 @@ async fn debt_download_link_expires_after_five_minutes() {
     assert_eq!(fetch(&forged, None).await.status(), 404);
 
     advance_clock(&sb, 240).await;
-    assert_eq!(
-        fetch(&first.url, None).await.status(),
-        200,
-        "still valid after 4 minutes"
-    );
+    assert_eq!(fetch(&first.url, None).await.status(), 200, "still valid after 4 minutes");
     advance_clock(&sb, 61).await;
     let expired = fetch(&first.url, None).await;
     assert_eq!(expired.status(), 404, "expired after 5 minutes (301 s)");
@@ -649,16 +470,10 @@ async fn debt_download_link_expires_after_five_minutes() {
     let fresh = client.debt_information_download(&id).await.unwrap();
     assert_eq!(fetch(&fresh.url, None).await.status(), 200);
     // Replacing the documentation retires the old file's links at once.
-    client
-        .add_debt_information(&id, &debt("new.png", PNG))
-        .await
-        .unwrap();
+    client.add_debt_information(&id, &debt("new.png", PNG)).await.unwrap();
     assert_eq!(fetch(&fresh.url, None).await.status(), 404);
     let newest = client.debt_information_download(&id).await.unwrap();
-    assert_eq!(
-        &fetch(&newest.url, None).await.bytes().await.unwrap()[..],
-        PNG
-    );
+    assert_eq!(&fetch(&newest.url, None).await.bytes().await.unwrap()[..], PNG);
 }
 
 #[tokio::test]
@@ -666,10 +481,7 @@ async fn a_link_expires_after_301_seconds_even_unused() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
     let id = auto_deal(&sb, DEMO_KEY, "unused").await;
-    client
-        .add_debt_information(&id, &debt("loan.webp", WEBP))
-        .await
-        .unwrap();
+    client.add_debt_information(&id, &debt("loan.webp", WEBP)).await.unwrap();
     let link = client.debt_information_download(&id).await.unwrap();
     advance_clock(&sb, 301).await;
     assert_eq!(fetch(&link.url, None).await.status(), 404);
@@ -683,32 +495,18 @@ async fn generated_bill_of_sale_is_a_valid_pdf_of_the_deal() {
     let client = sb.client(DEMO_KEY);
     let id = auto_deal(&sb, DEMO_KEY, "gen").await;
     let mut bill = BillOfSale::generated();
-    bill.additional_terms =
-        Some("Bilen sælges som beset (sold as seen). Vinterhjul medfølger.".into());
+    bill.additional_terms = Some("Bilen sælges som beset (sold as seen). Vinterhjul medfølger.".into());
     client.set_bill_of_sale(&id, &bill).await.unwrap();
 
-    let record =
-        BillOfSaleRecord::of(&auto_info(&client, &id).await).expect("bill of sale recorded");
+    let record = BillOfSaleRecord::of(&auto_info(&client, &id).await).expect("bill of sale recorded");
     assert_eq!(record.enabled, Some(true));
     assert_eq!(record.generated, Some(true));
-    assert_eq!(
-        record.amount,
-        Some(dec("249900")),
-        "defaults to the transaction amount"
-    );
-    assert_eq!(
-        record.required_signers,
-        Some(vec![RequiredSigner::Payee, RequiredSigner::Payer]),
-        "default: both"
-    );
+    assert_eq!(record.amount, Some(dec("249900")), "defaults to the transaction amount");
+    assert_eq!(record.required_signers, Some(vec![RequiredSigner::Payee, RequiredSigner::Payer]), "default: both");
     assert_eq!(record.signed, Some(false));
     assert_eq!(record.additional_terms, bill.additional_terms);
 
-    let res = fetch(
-        &format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url),
-        Some(DEMO_KEY),
-    )
-    .await;
+    let res = fetch(&format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url), Some(DEMO_KEY)).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "application/pdf");
     let pdf = res.bytes().await.unwrap();
@@ -730,11 +528,7 @@ async fn generated_bill_of_sale_is_a_valid_pdf_of_the_deal() {
     // Danish letters are WinAnsi-encoded (æ = 0xE6), not UTF-8.
     assert!(pdf.windows(6).any(|w| w == b"s\xe6lges"), "æ in WinAnsi");
     // Another tenant cannot read it.
-    let other = fetch(
-        &format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url),
-        Some(ACME_KEY),
-    )
-    .await;
+    let other = fetch(&format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url), Some(ACME_KEY)).await;
     assert_eq!(other.status(), 404);
 }
 
@@ -757,16 +551,8 @@ async fn uploaded_bill_of_sale_signers_amount_and_disable() {
     assert_eq!(record.required_signers, Some(vec![]));
     assert_eq!(record.file_name.as_deref(), Some("slutseddel.pdf"));
     assert_eq!(record.amount, Some(dec("245000")));
-    let served = fetch(
-        &format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url),
-        Some(DEMO_KEY),
-    )
-    .await;
-    assert_eq!(
-        &served.bytes().await.unwrap()[..],
-        PDF,
-        "the uploaded document is used as is"
-    );
+    let served = fetch(&format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url), Some(DEMO_KEY)).await;
+    assert_eq!(&served.bytes().await.unwrap()[..], PDF, "the uploaded document is used as is");
 
     // [None] means the same as [].
     let mut bill = BillOfSale::generated();
@@ -783,18 +569,11 @@ async fn uploaded_bill_of_sale_signers_amount_and_disable() {
     assert_eq!(record.signed, Some(false));
 
     // Off again.
-    client
-        .set_bill_of_sale(&id, &BillOfSale::disabled())
-        .await
-        .unwrap();
+    client.set_bill_of_sale(&id, &BillOfSale::disabled()).await.unwrap();
     let record = BillOfSaleRecord::of(&auto_info(&client, &id).await).unwrap();
     assert_eq!(record.enabled, Some(false));
     assert_eq!(record.file_id, None);
-    let gone = fetch(
-        &format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url),
-        Some(DEMO_KEY),
-    )
-    .await;
+    let gone = fetch(&format!("{}/_sandbox/transactions/{id}/bill-of-sale", sb.running.url), Some(DEMO_KEY)).await;
     assert_eq!(gone.status(), 404);
 }
 
@@ -803,42 +582,16 @@ async fn bad_bill_of_sale_input_is_refused_before_sending() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
     let id = auto_deal(&sb, DEMO_KEY, "badbill").await;
-    let with_doc =
-        |name: &str, bytes: &[u8]| BillOfSale::from_document(Upload::new(name, bytes.to_vec()));
+    let with_doc = |name: &str, bytes: &[u8]| BillOfSale::from_document(Upload::new(name, bytes.to_vec()));
 
-    let msg = assert_refused(
-        client
-            .set_bill_of_sale(&id, &with_doc("contract.pdf", PNG))
-            .await,
-        "document",
-    );
+    let msg = assert_refused(client.set_bill_of_sale(&id, &with_doc("contract.pdf", PNG)).await, "document");
     assert!(msg.contains("PNG"), "{msg}");
-    assert_refused(
-        client
-            .set_bill_of_sale(&id, &with_doc("contract.pdf", b"just text"))
-            .await,
-        "document",
-    );
-    assert_refused(
-        client
-            .set_bill_of_sale(&id, &with_doc("photo.jpg", JPEG))
-            .await,
-        "document",
-    );
-    assert_refused(
-        client
-            .set_bill_of_sale(&id, &with_doc("empty.pdf", b""))
-            .await,
-        "document",
-    );
+    assert_refused(client.set_bill_of_sale(&id, &with_doc("contract.pdf", b"just text")).await, "document");
+    assert_refused(client.set_bill_of_sale(&id, &with_doc("photo.jpg", JPEG)).await, "document");
+    assert_refused(client.set_bill_of_sale(&id, &with_doc("empty.pdf", b"")).await, "document");
     let mut big = PDF.to_vec();
     big.resize(MAX_FILE_BYTES + 1, b' ');
-    assert_refused(
-        client
-            .set_bill_of_sale(&id, &with_doc("big.pdf", &big))
-            .await,
-        "document",
-    );
+    assert_refused(client.set_bill_of_sale(&id, &with_doc("big.pdf", &big)).await, "document");
 
     let mut bill = BillOfSale::generated();
     bill.amount = Some(Decimal::ZERO);
@@ -852,10 +605,7 @@ async fn bad_bill_of_sale_input_is_refused_before_sending() {
     off.document = Some(Upload::new("contract.pdf", PDF.to_vec()));
     assert_refused(client.set_bill_of_sale(&id, &off).await, "enable");
 
-    assert!(
-        BillOfSaleRecord::of(&auto_info(&client, &id).await).is_none(),
-        "nothing was sent"
-    );
+    assert!(BillOfSaleRecord::of(&auto_info(&client, &id).await).is_none(), "nothing was sent");
 }
 
 // ---- Who may use the modules --------------------------------------------------------------
@@ -865,24 +615,10 @@ async fn tenants_without_the_modules_are_refused() {
     let sb = common::start().await;
     let acme = sb.client(ACME_KEY);
     let id = auto_deal(&sb, ACME_KEY, "acme").await;
-    assert_bad_request(
-        acme.add_debt_information(&id, &debt("loan.pdf", PDF)).await,
-        "Module not enabled",
-    );
-    assert_bad_request(
-        acme.debt_information_download(&id).await,
-        "Module not enabled",
-    );
-    assert_bad_request(
-        acme.set_bill_of_sale(&id, &BillOfSale::generated()).await,
-        "Module not enabled",
-    );
-    let auto = acme
-        .get_transaction(&id)
-        .await
-        .unwrap()
-        .auto_information
-        .unwrap();
+    assert_bad_request(acme.add_debt_information(&id, &debt("loan.pdf", PDF)).await, "Module not enabled");
+    assert_bad_request(acme.debt_information_download(&id).await, "Module not enabled");
+    assert_bad_request(acme.set_bill_of_sale(&id, &BillOfSale::generated()).await, "Module not enabled");
+    let auto = acme.get_transaction(&id).await.unwrap().auto_information.unwrap();
     assert!(DebtRecord::of(&auto).is_none() && BillOfSaleRecord::of(&auto).is_none());
 }
 
@@ -891,20 +627,9 @@ async fn marketplace_transactions_are_refused() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
     let id = marketplace_deal(&sb, DEMO_KEY, "mp").await;
-    assert_bad_request(
-        client
-            .add_debt_information(&id, &debt("loan.pdf", PDF))
-            .await,
-        "Invalid transaction type",
-    );
-    assert_bad_request(
-        client.set_bill_of_sale(&id, &BillOfSale::generated()).await,
-        "Invalid transaction type",
-    );
-    assert_bad_request(
-        client.debt_information_download(&id).await,
-        "Invalid transaction type",
-    );
+    assert_bad_request(client.add_debt_information(&id, &debt("loan.pdf", PDF)).await, "Invalid transaction type");
+    assert_bad_request(client.set_bill_of_sale(&id, &BillOfSale::generated()).await, "Invalid transaction type");
+    assert_bad_request(client.debt_information_download(&id).await, "Invalid transaction type");
 }
 
 #[tokio::test]
@@ -912,29 +637,18 @@ async fn unknown_and_foreign_transactions_are_404_without_body() {
     let sb = common::start().await;
     let demo = sb.client(DEMO_KEY);
     let acme = sb.client(ACME_KEY);
-    assert_not_found_without_body(
-        demo.add_debt_information("no-such-transaction", &debt("loan.pdf", PDF))
-            .await,
-    );
-    assert_not_found_without_body(
-        demo.set_bill_of_sale("no-such-transaction", &BillOfSale::generated())
-            .await,
-    );
+    assert_not_found_without_body(demo.add_debt_information("no-such-transaction", &debt("loan.pdf", PDF)).await);
+    assert_not_found_without_body(demo.set_bill_of_sale("no-such-transaction", &BillOfSale::generated()).await);
     assert_not_found_without_body(demo.debt_information_download("no-such-transaction").await);
 
     // Demo's transaction through acme's key: 404, before acme's missing modules matter.
     let id = auto_deal(&sb, DEMO_KEY, "foreign").await;
-    demo.add_debt_information(&id, &debt("loan.pdf", PDF))
-        .await
-        .unwrap();
+    demo.add_debt_information(&id, &debt("loan.pdf", PDF)).await.unwrap();
     assert_not_found_without_body(acme.add_debt_information(&id, &debt("loan.pdf", PDF)).await);
     assert_not_found_without_body(acme.set_bill_of_sale(&id, &BillOfSale::generated()).await);
     assert_not_found_without_body(acme.debt_information_download(&id).await);
     // An id with path characters stays one segment (and is simply unknown).
-    assert_not_found_without_body(
-        demo.set_bill_of_sale("../transactions/x?y#z", &BillOfSale::generated())
-            .await,
-    );
+    assert_not_found_without_body(demo.set_bill_of_sale("../transactions/x?y#z", &BillOfSale::generated()).await);
 }
 
 #[tokio::test]
@@ -944,50 +658,24 @@ async fn closed_transactions_cannot_change() {
     let mut closed = Vec::new();
     for skip in [0, 100] {
         let page = client
-            .list_transactions(&ListTransactions {
-                skip: Some(skip),
-                take: Some(100),
-                ..Default::default()
-            })
+            .list_transactions(&ListTransactions { skip: Some(skip), take: Some(100), ..Default::default() })
             .await
             .unwrap();
         for t in page.items {
             if t.auto_information.is_some()
-                && matches!(
-                    t.status,
-                    TransactionStatus::Succeeded | TransactionStatus::Cancelled
-                )
+                && matches!(t.status, TransactionStatus::Succeeded | TransactionStatus::Cancelled)
             {
                 closed.push((t.transaction_id, t.status));
             }
         }
     }
-    let succeeded = closed
-        .iter()
-        .find(|(_, s)| *s == TransactionStatus::Succeeded);
-    let cancelled = closed
-        .iter()
-        .find(|(_, s)| *s == TransactionStatus::Cancelled);
-    assert!(
-        succeeded.is_some() && cancelled.is_some(),
-        "the seed has a succeeded and a cancelled Auto deal"
-    );
+    let succeeded = closed.iter().find(|(_, s)| *s == TransactionStatus::Succeeded);
+    let cancelled = closed.iter().find(|(_, s)| *s == TransactionStatus::Cancelled);
+    assert!(succeeded.is_some() && cancelled.is_some(), "the seed has a succeeded and a cancelled Auto deal");
     for (id, status) in succeeded.into_iter().chain(cancelled) {
         let before = client.get_transaction(id).await.unwrap().auto_information;
-        assert_bad_request(
-            client
-                .add_debt_information(id, &debt("loan.pdf", PDF))
-                .await,
-            "Transaction closed",
-        );
-        assert_bad_request(
-            client.set_bill_of_sale(id, &BillOfSale::generated()).await,
-            "Transaction closed",
-        );
-        assert_eq!(
-            client.get_transaction(id).await.unwrap().auto_information,
-            before,
-            "{status} unchanged"
-        );
+        assert_bad_request(client.add_debt_information(id, &debt("loan.pdf", PDF)).await, "Transaction closed");
+        assert_bad_request(client.set_bill_of_sale(id, &BillOfSale::generated()).await, "Transaction closed");
+        assert_eq!(client.get_transaction(id).await.unwrap().auto_information, before, "{status} unchanged");
     }
 }

@@ -41,7 +41,11 @@ async fn a_person_connects_on_the_hosted_page_and_the_reference_resolves() {
     assert!(matches!(err.kind, ErrorKind::NotFound(ErrorBody::Empty)));
 
     let started = client
-        .start_connect(&ConnectRequest { reference_id: Some("shop-user-7".into()), return_url: Some(RETURN.into()), ..Default::default() })
+        .start_connect(&ConnectRequest {
+            reference_id: Some("shop-user-7".into()),
+            return_url: Some(RETURN.into()),
+            ..Default::default()
+        })
         .await
         .unwrap();
     let url = started.connect_url;
@@ -49,7 +53,8 @@ async fn a_person_connects_on_the_hosted_page_and_the_reference_resolves() {
     let page = browser().get(&url).send().await.unwrap();
     assert_eq!(page.status(), 200, "no API key needed");
     let html = page.text().await.unwrap();
-    for field in ["name=\"name\"", "name=\"email\"", "name=\"phoneNumber\"", "name=\"dateOfBirth\"", "name=\"bankId\""] {
+    for field in ["name=\"name\"", "name=\"email\"", "name=\"phoneNumber\"", "name=\"dateOfBirth\"", "name=\"bankId\""]
+    {
         assert!(html.contains(field), "{field} asked when not skipped");
     }
 
@@ -59,15 +64,18 @@ async fn a_person_connects_on_the_hosted_page_and_the_reference_resolves() {
     assert!(html.contains("Sofie &lt;Lund&gt;"), "values kept and escaped");
     assert!(client.get_connection("shop-user-7").await.is_err());
 
-    let (status, location, _) = submit(&url, &[
-        ("name", "Sofie Lund"),
-        ("email", "sofie@example.dk"),
-        ("phoneNumber", "+45 20 30 40 50"),
-        ("type", "Private"),
-        ("dateOfBirth", "1990-04-17"),
-        ("bankId", "nordea"),
-        ("action", "connect"),
-    ])
+    let (status, location, _) = submit(
+        &url,
+        &[
+            ("name", "Sofie Lund"),
+            ("email", "sofie@example.dk"),
+            ("phoneNumber", "+45 20 30 40 50"),
+            ("type", "Private"),
+            ("dateOfBirth", "1990-04-17"),
+            ("bankId", "nordea"),
+            ("action", "connect"),
+        ],
+    )
     .await;
     assert_eq!((status, location.as_deref()), (303, Some(RETURN)));
     assert_eq!(submit(&url, &[("name", "Again")]).await.0, 410, "a connect link works once");
@@ -108,7 +116,8 @@ async fn skip_flags_and_exit_page() {
     let html = browser().get(&url).send().await.unwrap().text().await.unwrap();
     assert!(!html.contains("name=\"phoneNumber\""), "skipUI overrides the other flags");
     assert!(!html.contains("name=\"bankId\""));
-    let (status, location, _) = submit(&url, &[("name", "Fyns Bilsalg ApS"), ("cvr", "12345678"), ("action", "connect")]).await;
+    let (status, location, _) =
+        submit(&url, &[("name", "Fyns Bilsalg ApS"), ("cvr", "12345678"), ("action", "connect")]).await;
     assert_eq!(status, 303);
     assert_eq!(location.as_deref(), Some("/hosted/exit"), "no returnUrl: the exit page");
     let exit = browser().get(format!("{}/hosted/exit", sb.running.url)).send().await.unwrap();
@@ -121,7 +130,11 @@ async fn skip_flags_and_exit_page() {
     assert!(client.list_bank_accounts(&id).await.unwrap().items.is_empty());
 
     // Cancel connects nobody.
-    let url = client.start_connect(&ConnectRequest { reference_id: Some("c-2".into()), ..Default::default() }).await.unwrap().connect_url;
+    let url = client
+        .start_connect(&ConnectRequest { reference_id: Some("c-2".into()), ..Default::default() })
+        .await
+        .unwrap()
+        .connect_url;
     assert_eq!(submit(&url, &[("action", "cancel")]).await.0, 303);
     assert_eq!(client.get_connection("c-2").await.unwrap_err().status(), Some(404));
 
@@ -163,12 +176,16 @@ async fn guests_from_json_or_query_and_deleting_a_connection() {
 
     let err = client.create_guest("guest-1", &GuestUser::default()).await.unwrap_err();
     assert_eq!((err.status(), title(&err)), (Some(400), Some("Invalid reference")));
-    let err = client.create_guest("guest-x", &GuestUser { cvr: Some("12".into()), ..Default::default() }).await.unwrap_err();
+    let err =
+        client.create_guest("guest-x", &GuestUser { cvr: Some("12".into()), ..Default::default() }).await.unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Validation { .. }));
 
     // The query parameters carry the same scalars.
     let res: serde_json::Value = reqwest::Client::new()
-        .post(format!("{}/v2/connect/guest-2/guest?Name=Anne%20Bech&Email=anne@example.dk&PhoneNumber=%2B4540404040", sb.running.url))
+        .post(format!(
+            "{}/v2/connect/guest-2/guest?Name=Anne%20Bech&Email=anne@example.dk&PhoneNumber=%2B4540404040",
+            sb.running.url
+        ))
         .bearer_auth(ACME_KEY)
         .send()
         .await

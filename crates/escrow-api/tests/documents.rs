@@ -52,7 +52,8 @@ async fn upload_sign_download_and_delete() {
     create.title = Some("Cykel".into());
     create.payee_id = Some(seller.clone());
     create.payer_id = Some(buyer.clone());
-    let txn = client.create_transaction(TransactionType::Marketplace, &create, &CallOptions::default()).await.unwrap().value;
+    let txn =
+        client.create_transaction(TransactionType::Marketplace, &create, &CallOptions::default()).await.unwrap().value;
 
     let mut upload = pdf("Slutseddel");
     upload.transaction_id = Some(txn.transaction_id.clone());

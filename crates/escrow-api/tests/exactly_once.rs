@@ -20,14 +20,21 @@ const DEALS: usize = 34;
 /// (kind, idempotency key, succeeded)
 type Log = Arc<Mutex<Vec<(&'static str, String, bool)>>>;
 
-async fn call<T>(log: &Log, kind: &'static str, f: impl AsyncFnOnce(CallOptions) -> escrow_api::Result<T>) -> Option<T> {
+async fn call<T>(
+    log: &Log,
+    kind: &'static str,
+    f: impl AsyncFnOnce(CallOptions) -> escrow_api::Result<T>,
+) -> Option<T> {
     let key = IdempotencyKey::generate();
     let result = f(CallOptions::with_idempotency_key(key.clone())).await;
     match &result {
         Ok(_) => {}
         Err(e) => {
             assert!(
-                matches!(e.kind, ErrorKind::Timeout | ErrorKind::Network(_) | ErrorKind::Server { .. } | ErrorKind::Conflict(_)),
+                matches!(
+                    e.kind,
+                    ErrorKind::Timeout | ErrorKind::Network(_) | ErrorKind::Server { .. } | ErrorKind::Conflict(_)
+                ),
                 "{kind}: only faults may fail a valid call, got {e:?}"
             );
             assert!(e.outcome_unknown() && e.correlation_id.is_some() && e.attempts == 6, "{kind}: clear error {e:?}");
@@ -37,19 +44,46 @@ async fn call<T>(log: &Log, kind: &'static str, f: impl AsyncFnOnce(CallOptions)
     result.ok()
 }
 
-async fn one_deal(client: Client, control: reqwest::Client, url: String, payer: String, payee: String, n: usize, log: Log) {
+async fn one_deal(
+    client: Client,
+    control: reqwest::Client,
+    url: String,
+    payer: String,
+    payee: String,
+    n: usize,
+    log: Log,
+) {
     let mut req = CreateTransaction::new(Decimal::new(100_000 + n as i64, 2));
     req.title = Some(format!("Deal {n}"));
     req.payee_id = Some(payee.clone());
     req.payer_id = Some(payer.clone());
-    let Some(created) = call(&log, "create_transaction", async |o| client.create_transaction(TransactionType::Marketplace, &req, &o).await).await else { return };
+    let Some(created) = call(&log, "create_transaction", async |o| {
+        client.create_transaction(TransactionType::Marketplace, &req, &o).await
+    })
+    .await
+    else {
+        return;
+    };
     let id = created.value.transaction_id;
     let pay = CreatePayment { service_account_id: payer.clone(), transaction_id: id.clone(), ..Default::default() };
-    let Some(payment) = call(&log, "create_payment", async |o| client.create_payment(&pay, &o).await).await else { return };
-    let res = control.post(format!("{url}/_sandbox/payments/{}/authorize", payment.value.payment_id)).bearer_auth(ACME_KEY).send().await.unwrap();
+    let Some(payment) = call(&log, "create_payment", async |o| client.create_payment(&pay, &o).await).await else {
+        return;
+    };
+    let res = control
+        .post(format!("{url}/_sandbox/payments/{}/authorize", payment.value.payment_id))
+        .bearer_auth(ACME_KEY)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
-    let next = CreateSplitPayout { amount: Decimal::new(5_000, 2), recipient: Recipient::Tenant, timing: Some(Timing::NextPayout) };
-    if let Some(split) = call(&log, "create_split_payout", async |o| client.create_split_payout(&id, &next, &o).await).await {
+    let next = CreateSplitPayout {
+        amount: Decimal::new(5_000, 2),
+        recipient: Recipient::Tenant,
+        timing: Some(Timing::NextPayout),
+    };
+    if let Some(split) =
+        call(&log, "create_split_payout", async |o| client.create_split_payout(&id, &next, &o).await).await
+    {
         let sid = split.value.split_payout_id;
         call(&log, "cancel_split_payout", async |o| client.cancel_split_payout(&id, &sid, &o).await).await;
     }
@@ -79,7 +113,13 @@ async fn every_money_moving_action_executes_exactly_once_under_faults() {
         { "method": "POST", "pathPrefix": "/v2/", "kind": "delay", "delayMs": 1500, "rate": 0.03 },
         { "method": "POST", "pathPrefix": "/v2/", "kind": "status", "status": 502, "phase": "after", "rate": 0.03 },
     ]});
-    let res = control.put(format!("{}/_sandbox/faults", sb.running.url)).bearer_auth(ACME_KEY).json(&rules).send().await.unwrap();
+    let res = control
+        .put(format!("{}/_sandbox/faults", sb.running.url))
+        .bearer_auth(ACME_KEY)
+        .json(&rules)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
     let client = Client::builder(&sb.running.url, ACME_KEY)
         .timeout(Duration::from_millis(1000))
@@ -90,7 +130,8 @@ async fn every_money_moving_action_executes_exactly_once_under_faults() {
     let log: Log = Arc::default();
     let mut tasks = Vec::new();
     for n in 0..DEALS {
-        let (c, ctl, url, payer, payee, log) = (client.clone(), control.clone(), sb.running.url.clone(), payer.clone(), payee.clone(), log.clone());
+        let (c, ctl, url, payer, payee, log) =
+            (client.clone(), control.clone(), sb.running.url.clone(), payer.clone(), payee.clone(), log.clone());
         tasks.push(tokio::spawn(one_deal(c, ctl, url, payer, payee, n, log)));
         if tasks.len() == 6 {
             for t in tasks.drain(..) {
@@ -112,7 +153,12 @@ async fn every_money_moving_action_executes_exactly_once_under_faults() {
     let log = log.lock().unwrap();
     let duplicates = executed.values().filter(|n| **n > 1).count();
     let ok = log.iter().filter(|(_, _, ok)| *ok).count();
-    println!("calls: {}, succeeded: {ok}, failed with a clear error: {}, ledger rows: {}, duplicates: {duplicates}", log.len(), log.len() - ok, ledger.len());
+    println!(
+        "calls: {}, succeeded: {ok}, failed with a clear error: {}, ledger rows: {}, duplicates: {duplicates}",
+        log.len(),
+        log.len() - ok,
+        ledger.len()
+    );
     assert!(log.len() >= 200, "at least 200 money-moving calls, made {}", log.len());
     assert_eq!(duplicates, 0, "an action executed twice");
     for (kind, key, succeeded) in log.iter() {

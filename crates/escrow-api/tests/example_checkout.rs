@@ -54,9 +54,7 @@ async fn the_checkout_example_runs_end_to_end() {
     ];
     let mut at = 0;
     for step in steps {
-        let found = text[at..]
-            .find(step)
-            .unwrap_or_else(|| panic!("`{step}` missing or out of order in:\n{text}"));
+        let found = text[at..].find(step).unwrap_or_else(|| panic!("`{step}` missing or out of order in:\n{text}"));
         at += found + step.len();
     }
     assert!(text.contains(&outcome.transaction_id) && text.contains(&outcome.payment_id));
@@ -65,48 +63,19 @@ async fn the_checkout_example_runs_end_to_end() {
 
     // The service's view, read with a fresh client.
     let client = Client::builder(&sb.running.url, &sb.key).build().unwrap();
-    let t = client
-        .get_transaction(&outcome.transaction_id)
-        .await
-        .unwrap();
+    let t = client.get_transaction(&outcome.transaction_id).await.unwrap();
     assert_eq!(t, outcome.final_state);
     assert_eq!(t.status, TransactionStatus::Succeeded);
-    assert_eq!(
-        (t.amount, t.reference_id.as_deref()),
-        (dec("2500.00"), Some("order-ci-1"))
-    );
-    assert_eq!(
-        t.payer
-            .as_ref()
-            .and_then(|p| p.service_account_id.as_deref()),
-        Some(outcome.payer_id.as_str())
-    );
-    assert_eq!(
-        t.payee
-            .as_ref()
-            .and_then(|p| p.service_account_id.as_deref()),
-        Some(outcome.payee_id.as_str())
-    );
+    assert_eq!((t.amount, t.reference_id.as_deref()), (dec("2500.00"), Some("order-ci-1")));
+    assert_eq!(t.payer.as_ref().and_then(|p| p.service_account_id.as_deref()), Some(outcome.payer_id.as_str()));
+    assert_eq!(t.payee.as_ref().and_then(|p| p.service_account_id.as_deref()), Some(outcome.payee_id.as_str()));
     let fees = t.fees.clone().unwrap();
-    assert_eq!(
-        (fees.payer, fees.payee),
-        (Some(dec("25.00")), Some(dec("50.00")))
-    );
+    assert_eq!((fees.payer, fees.payee), (Some(dec("25.00")), Some(dec("50.00"))));
     let inbound = &t.payments.inbound.payments;
     assert_eq!(inbound.len(), 1, "one payment");
-    assert_eq!(
-        inbound[0].payment_id.as_deref(),
-        Some(outcome.payment_id.as_str())
-    );
-    assert_eq!(
-        (&inbound[0].status, &inbound[0].method),
-        (&PaymentStatus::Authorized, &Some(PaymentMethod::Psd2))
-    );
-    assert_eq!(
-        inbound[0].amount,
-        dec("2525.00"),
-        "price plus the payer's fee"
-    );
+    assert_eq!(inbound[0].payment_id.as_deref(), Some(outcome.payment_id.as_str()));
+    assert_eq!((&inbound[0].status, &inbound[0].method), (&PaymentStatus::Authorized, &Some(PaymentMethod::Psd2)));
+    assert_eq!(inbound[0].amount, dec("2525.00"), "price plus the payer's fee");
     let outbound = &t.payments.outbound.payments;
     assert_eq!(outbound.len(), 1, "one payout");
     assert_eq!(
@@ -115,10 +84,7 @@ async fn the_checkout_example_runs_end_to_end() {
         "price minus the payee's fee"
     );
     assert_eq!(
-        outbound[0]
-            .payee
-            .as_ref()
-            .and_then(|p| p.service_account_id.as_deref()),
+        outbound[0].payee.as_ref().and_then(|p| p.service_account_id.as_deref()),
         Some(outcome.payee_id.as_str())
     );
 
@@ -127,14 +93,7 @@ async fn the_checkout_example_runs_end_to_end() {
         assert_eq!(client.list_bank_accounts(id).await.unwrap().items.len(), 1);
     }
     // The retried create made no second transaction, and the payout ran once.
-    assert_eq!(
-        client
-            .list_transactions(&ListTransactions::default())
-            .await
-            .unwrap()
-            .count,
-        1
-    );
+    assert_eq!(client.list_transactions(&ListTransactions::default()).await.unwrap().count, 1);
     let ledger = control_get(&sb, "/_sandbox/ledger").await;
     let payouts: Vec<_> = ledger.iter().filter(|r| r["kind"] == "payout").collect();
     assert_eq!(payouts.len(), 1, "{ledger:?}");
@@ -147,46 +106,22 @@ async fn the_checkout_example_runs_end_to_end() {
         .filter(|h| h["payload"]["transactionId"] == outcome.transaction_id.as_str())
         .filter_map(|h| h["eventName"].as_str())
         .collect();
-    assert_eq!(
-        names,
-        [
-            "transaction.created",
-            "transaction.payment.paid",
-            "transaction.succeeded"
-        ]
-    );
-    assert!(
-        hooks
-            .iter()
-            .any(|h| h["webhookId"] == outcome.paid_webhook_id.as_str()
-                && h["payload"]["paymentId"] == outcome.payment_id.as_str())
-    );
+    assert_eq!(names, ["transaction.created", "transaction.payment.paid", "transaction.succeeded"]);
+    assert!(hooks.iter().any(|h| h["webhookId"] == outcome.paid_webhook_id.as_str()
+        && h["payload"]["paymentId"] == outcome.payment_id.as_str()));
 
     // Run again on the same sandbox (as with ESCROW_BASE_URL): new people, new transaction.
-    let again = checkout::run(&sb.running.url, &sb.key, "ci-2", &mut std::io::sink())
-        .await
-        .unwrap();
+    let again = checkout::run(&sb.running.url, &sb.key, "ci-2", &mut std::io::sink()).await.unwrap();
     assert_ne!(again.transaction_id, outcome.transaction_id);
     assert_ne!(again.payer_id, outcome.payer_id);
-    assert_eq!(
-        client
-            .list_transactions(&ListTransactions::default())
-            .await
-            .unwrap()
-            .count,
-        2
-    );
+    assert_eq!(client.list_transactions(&ListTransactions::default()).await.unwrap().count, 2);
 }
 
 #[tokio::test]
 async fn the_checkout_example_returns_the_clients_error_on_a_wrong_key() {
     // A wrong key: the first call fails with 401, and run() says so instead of panicking.
     let sb = checkout::local_sandbox().await.unwrap();
-    let err = checkout::run(&sb.running.url, "wrong-key", "ci-3", &mut std::io::sink())
-        .await
-        .unwrap_err();
-    let err = err
-        .downcast::<escrow_api::Error>()
-        .expect("the client's error");
+    let err = checkout::run(&sb.running.url, "wrong-key", "ci-3", &mut std::io::sink()).await.unwrap_err();
+    let err = err.downcast::<escrow_api::Error>().expect("the client's error");
     assert_eq!(err.status(), Some(401));
 }

@@ -17,11 +17,7 @@ use std::sync::{Arc, Mutex};
 async fn sequential(client: &Client, query: &ListTransactions) -> Vec<String> {
     let mut ids = Vec::new();
     loop {
-        let q = ListTransactions {
-            skip: Some(ids.len() as u32),
-            take: Some(100),
-            ..query.clone()
-        };
+        let q = ListTransactions { skip: Some(ids.len() as u32), take: Some(100), ..query.clone() };
         let page = client.list_transactions(&q).await.unwrap();
         let n = page.items.len();
         ids.extend(page.items.into_iter().map(|t| t.transaction_id));
@@ -77,48 +73,17 @@ async fn exports_all_demo_rows_in_order_without_duplicates() {
     assert_eq!(expected.len(), 200);
     for concurrency in [1, 4, 16] {
         let (log, progress) = recorder();
-        let options = ExportOptions {
-            concurrency,
-            ..Default::default()
-        };
-        let rows: Vec<_> = client
-            .export_transactions(&ListTransactions::default(), options, progress)
-            .collect()
-            .await;
-        let ids: Vec<String> = rows
-            .into_iter()
-            .map(|r| r.unwrap().transaction_id)
-            .collect();
+        let options = ExportOptions { concurrency, ..Default::default() };
+        let rows: Vec<_> = client.export_transactions(&ListTransactions::default(), options, progress).collect().await;
+        let ids: Vec<String> = rows.into_iter().map(|r| r.unwrap().transaction_id).collect();
         assert_unique(&ids);
-        assert!(
-            ids == expected,
-            "concurrency {concurrency}: every row, in the list's order"
-        );
+        assert!(ids == expected, "concurrency {concurrency}: every row, in the list's order");
         let log = log.lock().unwrap();
-        assert_eq!(
-            log.last(),
-            Some(&ExportProgress {
-                fetched: 200,
-                total: 200
-            })
-        );
+        assert_eq!(log.last(), Some(&ExportProgress { fetched: 200, total: 200 }));
     }
     // Skip and Take of the query are ignored; Search filters.
-    let tesla = ListTransactions {
-        search: Some("deal-".into()),
-        skip: Some(3),
-        take: Some(1),
-        ..Default::default()
-    };
-    let expected = sequential(
-        &client,
-        &ListTransactions {
-            skip: None,
-            take: None,
-            ..tesla.clone()
-        },
-    )
-    .await;
+    let tesla = ListTransactions { search: Some("deal-".into()), skip: Some(3), take: Some(1), ..Default::default() };
+    let expected = sequential(&client, &ListTransactions { skip: None, take: None, ..tesla.clone() }).await;
     assert!(expected.len() > 3);
     let ids: Vec<String> = client
         .export_transactions(&tesla, ExportOptions::default(), |_| {})
@@ -133,59 +98,31 @@ async fn progress_is_monotonic_and_ends_at_the_total() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
     let (log, progress) = recorder();
-    let mut stream = Box::pin(client.export_transactions(
-        &ListTransactions::default(),
-        ExportOptions::default(),
-        progress,
-    ));
+    let mut stream =
+        Box::pin(client.export_transactions(&ListTransactions::default(), ExportOptions::default(), progress));
     let mut yielded = 0_u64;
     while let Some(row) = stream.next().await {
         row.unwrap();
         yielded += 1;
         let log = log.lock().unwrap();
         let last = log.last().copied().unwrap();
-        assert!(
-            last.fetched >= yielded,
-            "progress is reported before the page's rows are handed out"
-        );
+        assert!(last.fetched >= yielded, "progress is reported before the page's rows are handed out");
     }
     let log = log.lock().unwrap().clone();
     assert!(log.len() >= 3, "one report per page: {log:?}");
-    assert!(
-        log.windows(2).all(|w| w[0].fetched <= w[1].fetched),
-        "fetched never decreases: {log:?}"
-    );
-    assert!(
-        log.iter().all(|p| p.total == 200 && p.fetched <= p.total),
-        "{log:?}"
-    );
-    assert_eq!(
-        log.last(),
-        Some(&ExportProgress {
-            fetched: 200,
-            total: 200
-        })
-    );
+    assert!(log.windows(2).all(|w| w[0].fetched <= w[1].fetched), "fetched never decreases: {log:?}");
+    assert!(log.iter().all(|p| p.total == 200 && p.fetched <= p.total), "{log:?}");
+    assert_eq!(log.last(), Some(&ExportProgress { fetched: 200, total: 200 }));
 
     // An empty tenant: one report, 0 of 0.
     let (log, progress) = recorder();
     let rows: Vec<_> = sb
         .client(ACME_KEY)
-        .export_transactions(
-            &ListTransactions::default(),
-            ExportOptions::default(),
-            progress,
-        )
+        .export_transactions(&ListTransactions::default(), ExportOptions::default(), progress)
         .collect()
         .await;
     assert!(rows.is_empty());
-    assert_eq!(
-        *log.lock().unwrap(),
-        [ExportProgress {
-            fetched: 0,
-            total: 0
-        }]
-    );
+    assert_eq!(*log.lock().unwrap(), [ExportProgress { fetched: 0, total: 0 }]);
 }
 
 #[tokio::test]
@@ -201,12 +138,8 @@ async fn rows_created_and_deleted_between_pages_neither_duplicate_nor_go_missing
     assert_eq!(original.len(), 230);
 
     let (log, progress) = recorder();
-    let options = ExportOptions {
-        concurrency: 4,
-        ..Default::default()
-    };
-    let mut stream =
-        Box::pin(client.export_transactions(&ListTransactions::default(), options, progress));
+    let options = ExportOptions { concurrency: 4, ..Default::default() };
+    let mut stream = Box::pin(client.export_transactions(&ListTransactions::default(), options, progress));
     let mut ids = Vec::new();
     // The first page is handed out before the next ones are requested.
     for _ in 0..100 {
@@ -218,13 +151,7 @@ async fn rows_created_and_deleted_between_pages_neither_duplicate_nor_go_missing
     for i in 0..150 {
         created.insert(create(&client, &p, &format!("Ny under eksport {i}")).await);
     }
-    let deleted = [
-        &original[5],
-        &original[99],
-        &original[100],
-        &original[150],
-        &original[229],
-    ];
+    let deleted = [&original[5], &original[99], &original[100], &original[150], &original[229]];
     for id in deleted {
         client.delete_transaction(id).await.unwrap();
     }
@@ -232,30 +159,14 @@ async fn rows_created_and_deleted_between_pages_neither_duplicate_nor_go_missing
         ids.push(row.unwrap().transaction_id);
     }
     assert_unique(&ids);
-    assert!(
-        ids.iter().all(|id| !created.contains(id)),
-        "rows created during the export are not in it"
-    );
+    assert!(ids.iter().all(|id| !created.contains(id)), "rows created during the export are not in it");
     // Rows 5 and 99 were exported before they were deleted; the others were not yet.
-    let expected: Vec<&String> = original
-        .iter()
-        .filter(|id| !deleted[2..].contains(id))
-        .collect();
+    let expected: Vec<&String> = original.iter().filter(|id| !deleted[2..].contains(id)).collect();
     let got: Vec<&String> = ids.iter().collect();
-    assert!(
-        got == expected,
-        "the snapshot as of the start, minus rows deleted before their page was read"
-    );
+    assert!(got == expected, "the snapshot as of the start, minus rows deleted before their page was read");
     let log = log.lock().unwrap();
     assert!(log.windows(2).all(|w| w[0].fetched <= w[1].fetched));
-    assert_eq!(
-        log.last(),
-        Some(&ExportProgress {
-            fetched: 227,
-            total: 227
-        }),
-        "total lowered to what was exported"
-    );
+    assert_eq!(log.last(), Some(&ExportProgress { fetched: 227, total: 227 }), "total lowered to what was exported");
     assert!(log[..log.len() - 1].iter().all(|p| p.total == 230));
 }
 
@@ -281,12 +192,8 @@ async fn transactions_created_concurrently_do_not_disturb_the_export() {
         })
     };
     let (log, progress) = recorder();
-    let options = ExportOptions {
-        concurrency: 2,
-        ..Default::default()
-    };
-    let mut stream =
-        Box::pin(client.export_transactions(&ListTransactions::default(), options, progress));
+    let options = ExportOptions { concurrency: 2, ..Default::default() };
+    let mut stream = Box::pin(client.export_transactions(&ListTransactions::default(), options, progress));
     let mut ids = Vec::new();
     while let Some(row) = stream.next().await {
         ids.push(row.unwrap().transaction_id);
@@ -297,23 +204,10 @@ async fn transactions_created_concurrently_do_not_disturb_the_export() {
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let made = writer.await.unwrap();
-    assert!(
-        made.len() >= 10,
-        "transactions were created during the export ({})",
-        made.len()
-    );
+    assert!(made.len() >= 10, "transactions were created during the export ({})", made.len());
     assert_unique(&ids);
-    assert!(
-        ids == original,
-        "exactly the rows that existed when the export started, in order"
-    );
-    assert_eq!(
-        log.lock().unwrap().last(),
-        Some(&ExportProgress {
-            fetched: 200,
-            total: 200
-        })
-    );
+    assert!(ids == original, "exactly the rows that existed when the export started, in order");
+    assert_eq!(log.lock().unwrap().last(), Some(&ExportProgress { fetched: 200, total: 200 }));
 }
 
 #[tokio::test]
@@ -322,26 +216,16 @@ async fn errors_are_stream_items_and_end_the_stream() {
     // Refused key: one Err, then the end.
     let rows: Vec<_> = sb
         .client("wrong-key")
-        .export_transactions(
-            &ListTransactions::default(),
-            ExportOptions::default(),
-            |_| {},
-        )
+        .export_transactions(&ListTransactions::default(), ExportOptions::default(), |_| {})
         .collect()
         .await;
     assert_eq!(rows.len(), 1);
-    assert!(matches!(
-        rows[0].as_ref().unwrap_err().kind,
-        ErrorKind::Unauthorized(_)
-    ));
+    assert!(matches!(rows[0].as_ref().unwrap_err().kind, ErrorKind::Unauthorized(_)));
 
     // The service goes away after the first page: the rows so far, then one Err.
     let client = sb.client(DEMO_KEY);
-    let mut stream = Box::pin(client.export_transactions(
-        &ListTransactions::default(),
-        ExportOptions::default(),
-        |_| {},
-    ));
+    let mut stream =
+        Box::pin(client.export_transactions(&ListTransactions::default(), ExportOptions::default(), |_| {}));
     for _ in 0..100 {
         stream.next().await.unwrap().unwrap();
     }
@@ -350,11 +234,5 @@ async fn errors_are_stream_items_and_end_the_stream() {
     let rest: Vec<_> = stream.collect().await;
     assert_eq!(rest.len(), 1, "{rest:?}");
     let err = rest[0].as_ref().unwrap_err();
-    assert!(
-        matches!(
-            err.kind,
-            ErrorKind::Connect(_) | ErrorKind::Network(_) | ErrorKind::Timeout
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err.kind, ErrorKind::Connect(_) | ErrorKind::Network(_) | ErrorKind::Timeout), "{err:?}");
 }

@@ -5,7 +5,9 @@
 mod common;
 
 use common::ACME_KEY;
-use escrow_api::enums::{PaymentMethod, PaymentStatus, PayoutStatus, Recipient, SplitPayoutStatus, Timing, TransactionStatus};
+use escrow_api::enums::{
+    PaymentMethod, PaymentStatus, PayoutStatus, Recipient, SplitPayoutStatus, Timing, TransactionStatus,
+};
 use escrow_api::models::*;
 use escrow_api::{CallOptions, Client, ErrorBody, ErrorKind, IdempotencyKey, TransactionType};
 use rust_decimal::Decimal;
@@ -39,7 +41,12 @@ impl Deal {
         req.payer_id = Some(self.payer.clone());
         req.payer_fixed_fee = Some(dec(payer_fee));
         req.payee_fixed_fee = Some(dec(payee_fee));
-        self.client.create_transaction(TransactionType::Marketplace, &req, &CallOptions::default()).await.unwrap().value.transaction_id
+        self.client
+            .create_transaction(TransactionType::Marketplace, &req, &CallOptions::default())
+            .await
+            .unwrap()
+            .value
+            .transaction_id
     }
 
     async fn control(&self, path: &str, body: Value) -> Value {
@@ -58,7 +65,14 @@ impl Deal {
     async fn pay(&self, id: &str) -> String {
         let created = self
             .client
-            .create_payment(&CreatePayment { service_account_id: self.payer.clone(), transaction_id: id.into(), ..Default::default() }, &CallOptions::default())
+            .create_payment(
+                &CreatePayment {
+                    service_account_id: self.payer.clone(),
+                    transaction_id: id.into(),
+                    ..Default::default()
+                },
+                &CallOptions::default(),
+            )
             .await
             .unwrap()
             .value;
@@ -85,7 +99,10 @@ async fn checkout_then_payout_then_payout_run() {
     let id = d.create("1000", "20", "50").await;
     let created = d
         .client
-        .create_payment(&CreatePayment { service_account_id: d.payer.clone(), transaction_id: id.clone(), ..Default::default() }, &CallOptions::default())
+        .create_payment(
+            &CreatePayment { service_account_id: d.payer.clone(), transaction_id: id.clone(), ..Default::default() },
+            &CallOptions::default(),
+        )
         .await
         .unwrap()
         .value;
@@ -96,19 +113,36 @@ async fn checkout_then_payout_then_payout_run() {
 
     let err = d
         .client
-        .initialize_payment(&created.payment_id, &InitializePayment { payment_method: Some(PaymentMethod::Psd2), bank_account_id: Some("not-mine".into()), ..Default::default() })
+        .initialize_payment(
+            &created.payment_id,
+            &InitializePayment {
+                payment_method: Some(PaymentMethod::Psd2),
+                bank_account_id: Some("not-mine".into()),
+                ..Default::default()
+            },
+        )
         .await
         .unwrap_err();
     assert_eq!(title(&err), Some("Bank account not found"));
     let err = d
         .client
-        .initialize_payment(&created.payment_id, &InitializePayment { payment_method: Some(PaymentMethod::Bank), bank_id: Some("no-bank".into()), ..Default::default() })
+        .initialize_payment(
+            &created.payment_id,
+            &InitializePayment {
+                payment_method: Some(PaymentMethod::Bank),
+                bank_id: Some("no-bank".into()),
+                ..Default::default()
+            },
+        )
         .await
         .unwrap_err();
     assert_eq!(err.status(), Some(400));
     let url = d
         .client
-        .initialize_payment(&created.payment_id, &InitializePayment { payment_method: Some(PaymentMethod::MobileWallet), ..Default::default() })
+        .initialize_payment(
+            &created.payment_id,
+            &InitializePayment { payment_method: Some(PaymentMethod::MobileWallet), ..Default::default() },
+        )
         .await
         .unwrap();
     assert!(url.payment_url.contains("MOBILEWALLET"));
@@ -128,7 +162,15 @@ async fn checkout_then_payout_then_payout_run() {
     let t = d.client.get_transaction(&id).await.unwrap();
     assert_eq!(t.payments.outbound.payments[0].status, PayoutStatus::Paid);
 
-    let err = d.client.cancel_transaction(&id, &CancelTransaction { service_account_id: d.payee.clone(), reason: None }, &CallOptions::default()).await.unwrap_err();
+    let err = d
+        .client
+        .cancel_transaction(
+            &id,
+            &CancelTransaction { service_account_id: d.payee.clone(), reason: None },
+            &CallOptions::default(),
+        )
+        .await
+        .unwrap_err();
     assert_eq!(title(&err), Some("Transaction closed"), "no cancel after success");
 }
 
@@ -137,17 +179,32 @@ async fn cancel_returns_payments_and_blocks_payout() {
     let d = deal().await;
     let id = d.create("500", "0", "0").await;
     d.pay(&id).await;
-    let err = d.client.cancel_transaction(&id, &CancelTransaction { service_account_id: "stranger".into(), reason: None }, &CallOptions::default()).await.unwrap_err();
+    let err = d
+        .client
+        .cancel_transaction(
+            &id,
+            &CancelTransaction { service_account_id: "stranger".into(), reason: None },
+            &CallOptions::default(),
+        )
+        .await
+        .unwrap_err();
     assert!(matches!(err.kind, ErrorKind::NotFound(_)), "serviceAccountId must belong to the tenant");
     d.client
-        .cancel_transaction(&id, &CancelTransaction { service_account_id: d.payer.clone(), reason: Some("Buyer withdrew".into()) }, &CallOptions::default())
+        .cancel_transaction(
+            &id,
+            &CancelTransaction { service_account_id: d.payer.clone(), reason: Some("Buyer withdrew".into()) },
+            &CallOptions::default(),
+        )
         .await
         .unwrap();
     let t = d.client.get_transaction(&id).await.unwrap();
     assert_eq!(t.status, TransactionStatus::Cancelled);
     assert_eq!(t.payments.inbound.payments[0].status, PaymentStatus::Returned);
     assert_eq!(t.payments.outbound.payments[0].amount, dec("500"), "refund to the payer");
-    assert_eq!(t.payments.outbound.payments[0].payee.as_ref().unwrap().service_account_id.as_deref(), Some(d.payer.as_str()));
+    assert_eq!(
+        t.payments.outbound.payments[0].payee.as_ref().unwrap().service_account_id.as_deref(),
+        Some(d.payer.as_str())
+    );
     let err = d.client.payout_transaction(&id, &d.actor(), &CallOptions::default()).await.unwrap_err();
     assert_eq!(title(&err), Some("Transaction closed"), "no payout after cancel");
 }
@@ -156,7 +213,13 @@ async fn cancel_returns_payments_and_blocks_payout() {
 async fn delete_only_without_payments() {
     let d = deal().await;
     let id = d.create("100", "0", "0").await;
-    d.client.create_payment(&CreatePayment { service_account_id: d.payer.clone(), transaction_id: id.clone(), ..Default::default() }, &CallOptions::default()).await.unwrap();
+    d.client
+        .create_payment(
+            &CreatePayment { service_account_id: d.payer.clone(), transaction_id: id.clone(), ..Default::default() },
+            &CallOptions::default(),
+        )
+        .await
+        .unwrap();
     let err = d.client.delete_transaction(&id).await.unwrap_err();
     assert_eq!(err.status(), Some(400));
     let other = d.create("100", "0", "0").await;
@@ -193,24 +256,43 @@ async fn split_payouts_create_list_cancel_and_pay() {
     req.title = Some("Bil".into());
     req.payee_id = Some(d.payee.clone());
     req.payer_id = Some(d.payer.clone());
-    req.split_payouts = Some(vec![PlannedSplitPayout { amount: dec("100"), recipient: Recipient::Tenant, timing: None }]);
-    let id = d.client.create_transaction(TransactionType::Marketplace, &req, &CallOptions::default()).await.unwrap().value.transaction_id;
+    req.split_payouts =
+        Some(vec![PlannedSplitPayout { amount: dec("100"), recipient: Recipient::Tenant, timing: None }]);
+    let id = d
+        .client
+        .create_transaction(TransactionType::Marketplace, &req, &CallOptions::default())
+        .await
+        .unwrap()
+        .value
+        .transaction_id;
 
     let next = d
         .client
-        .create_split_payout(&id, &CreateSplitPayout { amount: dec("50"), recipient: Recipient::Payer, timing: Some(Timing::NextPayout) }, &CallOptions::default())
+        .create_split_payout(
+            &id,
+            &CreateSplitPayout { amount: dec("50"), recipient: Recipient::Payer, timing: Some(Timing::NextPayout) },
+            &CallOptions::default(),
+        )
         .await
         .unwrap()
         .value;
     let on_close = d
         .client
-        .create_split_payout(&id, &CreateSplitPayout { amount: dec("25"), recipient: Recipient::Tenant, timing: None }, &CallOptions::default())
+        .create_split_payout(
+            &id,
+            &CreateSplitPayout { amount: dec("25"), recipient: Recipient::Tenant, timing: None },
+            &CallOptions::default(),
+        )
         .await
         .unwrap()
         .value;
     let err = d
         .client
-        .create_split_payout(&id, &CreateSplitPayout { amount: dec("900"), recipient: Recipient::Tenant, timing: None }, &CallOptions::default())
+        .create_split_payout(
+            &id,
+            &CreateSplitPayout { amount: dec("900"), recipient: Recipient::Tenant, timing: None },
+            &CallOptions::default(),
+        )
         .await
         .unwrap_err();
     assert_eq!(title(&err), Some("Invalid amount"));
@@ -224,7 +306,10 @@ async fn split_payouts_create_list_cancel_and_pay() {
     d.client.cancel_split_payout(&id, &on_close.split_payout_id, &CallOptions::default()).await.unwrap();
     let err = d.client.cancel_split_payout(&id, &on_close.split_payout_id, &CallOptions::default()).await.unwrap_err();
     assert_eq!(err.status(), Some(400), "only while PENDING");
-    assert!(matches!(d.client.cancel_split_payout(&id, "nope", &CallOptions::default()).await.unwrap_err().kind, ErrorKind::NotFound(_)));
+    assert!(matches!(
+        d.client.cancel_split_payout(&id, "nope", &CallOptions::default()).await.unwrap_err().kind,
+        ErrorKind::NotFound(_)
+    ));
 
     d.pay(&id).await;
     d.control("/_sandbox/payout-run", json!({})).await;
@@ -235,7 +320,11 @@ async fn split_payouts_create_list_cancel_and_pay() {
     d.client.payout_transaction(&id, &d.actor(), &CallOptions::default()).await.unwrap();
     d.control("/_sandbox/payout-run", json!({})).await;
     let t = d.client.get_transaction(&id).await.unwrap();
-    assert_eq!(t.payments.outbound.payments.last().unwrap().amount, dec("850"), "payee: 1000 − 100 ON_CLOSE − 50 NEXT_PAYOUT");
+    assert_eq!(
+        t.payments.outbound.payments.last().unwrap().amount,
+        dec("850"),
+        "payee: 1000 − 100 ON_CLOSE − 50 NEXT_PAYOUT"
+    );
     assert_eq!(d.client.list_split_payouts(&id).await.unwrap().items[0].status, SplitPayoutStatus::Paid);
 }
 
@@ -248,34 +337,63 @@ async fn an_overfunded_transaction_pays_out_its_excess_first() {
     let err = d.client.payout_transaction(&id, &d.actor(), &CallOptions::default()).await.unwrap_err();
     assert_eq!(title(&err), Some("Overfunded transaction"));
     d.client
-        .create_split_payout(&id, &CreateSplitPayout { amount: dec("50"), recipient: Recipient::Payer, timing: Some(Timing::NextPayout) }, &CallOptions::default())
+        .create_split_payout(
+            &id,
+            &CreateSplitPayout { amount: dec("50"), recipient: Recipient::Payer, timing: Some(Timing::NextPayout) },
+            &CallOptions::default(),
+        )
         .await
         .unwrap();
     d.client.payout_transaction(&id, &d.actor(), &CallOptions::default()).await.unwrap();
     let t = d.client.get_transaction(&id).await.unwrap();
-    assert_eq!(t.payments.outbound.payments.last().unwrap().amount, dec("300"), "the excess split does not reduce the payee's share");
+    assert_eq!(
+        t.payments.outbound.payments.last().unwrap().amount,
+        dec("300"),
+        "the excess split does not reduce the payee's share"
+    );
 }
 
 #[tokio::test]
 async fn change_amount_rules() {
     let d = deal().await;
     let id = d.create("400", "10", "20").await;
-    let err = d.client.change_amount(&id, &ChangeAmount { amount: dec("15"), payee_fixed_fee: None, payer_fixed_fee: None }).await.unwrap_err();
+    let err = d
+        .client
+        .change_amount(&id, &ChangeAmount { amount: dec("15"), payee_fixed_fee: None, payer_fixed_fee: None })
+        .await
+        .unwrap_err();
     assert_eq!(title(&err), Some("Invalid amount"), "must cover the payee fee");
-    d.client.change_amount(&id, &ChangeAmount { amount: dec("300"), payee_fixed_fee: Some(dec("30")), payer_fixed_fee: None }).await.unwrap();
+    d.client
+        .change_amount(
+            &id,
+            &ChangeAmount { amount: dec("300"), payee_fixed_fee: Some(dec("30")), payer_fixed_fee: None },
+        )
+        .await
+        .unwrap();
     let t = d.client.get_transaction(&id).await.unwrap();
     assert_eq!((t.amount, t.fees.as_ref().unwrap().payee), (dec("300"), Some(dec("30"))));
     d.pay(&id).await;
-    let err = d.client.change_amount(&id, &ChangeAmount { amount: dec("299"), payee_fixed_fee: None, payer_fixed_fee: None }).await.unwrap_err();
+    let err = d
+        .client
+        .change_amount(&id, &ChangeAmount { amount: dec("299"), payee_fixed_fee: None, payer_fixed_fee: None })
+        .await
+        .unwrap_err();
     assert_eq!(title(&err), Some("Invalid amount"), "only raised once authorized");
-    d.client.change_amount(&id, &ChangeAmount { amount: dec("350"), payee_fixed_fee: None, payer_fixed_fee: None }).await.unwrap();
+    d.client
+        .change_amount(&id, &ChangeAmount { amount: dec("350"), payee_fixed_fee: None, payer_fixed_fee: None })
+        .await
+        .unwrap();
     assert_eq!(d.status(&id).await, TransactionStatus::Created, "raising re-opens the payment");
     let instructions = d.client.payment_instructions(&id, &d.payer).await.unwrap();
     assert_eq!(instructions.amount, dec("50"), "the difference is left to pay");
     assert!(instructions.fik.as_deref().unwrap().starts_with("+71<"));
     d.pay(&id).await;
     d.client.payout_transaction(&id, &d.actor(), &CallOptions::default()).await.unwrap();
-    let err = d.client.change_amount(&id, &ChangeAmount { amount: dec("400"), payee_fixed_fee: None, payer_fixed_fee: None }).await.unwrap_err();
+    let err = d
+        .client
+        .change_amount(&id, &ChangeAmount { amount: dec("400"), payee_fixed_fee: None, payer_fixed_fee: None })
+        .await
+        .unwrap_err();
     assert_eq!(title(&err), Some("Transaction closed"));
 }
 
@@ -285,30 +403,68 @@ async fn parties_update_and_eur_instructions() {
     let mut req = CreateTransaction::new(dec("120000"));
     req.currency = Some(escrow_api::enums::Currency::Eur);
     req.payee_id = Some(d.payee.clone());
-    req.auto_information = Some(AutoInformation { brand: Some("Skoda".into()), model: Some("Enyaq".into()), ..Default::default() });
-    let id = d.client.create_transaction(TransactionType::Auto, &req, &CallOptions::default()).await.unwrap().value.transaction_id;
+    req.auto_information =
+        Some(AutoInformation { brand: Some("Skoda".into()), model: Some("Enyaq".into()), ..Default::default() });
+    let id = d
+        .client
+        .create_transaction(TransactionType::Auto, &req, &CallOptions::default())
+        .await
+        .unwrap()
+        .value
+        .transaction_id;
     assert!(d.client.get_transaction(&id).await.unwrap().payer.is_none());
-    assert!(matches!(d.client.add_payer(&id, &AddParty::default()).await.unwrap_err().kind, ErrorKind::Validation { .. }));
+    assert!(matches!(
+        d.client.add_payer(&id, &AddParty::default()).await.unwrap_err().kind,
+        ErrorKind::Validation { .. }
+    ));
     d.client.add_payer(&id, &AddParty { reference_id: Some("buyer".into()), ..Default::default() }).await.unwrap();
-    assert_eq!(d.client.get_transaction(&id).await.unwrap().payer.unwrap().service_account_id.as_deref(), Some(d.payer.as_str()));
-    let err = d.client.add_payer(&id, &AddParty { service_account_id: Some(d.payer.clone()), ..Default::default() }).await.unwrap_err();
+    assert_eq!(
+        d.client.get_transaction(&id).await.unwrap().payer.unwrap().service_account_id.as_deref(),
+        Some(d.payer.as_str())
+    );
+    let err = d
+        .client
+        .add_payer(&id, &AddParty { service_account_id: Some(d.payer.clone()), ..Default::default() })
+        .await
+        .unwrap_err();
     assert_eq!(title(&err), Some("Payer already exists"));
-    let err = d.client.add_payee(&id, &AddParty { phone_number: Some("+4512345678".into()), ..Default::default() }).await.unwrap_err();
+    let err = d
+        .client
+        .add_payee(&id, &AddParty { phone_number: Some("+4512345678".into()), ..Default::default() })
+        .await
+        .unwrap_err();
     assert_eq!(title(&err), Some("Payee already exists"));
 
     let when = chrono::Utc::now() + chrono::Duration::days(10);
-    d.client.update_transaction(&id, &UpdateTransaction { expected_completion: Patch::Set(when), retail_amount: Patch::Set(dec("125000")) }).await.unwrap();
+    d.client
+        .update_transaction(
+            &id,
+            &UpdateTransaction { expected_completion: Patch::Set(when), retail_amount: Patch::Set(dec("125000")) },
+        )
+        .await
+        .unwrap();
     let t = d.client.get_transaction(&id).await.unwrap();
     assert!(t.expected_completion.is_some());
     assert_eq!(t.auto_information.unwrap().retail_amount, Some(dec("125000")));
-    d.client.update_transaction(&id, &UpdateTransaction { expected_completion: Patch::Clear, ..Default::default() }).await.unwrap();
+    d.client
+        .update_transaction(&id, &UpdateTransaction { expected_completion: Patch::Clear, ..Default::default() })
+        .await
+        .unwrap();
     assert!(d.client.get_transaction(&id).await.unwrap().expected_completion.is_none());
     let past = chrono::Utc::now() - chrono::Duration::days(1);
-    let err = d.client.update_transaction(&id, &UpdateTransaction { expected_completion: Patch::Set(past), ..Default::default() }).await.unwrap_err();
+    let err = d
+        .client
+        .update_transaction(&id, &UpdateTransaction { expected_completion: Patch::Set(past), ..Default::default() })
+        .await
+        .unwrap_err();
     assert_eq!(err.attempts, 0, "refused before sending");
 
     let market = d.create("10", "0", "0").await;
-    let err = d.client.update_transaction(&market, &UpdateTransaction { retail_amount: Patch::Set(dec("1")), ..Default::default() }).await.unwrap_err();
+    let err = d
+        .client
+        .update_transaction(&market, &UpdateTransaction { retail_amount: Patch::Set(dec("1")), ..Default::default() })
+        .await
+        .unwrap_err();
     assert!(matches!(err.kind, ErrorKind::BadRequest(ErrorBody::Text(_))), "update's 400 is a plain string");
 
     let eur = d.client.payment_instructions(&id, &d.payer).await.unwrap();
@@ -333,16 +489,27 @@ async fn webhooks_are_delivered_with_retries_and_examples_parse() {
             let text = String::from_utf8_lossy(&buf[..len]).to_string();
             let status = if n == 0 { "500 Internal Server Error" } else { "200 OK" };
             n += 1;
-            let _ = s.write_all(format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").as_bytes()).await;
+            let _ = s
+                .write_all(format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").as_bytes())
+                .await;
             let _ = tx.send(text);
         }
     });
-    let res = reqwest::Client::new().put(format!("{}/_sandbox/webhook-url", d.sb.running.url)).bearer_auth(ACME_KEY).json(&json!({"url": hook})).send().await.unwrap();
+    let res = reqwest::Client::new()
+        .put(format!("{}/_sandbox/webhook-url", d.sb.running.url))
+        .bearer_auth(ACME_KEY)
+        .json(&json!({"url": hook}))
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
     let id = d.create("10", "0", "0").await;
     let mut bodies = Vec::new();
     while bodies.len() < 2 {
-        let req = tokio::time::timeout(std::time::Duration::from_secs(10), rx.recv()).await.expect("delivery in time").unwrap();
+        let req = tokio::time::timeout(std::time::Duration::from_secs(10), rx.recv())
+            .await
+            .expect("delivery in time")
+            .unwrap();
         bodies.push(req.split("\r\n\r\n").nth(1).unwrap_or_default().to_owned());
     }
     for body in &bodies {
@@ -354,7 +521,15 @@ async fn webhooks_are_delivered_with_retries_and_examples_parse() {
             other => panic!("{other:?}"),
         }
     }
-    let log: Value = reqwest::Client::new().get(format!("{}/_sandbox/webhooks", d.sb.running.url)).bearer_auth(ACME_KEY).send().await.unwrap().json().await.unwrap();
+    let log: Value = reqwest::Client::new()
+        .get(format!("{}/_sandbox/webhooks", d.sb.running.url))
+        .bearer_auth(ACME_KEY)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let first = &log["items"][0];
     assert_eq!((first["state"].as_str(), first["attempts"].as_i64()), (Some("delivered"), Some(2)));
 

@@ -63,12 +63,18 @@ fn v2_transactions_read_published_parties_and_the_in_progress_status() {
     }
     let t: Transaction = serde_json::from_value(shown).expect("the published transaction decodes");
     assert_eq!(t.status, TransactionStatus::InProgress);
-    assert_eq!(t.payee.as_ref().map(|p| p.service_account_id.as_deref()), Some(Some("9913e4da-9dfb-45f3-900e-0bfceaa15141")));
+    assert_eq!(
+        t.payee.as_ref().map(|p| p.service_account_id.as_deref()),
+        Some(Some("9913e4da-9dfb-45f3-900e-0bfceaa15141"))
+    );
     assert_eq!(t.payer.as_ref().and_then(|p| p.name.as_deref()), Some("Jonas Poulsen"));
     assert_eq!(t.payments.inbound.payments[0].payment_id.as_deref(), Some("83c5d22a-70a0-4c0f-938c-43c39a3e1074"));
     let page: TransactionPage = decode("v2-transactions-list.response.json");
     assert_eq!(page.count, 37);
-    assert_eq!(page.items[0].payer.as_ref().and_then(|p| p.service_account_id.as_deref()), Some("00ad178b-5103-479c-b8a7-12996684c95d"));
+    assert_eq!(
+        page.items[0].payer.as_ref().and_then(|p| p.service_account_id.as_deref()),
+        Some("00ad178b-5103-479c-b8a7-12996684c95d")
+    );
     // The production guide shows a trade-shaped record on this route (no status, trade
     // parties): the pages disagree, and the client follows the spec and the test host's
     // page. Such a body is refused with a decode error naming the field, never a panic.
@@ -99,7 +105,10 @@ fn v2_requests_in_the_published_dialect_use_published_names() {
     })
     .unwrap();
     assert_eq!(keys(&ours), keys(&example("v2-connect.request.json")));
-    assert_eq!(keys(&ours), keys(&example("v2-connect.sandbox-redoc.request.json")).intersection(&keys(&ours)).cloned().collect());
+    assert_eq!(
+        keys(&ours),
+        keys(&example("v2-connect.sandbox-redoc.request.json")).intersection(&keys(&ours)).cloned().collect()
+    );
     // Bank-account onboarding: the spec's names (psd2Type is optional and not shown).
     let onboarding = serde_json::to_value(StartOnboarding {
         bank_id: "jyskebank".into(),
@@ -116,7 +125,16 @@ fn v2_requests_in_the_published_dialect_use_published_names() {
     // this client: the spec's split payouts are {amount, recipient, timing}).
     let beta = example("v2-beta-checkout.request.json");
     assert!(beta["splitPayouts"][0].get("safepayAccountId").is_some());
-    for field in ["amount", "title", "payeeId", "payerId", "payeeReferenceId", "payerReferenceId", "referenceId", "uniquenessKey"] {
+    for field in [
+        "amount",
+        "title",
+        "payeeId",
+        "payerId",
+        "payeeReferenceId",
+        "payerReferenceId",
+        "referenceId",
+        "uniquenessKey",
+    ] {
         assert!(beta.get(field).is_some(), "the Beta create request has {field}, as the spec");
     }
     // The guide's create body is the trade API's (see docs/published-api.md): not ours.
@@ -165,17 +183,30 @@ fn trade_requests_match_the_published_bodies() {
     let mut with_fees = initiate.clone();
     with_fees["payerFixedFee"] = json!(0);
     with_fees["payeeFixedFee"] = json!(0);
-    let ours: escrow_api::trade::CreateTrade = serde_json::from_value(with_fees).expect("published initiate body reads");
+    let ours: escrow_api::trade::CreateTrade =
+        serde_json::from_value(with_fees).expect("published initiate body reads");
     let mut sent = serde_json::to_value(&ours).unwrap();
     to_published(&mut sent);
     assert_eq!(sent["appSwitch"]["operatingSystem"], initiate["appSwitch"]["operatingSystem"]);
-    for field in ["title", "description", "amount", "payerMarketplaceUserId", "payeeMarketplaceUserId", "successUrl", "cancelUrl"] {
+    for field in [
+        "title",
+        "description",
+        "amount",
+        "payerMarketplaceUserId",
+        "payeeMarketplaceUserId",
+        "successUrl",
+        "cancelUrl",
+    ] {
         assert!(sent.get(field).is_some(), "initiate sends {field}");
     }
     for name in ["trade-business-user-create.request.json", "trade-business-user-edit.request.json"] {
         let published = example(name);
         for field in keys(&published) {
-            assert!(["businessId", "businessLocationId", "name", "phoneNumber", "address", "payoutsAccountNumber"].contains(&field.as_str()), "{name}: {field}");
+            assert!(
+                ["businessId", "businessLocationId", "name", "phoneNumber", "address", "payoutsAccountNumber"]
+                    .contains(&field.as_str()),
+                "{name}: {field}"
+            );
         }
     }
     // User connect: `userId` instead of marketplaceUserId (renamed by the client in the

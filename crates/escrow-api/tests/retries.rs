@@ -32,7 +32,11 @@ async fn scripted(responses: Vec<&'static str>) -> (String, Arc<Mutex<Vec<String
                 if let Some(end) = text.find("\r\n\r\n") {
                     let body_len = text
                         .lines()
-                        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
+                        .find_map(|l| {
+                            l.to_ascii_lowercase()
+                                .strip_prefix("content-length:")
+                                .map(|v| v.trim().parse::<usize>().unwrap_or(0))
+                        })
                         .unwrap_or(0);
                     if len >= end + 4 + body_len {
                         break;
@@ -77,7 +81,8 @@ fn request() -> CreateTransaction {
 #[tokio::test]
 async fn retries_send_the_same_idempotency_key_and_correlation_id() {
     let (url, seen) = scripted(vec![E500, E500, CREATED]).await;
-    let res = fast(&url).create_transaction(TransactionType::Marketplace, &request(), &CallOptions::default()).await.unwrap();
+    let res =
+        fast(&url).create_transaction(TransactionType::Marketplace, &request(), &CallOptions::default()).await.unwrap();
     assert_eq!(res.value.transaction_id, "t-1");
     assert_eq!(res.meta.attempts, 3);
     assert!(res.meta.replayed);
@@ -95,7 +100,10 @@ async fn retries_send_the_same_idempotency_key_and_correlation_id() {
 #[tokio::test]
 async fn gives_up_after_the_configured_retries_and_reports_the_attempts() {
     let (url, seen) = scripted(vec![E500]).await;
-    let err = fast(&url).create_transaction(TransactionType::Marketplace, &request(), &CallOptions::default()).await.unwrap_err();
+    let err = fast(&url)
+        .create_transaction(TransactionType::Marketplace, &request(), &CallOptions::default())
+        .await
+        .unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Server { status: 503, .. }));
     assert_eq!(err.attempts, 3);
     assert!(err.outcome_unknown());

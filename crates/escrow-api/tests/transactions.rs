@@ -27,7 +27,10 @@ async fn lists_newest_first_with_default_paging_and_total_count() {
     let big = client.list_transactions(&ListTransactions { take: Some(500), ..Default::default() }).await.unwrap();
     assert_eq!(big.items.len(), 100, "Take is capped at 100");
 
-    let second = client.list_transactions(&ListTransactions { skip: Some(20), take: Some(20), ..Default::default() }).await.unwrap();
+    let second = client
+        .list_transactions(&ListTransactions { skip: Some(20), take: Some(20), ..Default::default() })
+        .await
+        .unwrap();
     assert_eq!(second.count, 200);
     let first_ids: Vec<_> = page.items.iter().map(|t| &t.transaction_id).collect();
     assert!(second.items.iter().all(|t| !first_ids.contains(&&t.transaction_id)), "pages do not overlap");
@@ -51,10 +54,17 @@ async fn searches_case_insensitively_and_partially() {
         assert!(page.items.iter().any(|t| t.transaction_id == tesla.transaction_id), "search {term:?} finds the Tesla");
     }
     let by_ref = client
-        .list_transactions(&ListTransactions { reference_id: Some("deal-2026-004".into()), take: Some(100), ..Default::default() })
+        .list_transactions(&ListTransactions {
+            reference_id: Some("deal-2026-004".into()),
+            take: Some(100),
+            ..Default::default()
+        })
         .await
         .unwrap();
-    assert!(by_ref.count >= 1 && by_ref.items.iter().all(|t| t.reference_id.as_deref().unwrap().starts_with("DEAL-2026-004")));
+    assert!(
+        by_ref.count >= 1
+            && by_ref.items.iter().all(|t| t.reference_id.as_deref().unwrap().starts_with("DEAL-2026-004"))
+    );
 
     let none = client.list_transactions(&search("no such thing anywhere")).await.unwrap();
     assert_eq!((none.count, none.items.len()), (0, 0));
@@ -66,7 +76,10 @@ async fn searches_case_insensitively_and_partially() {
 async fn gets_the_full_record() {
     let sb = common::start().await;
     let client = sb.client(DEMO_KEY);
-    let page = client.list_transactions(&ListTransactions { search: Some("DEAL-2026-0042".into()), ..Default::default() }).await.unwrap();
+    let page = client
+        .list_transactions(&ListTransactions { search: Some("DEAL-2026-0042".into()), ..Default::default() })
+        .await
+        .unwrap();
     let t = client.get_transaction(&page.items[0].transaction_id).await.unwrap();
     assert_eq!(t.title.as_deref(), Some("Tesla Model Y Long Range — EV 48 213"));
     assert_eq!(t.currency, Currency::Dkk);
@@ -92,7 +105,11 @@ async fn another_tenants_transaction_is_not_found_and_a_bad_key_is_unauthorized(
     let acme = sb.client(ACME_KEY);
     let err = acme.get_transaction(&id).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::NotFound(ErrorBody::Empty));
-    assert_eq!(acme.list_transactions(&ListTransactions::default()).await.unwrap().count, 0, "acme sees none of demo's");
+    assert_eq!(
+        acme.list_transactions(&ListTransactions::default()).await.unwrap().count,
+        0,
+        "acme sees none of demo's"
+    );
 
     let err = sb.client("wrong-key").list_transactions(&ListTransactions::default()).await.unwrap_err();
     match &err.kind {

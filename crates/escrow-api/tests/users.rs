@@ -107,7 +107,11 @@ async fn onboarding_adds_accounts_sets_default_and_keeps_the_last_one() {
     let original = client.list_bank_accounts(&user).await.unwrap().items;
     assert_eq!(original.len(), 1);
 
-    let start = StartOnboarding { bank_id: "danske-bank".into(), return_url: RETURN.into(), psd2_type: Some(Psd2Type::Private) };
+    let start = StartOnboarding {
+        bank_id: "danske-bank".into(),
+        return_url: RETURN.into(),
+        psd2_type: Some(Psd2Type::Private),
+    };
     let url = client.start_bank_account_onboarding(&user, &start).await.unwrap().url;
     assert!(url.starts_with(&sb.running.url) && url.contains("/hosted/bank-accounts/"));
     let err = client.get_bank_account_onboarding(&user).await.unwrap_err();
@@ -115,7 +119,8 @@ async fn onboarding_adds_accounts_sets_default_and_keeps_the_last_one() {
 
     let offered = offered_accounts(&url).await;
     assert_eq!(offered.len(), 3);
-    let (status, location) = submit(&url, &[("account", &offered[0]), ("account", &offered[1]), ("action", "confirm")]).await;
+    let (status, location) =
+        submit(&url, &[("account", &offered[0]), ("account", &offered[1]), ("action", "confirm")]).await;
     assert_eq!((status, location.as_deref()), (303, Some(RETURN)));
     assert_eq!(submit(&url, &[("action", "confirm")]).await.0, 410, "the page works once");
 
@@ -146,7 +151,10 @@ async fn onboarding_adds_accounts_sets_default_and_keeps_the_last_one() {
     // Set default.
     client.set_default_bank_account(&user, &BankAccountRef::new("danske-bank", &offered[0])).await.unwrap();
     let accounts = client.list_bank_accounts(&user).await.unwrap().items;
-    assert_eq!(accounts.iter().filter(|a| a.is_default).map(|a| a.bank_account_id.as_str()).collect::<Vec<_>>(), vec![offered[0].as_str()]);
+    assert_eq!(
+        accounts.iter().filter(|a| a.is_default).map(|a| a.bank_account_id.as_str()).collect::<Vec<_>>(),
+        vec![offered[0].as_str()]
+    );
     let err = client.set_default_bank_account(&user, &BankAccountRef::new("danske-bank", "nope")).await.unwrap_err();
     assert_eq!((err.status(), title(&err)), (Some(404), Some("Bank account not found")));
 
@@ -171,7 +179,10 @@ async fn onboarding_adds_accounts_sets_default_and_keeps_the_last_one() {
     let last = client.list_bank_accounts(&user).await.unwrap().items;
     assert_eq!(last.len(), 1);
     assert!(last[0].is_default);
-    let err = client.delete_bank_account(&user, &BankAccountRef::new(&last[0].bank_id, &last[0].bank_account_id)).await.unwrap_err();
+    let err = client
+        .delete_bank_account(&user, &BankAccountRef::new(&last[0].bank_id, &last[0].bank_account_id))
+        .await
+        .unwrap_err();
     assert_eq!((err.status(), title(&err)), (Some(400), Some("Bank account can't be deleted")));
     assert_eq!(client.list_bank_accounts(&user).await.unwrap().items.len(), 1);
 }
@@ -194,7 +205,10 @@ async fn onboarding_errors_carry_the_spec_titles() {
     assert_eq!((err.status(), title(&err)), (Some(400), Some("Invalid bank url")));
 
     // Refused before sending.
-    let err = client.start_bank_account_onboarding(&user, &StartOnboarding { return_url: "not a url".into(), ..start("nordea") }).await.unwrap_err();
+    let err = client
+        .start_bank_account_onboarding(&user, &StartOnboarding { return_url: "not a url".into(), ..start("nordea") })
+        .await
+        .unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Validation { ref field, .. } if field == "returnUrl"));
     assert_eq!(err.attempts, 0);
     let err = client.add_bank_account(&user, &BankAccountRef::new("nordea", " ")).await.unwrap_err();
@@ -252,7 +266,11 @@ async fn onboarding_result_expires_30_minutes_after_the_user_returns() {
     let user = sb.user(ACME_KEY, "ref-exp", "Karen Bo").await;
     let picked = onboard(&client, &user, "sydbank", 2).await;
     advance(&sb, ACME_KEY, 29 * 60).await;
-    assert_eq!(client.get_bank_account_onboarding(&user).await.unwrap().bank_accounts.len(), 2, "still there at 29 min");
+    assert_eq!(
+        client.get_bank_account_onboarding(&user).await.unwrap().bank_accounts.len(),
+        2,
+        "still there at 29 min"
+    );
     client.add_bank_account(&user, &BankAccountRef::new("sydbank", &picked[0])).await.unwrap();
     advance(&sb, ACME_KEY, 2 * 60).await;
     let err = client.get_bank_account_onboarding(&user).await.unwrap_err();

@@ -16,10 +16,7 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 struct Case {
@@ -98,12 +95,7 @@ async fn measure(
             writer.write().await;
         }
         let started = Instant::now();
-        let res = http
-            .get(format!("{url}/v2/transactions?{q}"))
-            .bearer_auth(DEMO_KEY)
-            .send()
-            .await
-            .expect("list call");
+        let res = http.get(format!("{url}/v2/transactions?{q}")).bearer_auth(DEMO_KEY).send().await.expect("list call");
         assert!(res.status().is_success(), "{q}: {}", res.status());
         let body: Value = res.json().await.expect("json");
         times.push(started.elapsed());
@@ -112,12 +104,7 @@ async fn measure(
     }
     times.sort();
     let pick = |p: f64| times[((times.len() as f64 * p).ceil() as usize).clamp(1, times.len()) - 1];
-    Outcome {
-        p50: pick(0.50),
-        p95: pick(0.95),
-        max: times[times.len() - 1],
-        mean_count: counts / calls as f64,
-    }
+    Outcome { p50: pick(0.50), p95: pick(0.95), max: times[times.len() - 1], mean_count: counts / calls as f64 }
 }
 
 fn ms(d: Duration) -> String {
@@ -143,11 +130,9 @@ async fn main() {
     let calls = env_usize("BENCH_CALLS", 200);
     let dir = tempfile::tempdir().expect("tempdir");
     // BENCH_DATA_DIR keeps the database for inspection (it must be new or empty).
-    let data_dir =
-        std::env::var_os("BENCH_DATA_DIR").map_or_else(|| dir.path().to_path_buf(), Into::into);
-    let loaded = escrow_sandbox::seed_bulk::load(&data_dir, escrow_sandbox::DEMO_TENANT, rows)
-        .await
-        .expect("bulk load");
+    let data_dir = std::env::var_os("BENCH_DATA_DIR").map_or_else(|| dir.path().to_path_buf(), Into::into);
+    let loaded =
+        escrow_sandbox::seed_bulk::load(&data_dir, escrow_sandbox::DEMO_TENANT, rows).await.expect("bulk load");
     let sandbox = escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: data_dir.clone(),
@@ -182,39 +167,13 @@ async fn main() {
         .map(|r| format!("ReferenceId={}", encode(&r[..r.len() - 2])))
         .collect();
     let mut rng = fastrand::Rng::with_seed(7);
-    let deep: Vec<String> = (0..50)
-        .map(|_| {
-            format!(
-                "Skip={}",
-                rng.usize(rows.saturating_sub(rows / 10)..rows.max(1))
-            )
-        })
-        .collect();
+    let deep: Vec<String> =
+        (0..50).map(|_| format!("Skip={}", rng.usize(rows.saturating_sub(rows / 10)..rows.max(1)))).collect();
     let cases = vec![
-        Case {
-            name: "no term, first page (Take 20)",
-            info: false,
-            cold: false,
-            queries: vec![String::new()],
-        },
-        Case {
-            name: "no term, Take 100",
-            info: false,
-            cold: false,
-            queries: vec!["Take=100".into()],
-        },
-        Case {
-            name: "no term, deep Skip (last 10%)",
-            info: false,
-            cold: false,
-            queries: deep,
-        },
-        Case {
-            name: "selective: registration fragment",
-            info: false,
-            cold: false,
-            queries: registrations,
-        },
+        Case { name: "no term, first page (Take 20)", info: false, cold: false, queries: vec![String::new()] },
+        Case { name: "no term, Take 100", info: false, cold: false, queries: vec!["Take=100".into()] },
+        Case { name: "no term, deep Skip (last 10%)", info: false, cold: false, queries: deep },
+        Case { name: "selective: registration fragment", info: false, cold: false, queries: registrations },
         Case {
             name: "broad: common brand, warm",
             info: false,
@@ -228,10 +187,7 @@ async fn main() {
             name: "broad: brand, Skip 1000",
             info: false,
             cold: false,
-            queries: ["volkswagen", "toyota", "skoda"]
-                .iter()
-                .map(|b| format!("Search={b}&Skip=1000"))
-                .collect(),
+            queries: ["volkswagen", "toyota", "skoda"].iter().map(|b| format!("Search={b}&Skip=1000")).collect(),
         },
         Case {
             name: "broad: common brand, cold",
@@ -246,34 +202,17 @@ async fn main() {
             name: "broad: email domain, warm (paging)",
             info: false,
             cold: false,
-            queries: (0..50)
-                .map(|page| format!("Search=example.dk&Skip={}", page * 20))
-                .collect(),
+            queries: (0..50).map(|page| format!("Search=example.dk&Skip={}", page * 20)).collect(),
         },
-        Case {
-            name: "broad: email domain, cold",
-            info: false,
-            cold: true,
-            queries: vec!["Search=example.dk".into()],
-        },
-        Case {
-            name: "ReferenceId filter (partial)",
-            info: false,
-            cold: false,
-            queries: references,
-        },
+        Case { name: "broad: email domain, cold", info: false, cold: true, queries: vec!["Search=example.dk".into()] },
+        Case { name: "ReferenceId filter (partial)", info: false, cold: false, queries: references },
         Case {
             name: "ReferenceId + search",
             info: false,
             cold: false,
             queries: vec!["ReferenceId=deal&Search=tesla".into()],
         },
-        Case {
-            name: "no match",
-            info: false,
-            cold: false,
-            queries: vec!["Search=zzzqqq".into()],
-        },
+        Case { name: "no match", info: false, cold: false, queries: vec!["Search=zzzqqq".into()] },
         Case {
             name: "2-char term (LIKE scan, info)",
             info: true,
@@ -295,10 +234,7 @@ async fn main() {
     );
     let load = || std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim().to_owned();
     println!("load average before: {}", load());
-    println!(
-        "{:<36} {:>9} {:>9} {:>9} {:>10}  target p95 < 20 ms",
-        "case", "p50 ms", "p95 ms", "max ms", "avg count"
-    );
+    println!("{:<36} {:>9} {:>9} {:>9} {:>10}  target p95 < 20 ms", "case", "p50 ms", "p95 ms", "max ms", "avg count");
     println!("{}", "-".repeat(96));
     let mut slow = 0;
     let mut slow_cases = Vec::new();
@@ -324,7 +260,9 @@ async fn main() {
     }
     println!();
     println!("load average after: {}", load());
-    println!("warm: the term's count is remembered (later pages, repeats); cold: a write before each call, so the count is walked every time");
+    println!(
+        "warm: the term's count is remembered (later pages, repeats); cold: a write before each call, so the count is walked every time"
+    );
     println!("(a cold count estimated at 10,000+ matches is split over two read connections, one per core)");
     if slow > 0 {
         println!("{slow} case(s) over the 20 ms p95 target: {}", slow_cases.join(", "));

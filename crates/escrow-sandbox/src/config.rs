@@ -24,16 +24,13 @@ pub struct TenantConfig {
 impl TenantConfig {
     /// The default tenant: `demo`, key `sandbox-demo-key`, both Auto modules.
     pub fn demo() -> Self {
-        Self {
-            name: DEMO_TENANT.into(),
-            key: DEMO_KEY.into(),
-            modules: Modules { bill_of_sale: true, debt: true },
-        }
+        Self { name: DEMO_TENANT.into(), key: DEMO_KEY.into(), modules: Modules { bill_of_sale: true, debt: true } }
     }
 
     /// Parses `NAME=KEY[:MODULES]`, MODULES a comma list of `bill-of-sale` and `debt`.
     pub fn parse(spec: &str) -> Result<Self, String> {
-        let (name, rest) = spec.split_once('=').ok_or_else(|| format!("tenant `{spec}`: expected NAME=KEY[:MODULES]"))?;
+        let (name, rest) =
+            spec.split_once('=').ok_or_else(|| format!("tenant `{spec}`: expected NAME=KEY[:MODULES]"))?;
         let (key, modules) = match rest.split_once(':') {
             Some((k, m)) => (k, Some(m)),
             None => (rest, None),

@@ -135,7 +135,8 @@ impl Db {
         let readers = (0..READERS)
             .map(|_| {
                 let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
-                let reader = Connection::open_with_flags(&path, flags).map_err(|e| format!("open {}: {e}", path.display()))?;
+                let reader =
+                    Connection::open_with_flags(&path, flags).map_err(|e| format!("open {}: {e}", path.display()))?;
                 reader.busy_timeout(std::time::Duration::from_secs(5)).map_err(|e| format!("reader: {e}"))?;
                 Ok(Mutex::new(reader))
             })

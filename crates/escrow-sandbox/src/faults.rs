@@ -114,7 +114,9 @@ fn status_response(status: u16) -> Response {
 
 /// A response whose body fails at once: the client sees the connection break.
 fn dropped() -> Response {
-    let stream = futures::stream::once(async { Err::<Bytes, std::io::Error>(std::io::Error::other("fault: connection dropped")) });
+    let stream = futures::stream::once(async {
+        Err::<Bytes, std::io::Error>(std::io::Error::other("fault: connection dropped"))
+    });
     Response::new(Body::from_stream(stream))
 }
 

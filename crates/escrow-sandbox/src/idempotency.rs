@@ -50,10 +50,8 @@ fn fingerprint(method: &str, path: &str, body: &[u8]) -> String {
 /// The Idempotency-Key header, validated (at most 200 characters).
 pub fn key_from(headers: &HeaderMap) -> ApiResult<Option<String>> {
     let Some(raw) = headers.get("idempotency-key") else { return Ok(None) };
-    let key = raw
-        .to_str()
-        .map_err(|_| ApiError::bad_request("Invalid Idempotency-Key", "must be visible ASCII"))?
-        .trim();
+    let key =
+        raw.to_str().map_err(|_| ApiError::bad_request("Invalid Idempotency-Key", "must be visible ASCII"))?.trim();
     if key.is_empty() || key.chars().count() > 200 {
         return Err(ApiError::bad_request("Invalid Idempotency-Key", "must be 1 to 200 characters"));
     }

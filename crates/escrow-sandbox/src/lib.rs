@@ -97,9 +97,8 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         let now = clock.now();
         db.call(move |conn| seed::seed_demo(conn, &tenant, now)).await.map_err(|e| format!("seed: {e}"))?;
     }
-    let listener = tokio::net::TcpListener::bind(&config.listen)
-        .await
-        .map_err(|e| format!("listen on {}: {e}", config.listen))?;
+    let listener =
+        tokio::net::TcpListener::bind(&config.listen).await.map_err(|e| format!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let url = format!("http://{addr}");
     let worker = tokio::spawn(webhooks::deliver_forever(db.clone(), config.dialect));

@@ -78,8 +78,7 @@ pub fn cancel(t: &mut TxnDoc, reason: Option<String>, now: &str) -> Result<(), A
         return Err(bad("Transaction closed", "a succeeded transaction cannot be cancelled"));
     }
     ensure_open(t)?;
-    let paid_splits: Decimal =
-        t.split_payouts.iter().filter(|s| s.status == "PAID").map(|s| s.amount).sum();
+    let paid_splits: Decimal = t.split_payouts.iter().filter(|s| s.status == "PAID").map(|s| s.amount).sum();
     let refund = paid_in(t) - t.reimbursed - paid_splits;
     for p in &mut t.inbound {
         match p.status.as_str() {
@@ -245,7 +244,10 @@ pub fn new_payment(t: &TxnDoc, amount: Option<Decimal>) -> Result<Decimal, ApiEr
     let left = remaining(t);
     let amount = amount.unwrap_or(left);
     if amount <= Decimal::ZERO || amount > left {
-        return Err(bad("Invalid amount", format!("the amount must be greater than zero and at most {left} {}", t.currency)));
+        return Err(bad(
+            "Invalid amount",
+            format!("the amount must be greater than zero and at most {left} {}", t.currency),
+        ));
     }
     Ok(amount)
 }
@@ -266,7 +268,14 @@ pub fn finish_payment(t: &mut TxnDoc, payment_id: &str, authorize: bool, now: &s
     true
 }
 
-pub fn inbound(payment_id: String, payer: PartyDoc, method: Option<String>, amount: Decimal, t: &TxnDoc, now: &str) -> InboundDoc {
+pub fn inbound(
+    payment_id: String,
+    payer: PartyDoc,
+    method: Option<String>,
+    amount: Decimal,
+    t: &TxnDoc,
+    now: &str,
+) -> InboundDoc {
     InboundDoc {
         payment_id,
         payer,
@@ -295,7 +304,8 @@ pub fn run_payouts(t: &mut TxnDoc, now: &str) -> Vec<(String, Decimal)> {
     let funded = paid_in(t) > Decimal::ZERO;
     let released = t.status == SUCCEEDED;
     for s in &mut t.split_payouts {
-        let due = s.status == "PENDING" && ((s.timing == "NEXT_PAYOUT" && funded) || (s.timing == "ON_CLOSE" && released));
+        let due =
+            s.status == "PENDING" && ((s.timing == "NEXT_PAYOUT" && funded) || (s.timing == "ON_CLOSE" && released));
         if due {
             s.status = "PAID".into();
             paid.push((format!("Split payout {}", s.recipient), s.amount));

@@ -27,7 +27,9 @@ pub fn read(value: Option<&Value>, field: &str) -> Result<Option<Decimal>, ApiEr
     let bad = || ApiError::bad_request("Invalid amount", format!("{field} must be a number or numeric string"));
     match value {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if matches_pattern(s) => Decimal::from_str(s).map(|d| Some(round2(d))).map_err(|_| bad()),
+        Some(Value::String(s)) if matches_pattern(s) => {
+            Decimal::from_str(s).map(|d| Some(round2(d))).map_err(|_| bad())
+        }
         Some(Value::Number(n)) => {
             let text = n.to_string();
             Decimal::from_str(&text)

@@ -48,11 +48,7 @@ pub struct Document {
 
 impl Document {
     pub fn new(title: impl Into<String>) -> Self {
-        Self {
-            title: title.into(),
-            pages: vec![Vec::new()],
-            y: PAGE_HEIGHT - MARGIN,
-        }
+        Self { title: title.into(), pages: vec![Vec::new()], y: PAGE_HEIGHT - MARGIN }
     }
 
     /// Adds a paragraph, wrapped to the page width.
@@ -81,12 +77,7 @@ impl Document {
         self.y -= leading;
         let y = self.y;
         if let Some(page) = self.pages.last_mut() {
-            page.push(Line {
-                text: win_ansi(text),
-                font,
-                size,
-                y,
-            });
+            page.push(Line { text: win_ansi(text), font, size, y });
         }
     }
 
@@ -104,21 +95,10 @@ impl Document {
         let mut objects: Vec<Vec<u8>> = Vec::new();
         objects.push(b"<< /Type /Catalog /Pages 2 0 R >>".to_vec());
         let kids: Vec<String> = page_ids.iter().map(|id| format!("{id} 0 R")).collect();
-        objects.push(
-            format!(
-                "<< /Type /Pages /Kids [{}] /Count {} >>",
-                kids.join(" "),
-                page_ids.len()
-            )
-            .into_bytes(),
-        );
-        objects.push(
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-                .to_vec(),
-        );
-        objects.push(
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>".to_vec(),
-        );
+        objects.push(format!("<< /Type /Pages /Kids [{}] /Count {} >>", kids.join(" "), page_ids.len()).into_bytes());
+        objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_vec());
+        objects
+            .push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>".to_vec());
         let mut info = b"<< /Title (".to_vec();
         info.extend(escape(&win_ansi(&self.title)));
         info.extend(b") /Producer (escrow-sandbox) >>");
@@ -135,13 +115,7 @@ impl Document {
             let mut stream = Vec::new();
             for line in page {
                 stream.extend(
-                    format!(
-                        "BT /{} {} Tf {MARGIN} {:.2} Td (",
-                        line.font.resource(),
-                        line.size,
-                        line.y
-                    )
-                    .into_bytes(),
+                    format!("BT /{} {} Tf {MARGIN} {:.2} Td (", line.font.resource(), line.size, line.y).into_bytes(),
                 );
                 stream.extend(escape(&line.text));
                 stream.extend(b") Tj ET\n");
@@ -272,25 +246,14 @@ mod tests {
         assert_eq!(&pdf[xref_at..xref_at + 5], b"xref\n");
         let table = std::str::from_utf8(&pdf[xref_at..]).unwrap();
         let mut lines = table.lines().skip(1);
-        let count: usize = lines
-            .next()
-            .unwrap()
-            .split(' ')
-            .nth(1)
-            .unwrap()
-            .parse()
-            .unwrap();
+        let count: usize = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
         let entries: Vec<&str> = lines.take(count).collect();
         assert_eq!(entries[0], "0000000000 65535 f ");
         for (n, entry) in entries.iter().enumerate().skip(1) {
             assert_eq!(entry.len(), 19, "entry + newline is 20 bytes");
             let offset: usize = entry[..10].parse().unwrap();
             let expected = format!("{n} 0 obj");
-            assert_eq!(
-                &pdf[offset..offset + expected.len()],
-                expected.as_bytes(),
-                "object {n}"
-            );
+            assert_eq!(&pdf[offset..offset + expected.len()], expected.as_bytes(), "object {n}");
         }
         assert!(table.contains(&format!("/Size {count}")));
         count
@@ -299,15 +262,13 @@ mod tests {
     #[test]
     fn renders_a_valid_single_page() {
         let mut doc = Document::new("Slutseddel");
-        doc.text("Slutseddel — Tesla Model Y", Font::Bold, 18.0)
-            .gap(6.0)
-            .text("Købesum: 289.500,00 DKK (inkl. moms)", Font::Regular, 11.0);
-        let pdf = doc.render();
-        assert_eq!(
-            check(&pdf),
-            8,
-            "free entry + 5 shared objects + page + content"
+        doc.text("Slutseddel — Tesla Model Y", Font::Bold, 18.0).gap(6.0).text(
+            "Købesum: 289.500,00 DKK (inkl. moms)",
+            Font::Regular,
+            11.0,
         );
+        let pdf = doc.render();
+        assert_eq!(check(&pdf), 8, "free entry + 5 shared objects + page + content");
         // Danish letters and the em dash in WinAnsi; parentheses escaped.
         let needle = b"(K\xf8besum: 289.500,00 DKK \\(inkl. moms\\)) Tj";
         assert!(pdf.windows(needle.len()).any(|w| w == needle));

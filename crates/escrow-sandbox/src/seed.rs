@@ -6,8 +6,8 @@ use crate::clock::stamp;
 use crate::error::ApiResult;
 use crate::routes::control::insert_user;
 use crate::routes::transactions::service_fee;
-use crate::store::transactions::{self as store, FeesDoc, InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
 use crate::seed_bulk::{CARS, FIRST, ITEMS, LAST, Rng, registration, vin};
+use crate::store::transactions::{self as store, FeesDoc, InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
 use crate::store::users;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -19,7 +19,6 @@ pub const DEMO_TRANSACTIONS: usize = 200;
 
 /// The reference id of the showcase deal (used by the end-to-end tests and the README).
 pub const SHOWCASE_REFERENCE: &str = "DEAL-2026-0042";
-
 
 const DEALERS: &[&str] = &[
     "Bilhuset Vejle ApS",
@@ -34,13 +33,19 @@ fn money(kroner: i64) -> Decimal {
     Decimal::new(kroner * 100, 2)
 }
 
-
-
 struct Person {
     party: PartyDoc,
 }
 
-fn make_user(conn: &Connection, tenant: &str, reference: &str, name: &str, kind: &str, rng: &mut Rng, created: &str) -> ApiResult<Person> {
+fn make_user(
+    conn: &Connection,
+    tenant: &str,
+    reference: &str,
+    name: &str,
+    kind: &str,
+    rng: &mut Rng,
+    created: &str,
+) -> ApiResult<Person> {
     let email = format!(
         "{}@{}",
         name.to_lowercase()
@@ -51,7 +56,8 @@ fn make_user(conn: &Connection, tenant: &str, reference: &str, name: &str, kind:
             .replace(['/', ','], ""),
         if kind == "Business" { "forhandler.dk" } else { "example.dk" }
     );
-    let phone = format!("+45 {:02} {:02} {:02} {:02}", 20 + rng.below(80), rng.below(100), rng.below(100), rng.below(100));
+    let phone =
+        format!("+45 {:02} {:02} {:02} {:02}", 20 + rng.below(80), rng.below(100), rng.below(100), rng.below(100));
     let id = insert_user(conn, tenant, reference, name, Some(email.clone()), Some(phone.clone()), kind, created)?;
     Ok(Person {
         party: PartyDoc {
@@ -67,7 +73,8 @@ fn make_user(conn: &Connection, tenant: &str, reference: &str, name: &str, kind:
 /// Seeds `tenant` once; a restart on the same data dir does nothing.
 pub fn seed_demo(conn: &mut Connection, tenant: &str, now: DateTime<Utc>) -> ApiResult<()> {
     let marker = format!("seeded:{tenant}");
-    let done: Option<String> = conn.query_row("SELECT value FROM meta WHERE key = ?1", [&marker], |r| r.get(0)).optional()?;
+    let done: Option<String> =
+        conn.query_row("SELECT value FROM meta WHERE key = ?1", [&marker], |r| r.get(0)).optional()?;
     if done.is_some() {
         return Ok(());
     }
@@ -121,10 +128,28 @@ pub fn seed_demo(conn: &mut Connection, tenant: &str, now: DateTime<Utc>) -> Api
             55..=84 => "SUCCEEDED",
             _ => "CANCELLED",
         };
-        let reference = if auto { format!("DEAL-{}-{:04}", 2026, 1000 + n) } else { format!("ORD-{:06}", 300_000 + n * 37) };
-        let mut doc = base_doc(doc_kind, &title, amount, currency, payee, payer.clone(), &reference, created, auto_info, &mut rng);
+        let reference =
+            if auto { format!("DEAL-{}-{:04}", 2026, 1000 + n) } else { format!("ORD-{:06}", 300_000 + n * 37) };
+        let mut doc = base_doc(
+            doc_kind,
+            &title,
+            amount,
+            currency,
+            payee,
+            payer.clone(),
+            &reference,
+            created,
+            auto_info,
+            &mut rng,
+        );
         if rng.chance(20) && doc_kind == "Auto" {
-            doc.split_payouts.push(split(Decimal::new(249_500, 2), "TENANT", "ON_CLOSE", "Klargøring og levering", created));
+            doc.split_payouts.push(split(
+                Decimal::new(249_500, 2),
+                "TENANT",
+                "ON_CLOSE",
+                "Klargøring og levering",
+                created,
+            ));
         }
         progress(&mut doc, status, created, now, &mut rng);
         if doc_kind == "Auto" && rng.chance(30) {
@@ -139,7 +164,8 @@ pub fn seed_demo(conn: &mut Connection, tenant: &str, now: DateTime<Utc>) -> Api
 
 /// The deal the README and end-to-end tests show: a paid Tesla at a dealership.
 fn showcase(conn: &Connection, tenant: &str, rng: &mut Rng, now: DateTime<Utc>) -> ApiResult<()> {
-    let payer = make_user(conn, tenant, "cust-0042", "Mette Kjær Nielsen", "Private", rng, &stamp(now - Duration::days(30)))?;
+    let payer =
+        make_user(conn, tenant, "cust-0042", "Mette Kjær Nielsen", "Private", rng, &stamp(now - Duration::days(30)))?;
     let payee = users::by_reference(conn, tenant, "dealer-01")?
         .map(|u| PartyDoc {
             reference_id: Some("dealer-01".into()),
@@ -185,7 +211,13 @@ fn showcase(conn: &Connection, tenant: &str, rng: &mut Rng, now: DateTime<Utc>) 
 
 /// A purchase agreement PDF ("Købsaftale") stored as a document of the deal, signed by
 /// both parties when the deal got past creation.
-fn attach_purchase_agreement(conn: &Connection, tenant: &str, doc: &mut TxnDoc, created: DateTime<Utc>, signed: bool) -> ApiResult<()> {
+fn attach_purchase_agreement(
+    conn: &Connection,
+    tenant: &str,
+    doc: &mut TxnDoc,
+    created: DateTime<Utc>,
+    signed: bool,
+) -> ApiResult<()> {
     use crate::pdf::{Document, Font};
     use crate::store::documents::{self as docs, DocumentDoc, FileMeta, ORIGINAL, SignerDoc};
     let title = doc.title.clone().unwrap_or_else(|| "Bilhandel".into());
@@ -194,10 +226,22 @@ fn attach_purchase_agreement(conn: &Connection, tenant: &str, doc: &mut TxnDoc, 
         .gap(8.0)
         .text(&title, Font::Regular, 12.0)
         .text(&format!("Pris: {} {}", doc.amount, doc.currency), Font::Regular, 12.0)
-        .text(&format!("Sælger: {}", doc.payee.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()), Font::Regular, 12.0)
-        .text(&format!("Køber: {}", doc.payer.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()), Font::Regular, 12.0)
+        .text(
+            &format!("Sælger: {}", doc.payee.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()),
+            Font::Regular,
+            12.0,
+        )
+        .text(
+            &format!("Køber: {}", doc.payer.as_ref().and_then(|p| p.name.clone()).unwrap_or_default()),
+            Font::Regular,
+            12.0,
+        )
         .gap(8.0)
-        .text("Bilen overdrages som beset. Købesummen deponeres hos escrow-tjenesten og frigives ved levering.", Font::Regular, 10.0);
+        .text(
+            "Bilen overdrages som beset. Købesummen deponeres hos escrow-tjenesten og frigives ved levering.",
+            Font::Regular,
+            10.0,
+        );
     let bytes = pdf.render();
     let at = stamp(created + Duration::minutes(10));
     let signer = |p: &Option<PartyDoc>| {
@@ -217,7 +261,11 @@ fn attach_purchase_agreement(conn: &Connection, tenant: &str, doc: &mut TxnDoc, 
         signers_required: Some(2),
         transaction_id: Some(doc.transaction_id.clone()),
         created: at.clone(),
-        original: FileMeta { file_name: "koebsaftale.pdf".into(), content_type: "application/pdf".into(), size: bytes.len() as u64 },
+        original: FileMeta {
+            file_name: "koebsaftale.pdf".into(),
+            content_type: "application/pdf".into(),
+            size: bytes.len() as u64,
+        },
         signed_file: None,
         signed: signed.then(|| at.clone()),
         signers: [signer(&doc.payer), signer(&doc.payee)].into_iter().flatten().collect(),
@@ -264,7 +312,11 @@ fn base_doc(
 ) -> TxnDoc {
     let payee_fee = if kind == "Auto" { money(495) } else { money(10 + rng.below(40) as i64) };
     let payer_fee = if kind == "Auto" { Decimal::ZERO } else { money(rng.below(30) as i64) };
-    let (payee_fee, payer_fee) = if currency == "EUR" { (payee_fee / Decimal::from(7), payer_fee / Decimal::from(7)) } else { (payee_fee, payer_fee) };
+    let (payee_fee, payer_fee) = if currency == "EUR" {
+        (payee_fee / Decimal::from(7), payer_fee / Decimal::from(7))
+    } else {
+        (payee_fee, payer_fee)
+    };
     let (payee_fee, payer_fee) = (payee_fee.round_dp(2), payer_fee.round_dp(2));
     let description = if kind == "Auto" {
         Some("Handel via forhandler. Bilen leveres klargjort med nysyn.".to_owned())

@@ -51,59 +51,31 @@ pub fn insert_synthetic(
     // Spread over time: one transaction every 5 minutes on average, oldest first, strictly
     // increasing (the jitter stays below the spacing).
     let spacing_ms: i64 = 5 * 60 * 1000;
-    let span = i64::try_from(count).map_err(|_| ApiError::Internal("count too large".into()))?
-        * spacing_ms;
+    let span = i64::try_from(count).map_err(|_| ApiError::Internal("count too large".into()))? * spacing_ms;
     let oldest = now - Duration::minutes(1) - Duration::milliseconds(span);
     let registered = stamp(oldest - Duration::days(30));
     // Keys are unique per tenant, so a second load into the same tenant gets its own batch.
-    let batch: i64 = tx.query_row(
-        "SELECT count(*) FROM transactions WHERE tenant = ?1",
-        [tenant],
-        |r| r.get(0),
-    )?;
+    let batch: i64 = tx.query_row("SELECT count(*) FROM transactions WHERE tenant = ?1", [tenant], |r| r.get(0))?;
     let people_count = (count / 50).clamp(20, 5_000);
     let mut people = Vec::with_capacity(people_count);
     for i in 0..people_count {
         let name = format!("{} {}", rng.pick(FIRST), rng.pick(LAST));
         let reference = format!("bulk-{batch}-cust-{i:05}");
-        people.push(make_party(
-            &tx,
-            tenant,
-            &reference,
-            &name,
-            "Private",
-            &mut rng,
-            &registered,
-        )?);
+        people.push(make_party(&tx, tenant, &reference, &name, "Private", &mut rng, &registered)?);
     }
     let mut dealers = Vec::with_capacity(DEALER_TOWNS.len());
     for (i, town) in DEALER_TOWNS.iter().enumerate() {
         let name = format!("{town} {}", rng.pick(DEALER_KINDS));
         let reference = format!("bulk-{batch}-dealer-{i:02}");
-        dealers.push(make_party(
-            &tx,
-            tenant,
-            &reference,
-            &name,
-            "Business",
-            &mut rng,
-            &registered,
-        )?);
+        dealers.push(make_party(&tx, tenant, &reference, &name, "Business", &mut rng, &registered)?);
     }
     for n in 0..count {
-        let created = oldest
-            + Duration::milliseconds(
-                n as i64 * spacing_ms + rng.below(spacing_ms as u64 - 1) as i64,
-            );
+        let created = oldest + Duration::milliseconds(n as i64 * spacing_ms + rng.below(spacing_ms as u64 - 1) as i64);
         let doc = synthetic_doc(&mut rng, n, batch, created, now, &people, &dealers)?;
         store::insert(&tx, tenant, &doc)?;
     }
     tx.commit()?;
-    Ok(BulkLoad {
-        transactions: count,
-        users: people.len() + dealers.len(),
-        elapsed: started.elapsed(),
-    })
+    Ok(BulkLoad { transactions: count, users: people.len() + dealers.len(), elapsed: started.elapsed() })
 }
 
 fn synthetic_doc(
@@ -122,11 +94,7 @@ fn synthetic_doc(
         let age = 1 + rng.below(10) as i64;
         let price = (new_price * (92 - age * 7).max(20) / 100) / 500 * 500;
         let reg = registration(rng);
-        let year = created
-            .format("%Y")
-            .to_string()
-            .parse::<i64>()
-            .unwrap_or(2026);
+        let year = created.format("%Y").to_string().parse::<i64>().unwrap_or(2026);
         let info = json!({
             "brand": brand,
             "model": model,
@@ -156,35 +124,16 @@ fn synthetic_doc(
         let price = (typical * (60 + rng.below(80) as i64) / 100).max(50);
         let seller = rng.pick(people).clone();
         let eur = rng.chance(12);
-        let (kroner, currency) = if eur {
-            ((price / 7).max(10), "EUR")
-        } else {
-            (price, "DKK")
-        };
+        let (kroner, currency) = if eur { ((price / 7).max(10), "EUR") } else { (price, "DKK") };
         let description = rng.pick(MARKET_TEXTS).to_string();
         let reference = format!("ORD-{batch}{:07}", 1_000_000 + n * 7);
-        (
-            "Marketplace",
-            item.to_owned(),
-            description,
-            kroner,
-            currency,
-            seller,
-            None,
-            reference,
-        )
+        ("Marketplace", item.to_owned(), description, kroner, currency, seller, None, reference)
     };
     let amount = kroner * 100;
-    let (payee_fee, payer_fee) = if kind == "Auto" {
-        (49_500, 0)
-    } else {
-        (1_000 + rng.below(4_000) as i64, rng.below(3_000) as i64)
-    };
-    let (payee_fee, payer_fee) = if currency == "EUR" {
-        (payee_fee / 7, payer_fee / 7)
-    } else {
-        (payee_fee, payer_fee)
-    };
+    let (payee_fee, payer_fee) =
+        if kind == "Auto" { (49_500, 0) } else { (1_000 + rng.below(4_000) as i64, rng.below(3_000) as i64) };
+    let (payee_fee, payer_fee) =
+        if currency == "EUR" { (payee_fee / 7, payer_fee / 7) } else { (payee_fee, payer_fee) };
     let service_fee = if currency == "EUR" { 200 } else { 1_500 };
     let status = match rng.below(100) {
         0..=24 => "CREATED",
@@ -302,29 +251,12 @@ fn make_party(
             }
         })
         .collect();
-    let domain = if kind == "Business" {
-        "forhandler.dk"
-    } else {
-        *rng.pick(&["example.dk", "mail.dk", "post.example.com"])
-    };
+    let domain =
+        if kind == "Business" { "forhandler.dk" } else { *rng.pick(&["example.dk", "mail.dk", "post.example.com"]) };
     let email = format!("{local}{}@{domain}", rng.below(100));
-    let phone = format!(
-        "+45 {:02} {:02} {:02} {:02}",
-        20 + rng.below(80),
-        rng.below(100),
-        rng.below(100),
-        rng.below(100)
-    );
-    let id = insert_user(
-        conn,
-        tenant,
-        reference,
-        name,
-        Some(email.clone()),
-        Some(phone.clone()),
-        kind,
-        created,
-    )?;
+    let phone =
+        format!("+45 {:02} {:02} {:02} {:02}", 20 + rng.below(80), rng.below(100), rng.below(100), rng.below(100));
+    let id = insert_user(conn, tenant, reference, name, Some(email.clone()), Some(phone.clone()), kind, created)?;
     Ok(PartyDoc {
         service_account_id: Some(id),
         reference_id: Some(reference.to_owned()),
@@ -486,14 +418,8 @@ const DEALER_TOWNS: &[&str] = &[
     "Helsingør",
     "Middelfart",
 ];
-const DEALER_KINDS: &[&str] = &[
-    "Bilhus ApS",
-    "Autocenter A/S",
-    "Bilcenter ApS",
-    "Bilsalg ApS",
-    "Auto A/S",
-    "Bilimport ApS",
-];
+const DEALER_KINDS: &[&str] =
+    &["Bilhus ApS", "Autocenter A/S", "Bilcenter ApS", "Bilsalg ApS", "Auto A/S", "Bilimport ApS"];
 /// Brand, model, new price in DKK, VIN manufacturer prefix.
 pub(crate) const CARS: &[(&str, &str, i64, &str)] = &[
     ("Volkswagen", "ID.4 Pro", 289_900, "WVG"),

@@ -80,13 +80,26 @@ fn enqueue(conn: &Connection, tenant: &str, name: &str, webhook_id: &str, payloa
 }
 
 /// Queues a transaction event (call inside the transaction that made the change).
-pub fn transaction_event(conn: &Connection, tenant: &str, name: &str, t: &TxnDoc, payment_id: Option<&str>, at: &str) -> ApiResult<()> {
+pub fn transaction_event(
+    conn: &Connection,
+    tenant: &str,
+    name: &str,
+    t: &TxnDoc,
+    payment_id: Option<&str>,
+    at: &str,
+) -> ApiResult<()> {
     let id = uuid::Uuid::new_v4().to_string();
     enqueue(conn, tenant, name, &id, &transaction_payload(name, t, payment_id, &id, at), at)
 }
 
 /// Queues a user event.
-pub fn user_event(conn: &Connection, tenant: &str, name: &str, user: &crate::store::users::User, at: &str) -> ApiResult<()> {
+pub fn user_event(
+    conn: &Connection,
+    tenant: &str,
+    name: &str,
+    user: &crate::store::users::User,
+    at: &str,
+) -> ApiResult<()> {
     let id = uuid::Uuid::new_v4().to_string();
     enqueue(conn, tenant, name, &id, &user_payload(name, user, &id, at), at)
 }
@@ -138,7 +151,15 @@ fn next_due(conn: &Connection) -> ApiResult<Option<Due>> {
             "SELECT seq, tenant, payload, attempts, outcomes FROM webhook_events
              WHERE state = 'pending' AND next_attempt_ms <= ?1 ORDER BY seq LIMIT 1",
             [now_ms()],
-            |r| Ok(Due { seq: r.get(0)?, tenant: r.get(1)?, payload: r.get(2)?, attempts: r.get(3)?, outcomes: r.get(4)? }),
+            |r| {
+                Ok(Due {
+                    seq: r.get(0)?,
+                    tenant: r.get(1)?,
+                    payload: r.get(2)?,
+                    attempts: r.get(3)?,
+                    outcomes: r.get(4)?,
+                })
+            },
         )
         .optional()?)
 }
@@ -189,12 +210,7 @@ async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect) -> Resul
                 Dialect::Published => rename::rename_json_keys(due.payload.as_bytes(), &FIELD_NAMES)
                     .unwrap_or_else(|| due.payload.clone().into_bytes()),
             };
-            let sent = http
-                .post(&url)
-                .header("content-type", "application/json")
-                .body(body)
-                .send()
-                .await;
+            let sent = http.post(&url).header("content-type", "application/json").body(body).send().await;
             match sent {
                 Ok(r) => (r.status().is_success(), json!({ "at": at, "status": r.status().as_u16() })),
                 Err(e) => (false, json!({ "at": at, "error": e.without_url().to_string() })),

@@ -14,7 +14,10 @@ async fn start(dir: &Path) -> RunningSandbox {
     escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.into(),
-        tenants: vec![TenantConfig::parse(&format!("acme={KEY}")).unwrap(), TenantConfig::parse("beta=beta-key").unwrap()],
+        tenants: vec![
+            TenantConfig::parse(&format!("acme={KEY}")).unwrap(),
+            TenantConfig::parse("beta=beta-key").unwrap(),
+        ],
         seed: Seed::None,
         dialect: Default::default(),
     })
@@ -30,14 +33,26 @@ fn browser() -> reqwest::Client {
 fn encode(fields: &[(&str, &str)]) -> String {
     let enc = |s: &str| {
         s.bytes()
-            .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+            .map(|b| {
+                if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
             .collect::<String>()
     };
     fields.iter().map(|(k, v)| format!("{}={}", enc(k), enc(v))).collect::<Vec<_>>().join("&")
 }
 
 async fn form(url: &str, fields: &[(&str, &str)]) -> reqwest::Response {
-    browser().post(url).header("content-type", "application/x-www-form-urlencoded").body(encode(fields)).send().await.unwrap()
+    browser()
+        .post(url)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(encode(fields))
+        .send()
+        .await
+        .unwrap()
 }
 
 async fn api(sb: &RunningSandbox, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
@@ -55,15 +70,23 @@ async fn api(sb: &RunningSandbox, method: &str, path: &str, body: Option<Value>)
 }
 
 async fn upload(sb: &RunningSandbox, title: &str, bytes: &[u8]) -> String {
-    let part = reqwest::multipart::Part::bytes(bytes.to_vec()).file_name("kontrakt.pdf").mime_str("application/pdf").unwrap();
+    let part =
+        reqwest::multipart::Part::bytes(bytes.to_vec()).file_name("kontrakt.pdf").mime_str("application/pdf").unwrap();
     let form = reqwest::multipart::Form::new().text("title", title.to_owned()).part("document", part);
-    let res = reqwest::Client::new().post(format!("{}/v2/documents", sb.url)).bearer_auth(KEY).multipart(form).send().await.unwrap();
+    let res = reqwest::Client::new()
+        .post(format!("{}/v2/documents", sb.url))
+        .bearer_auth(KEY)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     res.json::<Value>().await.unwrap()["documentId"].as_str().unwrap().to_owned()
 }
 
 async fn user(sb: &RunningSandbox, reference: &str) -> String {
-    let (s, v) = api(sb, "POST", "/_sandbox/users", Some(json!({ "referenceId": reference, "name": "Per Holm" }))).await;
+    let (s, v) =
+        api(sb, "POST", "/_sandbox/users", Some(json!({ "referenceId": reference, "name": "Per Holm" }))).await;
     assert_eq!(s, 200);
     v["serviceAccountId"].as_str().unwrap().to_owned()
 }
@@ -78,7 +101,8 @@ async fn files_live_under_the_data_dir_and_go_with_the_document() {
     assert!(!folder.join("signed").exists());
 
     let signer = user(&sb, "signer").await;
-    let (_, v) = api(&sb, "POST", &format!("/v2/documents/{id}/sign"), Some(json!({ "serviceAccountId": signer }))).await;
+    let (_, v) =
+        api(&sb, "POST", &format!("/v2/documents/{id}/sign"), Some(json!({ "serviceAccountId": signer }))).await;
     let res = form(v["url"].as_str().unwrap(), &[("action", "sign")]).await;
     assert_eq!(res.status(), 303);
     let signed = std::fs::read(folder.join("signed")).unwrap();
@@ -95,9 +119,14 @@ async fn documents_users_and_bank_accounts_survive_a_restart() {
     let sb = start(dir.path()).await;
     let id = upload(&sb, "Slutseddel", PDF).await;
     let person = user(&sb, "p-1").await;
-    let (_, v) = api(&sb, "POST", &format!("/v2/users/{person}/bank-accounts/initialize"), Some(json!({
-        "bankId": "jyske-bank", "returnUrl": "https://shop.example/back"
-    })))
+    let (_, v) = api(
+        &sb,
+        "POST",
+        &format!("/v2/users/{person}/bank-accounts/initialize"),
+        Some(json!({
+            "bankId": "jyske-bank", "returnUrl": "https://shop.example/back"
+        })),
+    )
     .await;
     let page_url = v["url"].as_str().unwrap().to_owned();
     let html = browser().get(&page_url).send().await.unwrap().text().await.unwrap();
@@ -116,7 +145,13 @@ async fn documents_users_and_bank_accounts_survive_a_restart() {
     assert_eq!(s, 200);
     assert_eq!(result["bankAccounts"][0]["bankAccountId"], account.as_str());
     assert!(result["bankCentral"].is_string());
-    let (s, _) = api(&sb, "POST", &format!("/v2/users/{person}/bank-accounts/add"), Some(json!({ "bankId": "jyske-bank", "bankAccountId": account }))).await;
+    let (s, _) = api(
+        &sb,
+        "POST",
+        &format!("/v2/users/{person}/bank-accounts/add"),
+        Some(json!({ "bankId": "jyske-bank", "bankAccountId": account })),
+    )
+    .await;
     assert_eq!(s, 200);
     let (_, accounts) = api(&sb, "GET", &format!("/v2/users/{person}/bank-accounts"), None).await;
     assert_eq!(accounts["items"].as_array().unwrap().len(), 2);
@@ -178,7 +213,15 @@ async fn users_query_parameters_are_checked() {
     for i in 0..3 {
         user(&sb, &format!("u-{i}")).await;
     }
-    for (query, expect) in [("skip=1&take=\"1\"", 400), ("Skip=1&Take=1", 200), ("public=maybe", 400), ("Public=TRUE", 200), ("Take=0", 400), ("Skip=-1", 400), ("Take=01", 400)] {
+    for (query, expect) in [
+        ("skip=1&take=\"1\"", 400),
+        ("Skip=1&Take=1", 200),
+        ("public=maybe", 400),
+        ("Public=TRUE", 200),
+        ("Take=0", 400),
+        ("Skip=-1", 400),
+        ("Take=01", 400),
+    ] {
         let (s, v) = api(&sb, "GET", &format!("/v2/users?{query}"), None).await;
         assert_eq!(s.as_u16(), expect, "{query}: {v}");
     }

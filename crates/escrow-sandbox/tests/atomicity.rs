@@ -17,7 +17,13 @@ struct Sb {
 }
 
 impl Sb {
-    async fn send(&self, method: reqwest::Method, path: &str, body: &Value, key: Option<&str>) -> (StatusCode, Value, bool) {
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: &Value,
+        key: Option<&str>,
+    ) -> (StatusCode, Value, bool) {
         let mut req = self.http.request(method, format!("{}{path}", self.sb.url)).bearer_auth(KEY).json(body);
         if let Some(k) = key {
             req = req.header("Idempotency-Key", k);
@@ -90,26 +96,54 @@ async fn a_failure_at_any_step_commits_nothing_or_everything() {
     let users: Vec<String> = {
         let mut ids = Vec::new();
         for r in ["payee", "payer"] {
-            let (_, v, _) = s.send(reqwest::Method::POST, "/_sandbox/users", &json!({"referenceId": r, "name": r, "type": "Private"}), None).await;
+            let (_, v, _) = s
+                .send(
+                    reqwest::Method::POST,
+                    "/_sandbox/users",
+                    &json!({"referenceId": r, "name": r, "type": "Private"}),
+                    None,
+                )
+                .await;
             ids.push(v["serviceAccountId"].as_str().unwrap().to_owned());
         }
         ids
     };
     let (_, page, _) = s.send(reqwest::Method::GET, "/v2/transactions?Take=100", &json!({}), None).await;
-    let paid: Vec<Value> = page["items"].as_array().unwrap().iter().filter(|t| t["status"] == "PAID").cloned().collect();
+    let paid: Vec<Value> =
+        page["items"].as_array().unwrap().iter().filter(|t| t["status"] == "PAID").cloned().collect();
     assert!(paid.len() >= 3);
     let id = |i: usize| paid[i]["transactionId"].as_str().unwrap().to_owned();
     let payer = |i: usize| paid[i]["payer"]["serviceAccountId"].as_str().unwrap().to_owned();
 
-    let (ok, v, _) = s.send(reqwest::Method::POST, "/v2/transactions/marketplace", &json!({"amount": 100, "title": "T", "payeeId": users[0], "payerId": users[1]}), Some("sanity")).await;
+    let (ok, v, _) = s
+        .send(
+            reqwest::Method::POST,
+            "/v2/transactions/marketplace",
+            &json!({"amount": 100, "title": "T", "payeeId": users[0], "payerId": users[1]}),
+            Some("sanity"),
+        )
+        .await;
     assert_eq!(ok, 200, "without a fault: {v}");
     let mut points = 0;
-    points += sweep(&s, "/v2/transactions/marketplace", json!({"amount": 100, "title": "T", "payeeId": users[0], "payerId": users[1]})).await;
+    points += sweep(
+        &s,
+        "/v2/transactions/marketplace",
+        json!({"amount": 100, "title": "T", "payeeId": users[0], "payerId": users[1]}),
+    )
+    .await;
     points += sweep(&s, &format!("/v2/transactions/{}/reimburse-payer", id(0)), json!({"amount": 1})).await;
-    points += sweep(&s, &format!("/v2/transactions/{}/split-payouts", id(0)), json!({"amount": 1, "recipient": "TENANT", "timing": "NEXT_PAYOUT"})).await;
-    points += sweep(&s, "/v2/payments", json!({"serviceAccountId": users[1], "transactionId": id(2), "amount": null})).await;
+    points += sweep(
+        &s,
+        &format!("/v2/transactions/{}/split-payouts", id(0)),
+        json!({"amount": 1, "recipient": "TENANT", "timing": "NEXT_PAYOUT"}),
+    )
+    .await;
+    points +=
+        sweep(&s, "/v2/payments", json!({"serviceAccountId": users[1], "transactionId": id(2), "amount": null})).await;
     points += sweep(&s, &format!("/v2/transactions/{}/payout", id(0)), json!({"serviceAccountId": payer(0)})).await;
-    points += sweep(&s, &format!("/v2/transactions/{}/cancel", id(1)), json!({"serviceAccountId": payer(1), "reason": "x"})).await;
+    points +=
+        sweep(&s, &format!("/v2/transactions/{}/cancel", id(1)), json!({"serviceAccountId": payer(1), "reason": "x"}))
+            .await;
     println!("failure points tried: {points}");
     assert!(points > 30, "every step of six handlers, {points} in all");
 }

@@ -14,7 +14,11 @@ fn serve(dir: &std::path::Path, extra: &[&str]) -> (Child, String) {
         .expect("spawn escrow-sandbox");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("first line");
-    let url = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_owned();
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_owned();
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
     (child, url)
 }
@@ -52,7 +56,12 @@ async fn tenants_from_the_command_line_start_empty() {
     let (child, url) = serve(dir.path(), &["--tenant", "acme=k1:bill-of-sale,debt", "--tenant", "beta=k2"]);
     assert_eq!(count(&url, "k1").await, 0);
     assert_eq!(count(&url, "k2").await, 0);
-    let demo = reqwest::Client::new().get(format!("{url}/v2/transactions")).bearer_auth("sandbox-demo-key").send().await.unwrap();
+    let demo = reqwest::Client::new()
+        .get(format!("{url}/v2/transactions"))
+        .bearer_auth("sandbox-demo-key")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(demo.status(), 401, "no demo tenant when tenants are given");
     stop(child);
 

@@ -113,7 +113,9 @@ async fn amounts_as_numbers_or_strings_and_idempotent_replay() {
     changed["amount"] = json!(100.0);
     assert_eq!(send(changed, "k-1").await.unwrap().status(), 422);
 
-    let (_, t) = get(&format!("{}/v2/transactions/{}", sb.url, first["transactionId"].as_str().unwrap()), Some("other-key")).await;
+    let (_, t) =
+        get(&format!("{}/v2/transactions/{}", sb.url, first["transactionId"].as_str().unwrap()), Some("other-key"))
+            .await;
     assert_eq!(t["amount"], json!(100.01));
     assert_eq!(t["status"], "CREATED");
 
@@ -137,9 +139,11 @@ async fn demo_data_has_documents_and_bank_accounts() {
     assert!(docs.len() >= 10, "demo documents: {}", docs.len());
     let (_, page) = get(&format!("{}/v2/transactions?ReferenceId=DEAL-2026-0042", sb.url), k).await;
     let tesla = page["items"][0]["transactionId"].as_str().unwrap().to_owned();
-    let agreement = docs.iter().find(|d| d["transactionId"] == tesla.as_str()).expect("the showcase deal has its agreement");
+    let agreement =
+        docs.iter().find(|d| d["transactionId"] == tesla.as_str()).expect("the showcase deal has its agreement");
     assert!(agreement["signed"].is_string());
-    let (_, link) = get(&format!("{}/v2/documents/{}/download", sb.url, agreement["documentId"].as_str().unwrap()), k).await;
+    let (_, link) =
+        get(&format!("{}/v2/documents/{}/download", sb.url, agreement["documentId"].as_str().unwrap()), k).await;
     let pdf = reqwest::get(link["url"].as_str().unwrap()).await.unwrap().bytes().await.unwrap();
     assert!(pdf.starts_with(b"%PDF-") && pdf.ends_with(b"%%EOF\n") || pdf.windows(5).any(|w| w == b"%%EOF"));
     let payer = page["items"][0]["payer"]["serviceAccountId"].as_str().unwrap().to_owned();

@@ -43,7 +43,13 @@ impl Sb {
     }
 
     async fn user(&self, r: &str) -> String {
-        let (s, v, _) = self.post("/_sandbox/users", json!({"referenceId": r, "name": r, "email": null, "phoneNumber": null, "type": "Private"}), None).await;
+        let (s, v, _) = self
+            .post(
+                "/_sandbox/users",
+                json!({"referenceId": r, "name": r, "email": null, "phoneNumber": null, "type": "Private"}),
+                None,
+            )
+            .await;
         assert_eq!(s, 200);
         v["serviceAccountId"].as_str().unwrap().to_owned()
     }
@@ -101,7 +107,11 @@ async fn idempotency_keys_expire_after_24_hours_and_uniqueness_keys_do_not() {
     let (st, v, replayed) = s.post("/v2/transactions/marketplace", body(11, "u2"), Some("k")).await;
     assert_eq!((st, replayed), (StatusCode::OK, false), "after 24 h the key is new: {v}");
     let (st, v, _) = s.post("/v2/transactions/marketplace", body(12, "u2"), Some("other")).await;
-    assert_eq!((st, v["title"].as_str()), (StatusCode::BAD_REQUEST, Some("Duplicate transaction")), "one transaction per uniquenessKey");
+    assert_eq!(
+        (st, v["title"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Duplicate transaction")),
+        "one transaction per uniquenessKey"
+    );
     assert_eq!(s.get("/_sandbox/ledger").await["items"].as_array().unwrap().len(), 2);
 }
 
@@ -109,7 +119,13 @@ async fn idempotency_keys_expire_after_24_hours_and_uniqueness_keys_do_not() {
 async fn a_person_pays_through_the_hosted_pages() {
     let s = start("").await;
     let (payee, payer) = (s.user("a").await, s.user("b").await);
-    let (_, created, _) = s.post("/v2/transactions/marketplace", json!({"amount": 250, "title": "Cykel", "payeeId": payee, "payerId": payer}), None).await;
+    let (_, created, _) = s
+        .post(
+            "/v2/transactions/marketplace",
+            json!({"amount": 250, "title": "Cykel", "payeeId": payee, "payerId": payer}),
+            None,
+        )
+        .await;
     let checkout = created["checkoutUrl"].as_str().unwrap().to_owned();
     let page = s.http.get(&checkout).send().await.unwrap();
     assert_eq!(page.status(), 200);
@@ -118,18 +134,32 @@ async fn a_person_pays_through_the_hosted_pages() {
     assert_eq!(go.status(), StatusCode::SEE_OTHER);
     let pay_url = format!("{}{}", s.sb.url, go.headers()["location"].to_str().unwrap());
     assert!(s.http.get(&pay_url).send().await.unwrap().text().await.unwrap().contains("Approve payment"));
-    let done = s.http.post(&pay_url).header("content-type", "application/x-www-form-urlencoded").body("action=pay").send().await.unwrap();
+    let done = s
+        .http
+        .post(&pay_url)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("action=pay")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(done.status(), 200);
     let id = created["transactionId"].as_str().unwrap();
     let t = s.get(&format!("/v2/transactions/{id}")).await;
     assert_eq!(t["status"], "PAID");
     let hooks = s.get("/_sandbox/webhooks").await;
-    let names: Vec<_> = hooks["items"].as_array().unwrap().iter().map(|h| h["eventName"].as_str().unwrap().to_owned()).collect();
+    let names: Vec<_> =
+        hooks["items"].as_array().unwrap().iter().map(|h| h["eventName"].as_str().unwrap().to_owned()).collect();
     assert_eq!(names, ["transaction.created", "transaction.payment.paid"]);
     assert_eq!(hooks["items"][1]["payload"]["paymentId"], t["payments"]["inbound"]["payments"][0]["paymentId"]);
 
     // With returnUrl and skipUI the payer goes straight back, also when the payment fails.
-    let (_, other, _) = s.post("/v2/transactions/marketplace", json!({"amount": 10, "title": "X", "payeeId": payee, "payerId": payer}), None).await;
+    let (_, other, _) = s
+        .post(
+            "/v2/transactions/marketplace",
+            json!({"amount": 10, "title": "X", "payeeId": payee, "payerId": payer}),
+            None,
+        )
+        .await;
     let (st, p, _) = s
         .post("/v2/payments", json!({"serviceAccountId": payer, "transactionId": other["transactionId"], "returnUrl": "https://shop.example/back", "skipUI": true}), Some("p1"))
         .await;
@@ -159,7 +189,14 @@ async fn fault_rules_fire_the_given_number_of_times() {
     assert_eq!(list(&s).await.unwrap().status(), 503);
     assert_eq!(list(&s).await.unwrap().status(), 503);
     assert_eq!(list(&s).await.unwrap().status(), 200, "count exhausted");
-    let res = s.http.put(format!("{}/_sandbox/faults", s.sb.url)).bearer_auth(KEY).json(&json!({"rules": [{"kind": "drop"}]})).send().await.unwrap();
+    let res = s
+        .http
+        .put(format!("{}/_sandbox/faults", s.sb.url))
+        .bearer_auth(KEY)
+        .json(&json!({"rules": [{"kind": "drop"}]}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     assert!(list(&s).await.is_err() || list(&s).await.unwrap().bytes().await.is_err(), "connection dropped");
     s.http.delete(format!("{}/_sandbox/faults", s.sb.url)).bearer_auth(KEY).send().await.unwrap();
@@ -177,7 +214,14 @@ async fn concurrent_requests_with_one_key_execute_once() {
     for _ in 0..20 {
         let (http, url, body) = (s.http.clone(), s.sb.url.clone(), body.clone());
         tasks.push(tokio::spawn(async move {
-            let r = http.post(format!("{url}/v2/transactions/marketplace")).bearer_auth(KEY).header("Idempotency-Key", "same").json(&body).send().await.unwrap();
+            let r = http
+                .post(format!("{url}/v2/transactions/marketplace"))
+                .bearer_auth(KEY)
+                .header("Idempotency-Key", "same")
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
             let status = r.status();
             (status, r.json::<Value>().await.ok().and_then(|v| v["transactionId"].as_str().map(str::to_owned)))
         }));

@@ -17,10 +17,7 @@ async fn start(dir: &Path, seed: Seed) -> escrow_sandbox::RunningSandbox {
     escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.into(),
-        tenants: vec![
-            TenantConfig::demo(),
-            TenantConfig::parse(&format!("other={OTHER_KEY}")).unwrap(),
-        ],
+        tenants: vec![TenantConfig::demo(), TenantConfig::parse(&format!("other={OTHER_KEY}")).unwrap()],
         seed,
         dialect: Default::default(),
     })
@@ -29,24 +26,11 @@ async fn start(dir: &Path, seed: Seed) -> escrow_sandbox::RunningSandbox {
 }
 
 fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 /// Every page of a query over HTTP: (ids in order, count of each page).
-async fn list_all(
-    url: &str,
-    key: &str,
-    search: Option<&str>,
-    reference: Option<&str>,
-) -> (Vec<String>, Vec<i64>) {
+async fn list_all(url: &str, key: &str, search: Option<&str>, reference: Option<&str>) -> (Vec<String>, Vec<i64>) {
     let http = reqwest::Client::new();
     let (mut ids, mut counts) = (Vec::new(), Vec::new());
     loop {
@@ -57,22 +41,11 @@ async fn list_all(
         if let Some(r) = reference {
             q.push_str(&format!("&ReferenceId={}", encode(r)));
         }
-        let page: Value = http
-            .get(format!("{url}/v2/transactions?{q}"))
-            .bearer_auth(key)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let page: Value =
+            http.get(format!("{url}/v2/transactions?{q}")).bearer_auth(key).send().await.unwrap().json().await.unwrap();
         let items = page["items"].as_array().unwrap();
         counts.push(page["count"].as_i64().unwrap());
-        ids.extend(
-            items
-                .iter()
-                .map(|t| t["transactionId"].as_str().unwrap().to_owned()),
-        );
+        ids.extend(items.iter().map(|t| t["transactionId"].as_str().unwrap().to_owned()));
         if items.len() < 100 {
             return (ids, counts);
         }
@@ -82,9 +55,7 @@ async fn list_all(
 #[tokio::test]
 async fn trigram_search_answers_exactly_what_a_like_scan_answers() {
     let dir = tempfile::tempdir().unwrap();
-    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 2_500)
-        .await
-        .unwrap();
+    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 2_500).await.unwrap();
     let sb = start(dir.path(), Seed::Demo).await;
     let conn = open(dir.path());
     // A real transaction id and registration to search for by fragment.
@@ -142,15 +113,8 @@ async fn trigram_search_answers_exactly_what_a_like_scan_answers() {
     for (search, reference) in cases {
         let expected = like_scan(&conn, DEMO_TENANT, search, reference);
         let (ids, counts) = list_all(&sb.url, DEMO_KEY, search, reference).await;
-        assert_eq!(
-            ids.len(),
-            expected.len(),
-            "search {search:?} reference {reference:?}: rows"
-        );
-        assert!(
-            ids == expected,
-            "search {search:?} reference {reference:?}: same rows in the same order"
-        );
+        assert_eq!(ids.len(), expected.len(), "search {search:?} reference {reference:?}: rows");
+        assert!(ids == expected, "search {search:?} reference {reference:?}: same rows in the same order");
         let total = i64::try_from(expected.len()).unwrap();
         assert!(
             counts.iter().all(|&c| c == total),
@@ -158,17 +122,9 @@ async fn trigram_search_answers_exactly_what_a_like_scan_answers() {
         );
     }
     // The other tenant sees none of it, by any path.
-    for (search, reference) in [
-        (None, None),
-        (Some("volkswagen"), None),
-        (Some("e"), None),
-        (None, Some("deal")),
-    ] {
+    for (search, reference) in [(None, None), (Some("volkswagen"), None), (Some("e"), None), (None, Some("deal"))] {
         let (ids, counts) = list_all(&sb.url, OTHER_KEY, search, reference).await;
-        assert!(
-            ids.is_empty() && counts == [0],
-            "other tenant, {search:?} {reference:?}"
-        );
+        assert!(ids.is_empty() && counts == [0], "other tenant, {search:?} {reference:?}");
     }
 }
 
@@ -182,31 +138,11 @@ async fn skip_past_the_end_and_short_pages_keep_the_count() {
     };
     let (_, tesla) = get("Search=deal-&Take=1".into()).await;
     assert!(tesla > 3, "the demo data has many Auto deals");
-    assert_eq!(
-        get(format!("Search=deal-&Skip={tesla}")).await,
-        (0, tesla),
-        "skip exactly to the end"
-    );
-    assert_eq!(
-        get(format!("Search=deal-&Skip={}", tesla + 50)).await,
-        (0, tesla),
-        "skip past the end"
-    );
-    assert_eq!(
-        get(format!("Search=deal-&Skip={}&Take=2", tesla - 1)).await,
-        (1, tesla),
-        "last row"
-    );
-    assert_eq!(
-        get(format!("Search=deal-&Skip={}&Take=1", tesla - 2)).await,
-        (1, tesla),
-        "full page before the end"
-    );
-    assert_eq!(
-        get("Skip=500".into()).await,
-        (0, 200),
-        "no term, past the end"
-    );
+    assert_eq!(get(format!("Search=deal-&Skip={tesla}")).await, (0, tesla), "skip exactly to the end");
+    assert_eq!(get(format!("Search=deal-&Skip={}", tesla + 50)).await, (0, tesla), "skip past the end");
+    assert_eq!(get(format!("Search=deal-&Skip={}&Take=2", tesla - 1)).await, (1, tesla), "last row");
+    assert_eq!(get(format!("Search=deal-&Skip={}&Take=1", tesla - 2)).await, (1, tesla), "full page before the end");
+    assert_eq!(get("Skip=500".into()).await, (0, 200), "no term, past the end");
 }
 
 #[tokio::test]
@@ -222,18 +158,8 @@ async fn the_index_follows_inserts_updates_and_deletes() {
     doc.title = Some("Renoveret Citroën 2CV, 1974".into());
     doc.auto_information = None;
     store::update(&conn, DEMO_TENANT, &doc).unwrap();
-    assert_eq!(
-        list_all(&sb.url, DEMO_KEY, Some("citroën 2cv"), None)
-            .await
-            .0,
-        ids
-    );
-    assert!(
-        list_all(&sb.url, DEMO_KEY, Some("EV 48 213"), None)
-            .await
-            .0
-            .is_empty()
-    );
+    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("citroën 2cv"), None).await.0, ids);
+    assert!(list_all(&sb.url, DEMO_KEY, Some("EV 48 213"), None).await.0.is_empty());
 
     // Inserts in the same millisecond: newest (last inserted) first, by any path.
     let created = escrow_sandbox::clock::stamp(Utc::now() + Duration::hours(1));
@@ -246,39 +172,18 @@ async fn the_index_follows_inserts_updates_and_deletes() {
         store::insert(&conn, DEMO_TENANT, &copy).unwrap();
         new_ids.insert(0, copy.transaction_id);
     }
-    assert_eq!(
-        list_all(&sb.url, DEMO_KEY, Some("2cv"), None).await.0[..3],
-        new_ids[..]
-    );
-    assert_eq!(
-        list_all(&sb.url, DEMO_KEY, None, Some("twin")).await.0,
-        new_ids
-    );
-    assert_eq!(
-        list_all(&sb.url, DEMO_KEY, None, None).await.0[..3],
-        new_ids[..]
-    );
-    assert_eq!(
-        list_all(&sb.url, DEMO_KEY, Some("v"), None).await.0[..3],
-        new_ids[..],
-        "LIKE path, same order"
-    );
+    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("2cv"), None).await.0[..3], new_ids[..]);
+    assert_eq!(list_all(&sb.url, DEMO_KEY, None, Some("twin")).await.0, new_ids);
+    assert_eq!(list_all(&sb.url, DEMO_KEY, None, None).await.0[..3], new_ids[..]);
+    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("v"), None).await.0[..3], new_ids[..], "LIKE path, same order");
 
     // Delete: gone from the index and the count.
-    conn.execute(
-        "DELETE FROM transactions WHERE transaction_id = 'twin-1'",
-        [],
-    )
-    .unwrap();
+    conn.execute("DELETE FROM transactions WHERE transaction_id = 'twin-1'", []).unwrap();
     let (left, counts) = list_all(&sb.url, DEMO_KEY, None, Some("twin")).await;
     assert_eq!(left, ["twin-2", "twin-0"]);
     assert_eq!(counts, [2]);
     let (all, counts) = list_all(&sb.url, DEMO_KEY, None, None).await;
-    assert_eq!(
-        (all.len(), counts[0]),
-        (202, 202),
-        "200 demo rows + 3 twins - 1 deleted, counted without a term too"
-    );
+    assert_eq!((all.len(), counts[0]), (202, 202), "200 demo rows + 3 twins - 1 deleted, counted without a term too");
 
     // A raw insert that bypasses store::insert is refused rather than silently unsearchable.
     let err = conn
@@ -287,10 +192,7 @@ async fn the_index_follows_inserts_updates_and_deletes() {
             [&created],
         )
         .unwrap_err();
-    assert!(
-        err.to_string().contains("store::transactions::insert"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("store::transactions::insert"), "{err}");
 }
 
 #[tokio::test]
@@ -313,15 +215,9 @@ async fn a_data_dir_from_before_the_index_is_indexed_on_open() {
         .unwrap();
     }
     let sb = start(dir.path(), Seed::Demo).await;
-    assert_eq!(
-        list_all(&sb.url, DEMO_KEY, Some("tesla"), None).await,
-        before
-    );
+    assert_eq!(list_all(&sb.url, DEMO_KEY, Some("tesla"), None).await, before);
     assert_eq!(list_all(&sb.url, DEMO_KEY, None, None).await, all_before);
-    assert_eq!(
-        before.1,
-        [like_scan(&open(dir.path()), DEMO_TENANT, Some("tesla"), None).len() as i64]
-    );
+    assert_eq!(before.1, [like_scan(&open(dir.path()), DEMO_TENANT, Some("tesla"), None).len() as i64]);
 }
 
 // ---- Remembered search counts ----------------------------------------------------------
@@ -340,10 +236,7 @@ async fn page(url: &str, key: &str, query: &str) -> (usize, i64) {
         .json()
         .await
         .unwrap();
-    (
-        v["items"].as_array().unwrap().len(),
-        v["count"].as_i64().unwrap(),
-    )
+    (v["items"].as_array().unwrap().len(), v["count"].as_i64().unwrap())
 }
 
 /// A payee and a payer of the tenant, for creating transactions over HTTP.
@@ -428,10 +321,7 @@ async fn a_remembered_count_follows_inserts_updates_and_deletes() {
     let expected = like_scan(&conn, DEMO_TENANT, Some("fi"), None).len() as i64;
     assert_eq!(short_before + 3, expected, "three more 'fi' matches");
     assert_eq!(page(&sb.url, DEMO_KEY, short).await.1, expected);
-    assert_eq!(
-        like_scan(&conn, DEMO_TENANT, Some("zebrafink"), None).len(),
-        3
-    );
+    assert_eq!(like_scan(&conn, DEMO_TENANT, Some("zebrafink"), None).len(), 3);
 }
 
 #[tokio::test]
@@ -445,12 +335,7 @@ async fn tenants_keep_their_own_counts_for_the_same_term() {
     }
     create(&sb.url, OTHER_KEY, &other_users, "Kanarie").await;
     // The same generation number in both tenants must not mix their counts up.
-    open(dir.path())
-        .execute(
-            "UPDATE search_tenants SET gen = (SELECT max(gen) + 1 FROM search_tenants)",
-            [],
-        )
-        .unwrap();
+    open(dir.path()).execute("UPDATE search_tenants SET gen = (SELECT max(gen) + 1 FROM search_tenants)", []).unwrap();
     for round in ["cold", "warm"] {
         assert_count(&sb.url, DEMO_KEY, "Search=kanarie", 3, round).await;
         assert_count(&sb.url, OTHER_KEY, "Search=kanarie", 1, round).await;
@@ -464,29 +349,18 @@ async fn tenants_keep_their_own_counts_for_the_same_term() {
 #[tokio::test]
 async fn paging_through_a_term_keeps_the_first_pages_count() {
     let dir = tempfile::tempdir().unwrap();
-    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 1_000)
-        .await
-        .unwrap();
+    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 1_000).await.unwrap();
     let sb = start(dir.path(), Seed::None).await;
     let conn = open(dir.path());
-    for (search, reference) in [
-        (Some("example.dk"), None),
-        (Some("volkswagen"), None),
-        (None, Some("deal")),
-        (Some("e"), None),
-    ] {
+    for (search, reference) in
+        [(Some("example.dk"), None), (Some("volkswagen"), None), (None, Some("deal")), (Some("e"), None)]
+    {
         let expected = like_scan(&conn, DEMO_TENANT, search, reference);
         let (ids, counts) = list_all(&sb.url, DEMO_KEY, search, reference).await;
-        assert!(
-            counts.len() > 1 || search == Some("volkswagen"),
-            "{search:?} {reference:?}: several pages"
-        );
+        assert!(counts.len() > 1 || search == Some("volkswagen"), "{search:?} {reference:?}: several pages");
         assert_eq!(ids, expected, "{search:?} {reference:?}");
         let total = expected.len() as i64;
-        assert!(
-            counts.iter().all(|&c| c == total),
-            "{search:?} {reference:?}: {counts:?} != {total}"
-        );
+        assert!(counts.iter().all(|&c| c == total), "{search:?} {reference:?}: {counts:?} != {total}");
     }
     let total = like_scan(&conn, DEMO_TENANT, Some("example.dk"), None).len() as i64;
     assert_eq!(
@@ -502,24 +376,14 @@ async fn list_reuses_a_count_only_at_its_generation() {
     let sb = start(dir.path(), Seed::Demo).await;
     let conn = open(dir.path());
     let counts = escrow_sandbox::store::count_cache::CountCache::default();
-    let q = store::ListQuery {
-        skip: 0,
-        take: 1,
-        search: Some("Tesla".into()),
-        reference_id: None,
-    };
+    let q = store::ListQuery { skip: 0, take: 1, search: Some("Tesla".into()), reference_id: None };
     let truth = like_scan(&conn, DEMO_TENANT, Some("tesla"), None).len() as i64;
     assert!(truth > 1);
     assert_eq!(store::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, truth);
     assert_eq!(counts.len(), 1);
     // Plant a wrong count at the current generation: list answers it (it did not count).
     let generation = || -> i64 {
-        conn.query_row(
-            "SELECT gen FROM search_tenants WHERE tenant = ?1",
-            [DEMO_TENANT],
-            |r| r.get(0),
-        )
-        .unwrap()
+        conn.query_row("SELECT gen FROM search_tenants WHERE tenant = ?1", [DEMO_TENANT], |r| r.get(0)).unwrap()
     };
     let key = escrow_sandbox::store::count_cache::CountKey {
         tenant: DEMO_TENANT.into(),
@@ -530,20 +394,15 @@ async fn list_reuses_a_count_only_at_its_generation() {
     assert_eq!(store::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, 999);
     // Any write to the tenant's transactions moves the generation on: counted again.
     let before = generation();
-    let mut doc = store::get(&conn, DEMO_TENANT, &list_all(&sb.url, DEMO_KEY, Some("tesla"), None).await.0[0])
-        .unwrap()
-        .unwrap();
+    let mut doc =
+        store::get(&conn, DEMO_TENANT, &list_all(&sb.url, DEMO_KEY, Some("tesla"), None).await.0[0]).unwrap().unwrap();
     doc.description = Some("now also a bicycle".into());
     store::update(&conn, DEMO_TENANT, &doc).unwrap();
     assert!(generation() > before);
     assert_eq!(store::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, truth);
     // A change that leaves the searched text alone keeps the generation.
     let before = generation();
-    conn.execute(
-        "UPDATE transactions SET doc = doc WHERE transaction_id = ?1",
-        [&doc.transaction_id],
-    )
-    .unwrap();
+    conn.execute("UPDATE transactions SET doc = doc WHERE transaction_id = ?1", [&doc.transaction_id]).unwrap();
     assert_eq!(generation(), before);
 }
 
@@ -579,11 +438,7 @@ async fn a_data_dir_from_before_the_search_generation_gets_it_on_open() {
     let conn = open(dir.path());
     let n = tesla.len() as i64;
     assert_count(&sb.url, DEMO_KEY, "Search=tesla", n, "reopened").await;
-    conn.execute(
-        "DELETE FROM transactions WHERE transaction_id = ?1",
-        [&tesla[0]],
-    )
-    .unwrap();
+    conn.execute("DELETE FROM transactions WHERE transaction_id = ?1", [&tesla[0]]).unwrap();
     assert_count(&sb.url, DEMO_KEY, "Search=tesla", n - 1, "deleted after the upgrade").await;
     let mut doc = store::get(&conn, DEMO_TENANT, &tesla[1]).unwrap().unwrap();
     doc.title = Some("Cykel".into());

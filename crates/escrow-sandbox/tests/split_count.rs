@@ -19,9 +19,7 @@ const OTHER: &str = "other";
 /// the same millisecond (consecutive `ord`s, so chunk edges fall on real rows).
 async fn data() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 2_500)
-        .await
-        .unwrap();
+    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, 2_500).await.unwrap();
     let conn = open(dir.path());
     let created = escrow_sandbox::clock::stamp(chrono::Utc::now());
     let ids = like_scan(&conn, DEMO_TENANT, None, None);
@@ -36,34 +34,16 @@ async fn data() -> tempfile::TempDir {
 
 fn readers(dir: &Path, n: usize) -> Vec<Mutex<Connection>> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    (0..n)
-        .map(|_| {
-            Mutex::new(Connection::open_with_flags(dir.join("sandbox.sqlite"), flags).unwrap())
-        })
-        .collect()
+    (0..n).map(|_| Mutex::new(Connection::open_with_flags(dir.join("sandbox.sqlite"), flags).unwrap())).collect()
 }
 
 /// A split forced on whatever the size of the count.
-fn forced<'a>(
-    spares: &'a [Mutex<Connection>],
-    chunks: usize,
-    hook: &'a (dyn Fn(SplitEvent) + Sync),
-) -> CountSplit<'a> {
-    CountSplit {
-        spares,
-        min_matches: 0,
-        chunks,
-        hook: Some(hook),
-    }
+fn forced<'a>(spares: &'a [Mutex<Connection>], chunks: usize, hook: &'a (dyn Fn(SplitEvent) + Sync)) -> CountSplit<'a> {
+    CountSplit { spares, min_matches: 0, chunks, hook: Some(hook) }
 }
 
 fn query(search: Option<&str>, reference: Option<&str>, take: i64, skip: i64) -> ListQuery {
-    ListQuery {
-        skip,
-        take,
-        search: search.map(Into::into),
-        reference_id: reference.map(Into::into),
-    }
+    ListQuery { skip, take, search: search.map(Into::into), reference_id: reference.map(Into::into) }
 }
 
 fn ids(items: &[store::TxnDoc]) -> Vec<String> {
@@ -97,18 +77,11 @@ async fn split_counts_equal_a_like_count_for_every_tenant_term_page_and_skip() {
                         let q = query(search, reference, take, skip);
                         let split = forced(&spares, chunks, &hook);
                         let (items, count) =
-                            store::list_with(&conn, tenant, &q, &CountCache::default(), &split)
-                                .unwrap();
-                        let case = format!(
-                            "{tenant} {search:?} {reference:?} chunks {chunks} take {take} skip {skip}"
-                        );
+                            store::list_with(&conn, tenant, &q, &CountCache::default(), &split).unwrap();
+                        let case = format!("{tenant} {search:?} {reference:?} chunks {chunks} take {take} skip {skip}");
                         assert_eq!(count, total, "{case}: count");
-                        let page: Vec<String> = expected
-                            .iter()
-                            .skip(skip as usize)
-                            .take(take as usize)
-                            .cloned()
-                            .collect();
+                        let page: Vec<String> =
+                            expected.iter().skip(skip as usize).take(take as usize).cloned().collect();
                         assert_eq!(ids(&items), page, "{case}: page");
                         split_counts += 1;
                     }
@@ -117,14 +90,8 @@ async fn split_counts_equal_a_like_count_for_every_tenant_term_page_and_skip() {
         }
     }
     let events = events.lock().unwrap();
-    let counted = events
-        .iter()
-        .filter(|&&e| e == SplitEvent::HelperCounted)
-        .count();
-    assert!(
-        counted > split_counts / 4,
-        "the helper counted in {counted} of {split_counts} lists"
-    );
+    let counted = events.iter().filter(|&&e| e == SplitEvent::HelperCounted).count();
+    assert!(counted > split_counts / 4, "the helper counted in {counted} of {split_counts} lists");
     assert!(
         !events.contains(&SplitEvent::FellBack),
         "nothing was written, so the helper always had the page's snapshot"
@@ -133,11 +100,7 @@ async fn split_counts_equal_a_like_count_for_every_tenant_term_page_and_skip() {
 
 /// Lists `search` once with `write` run on the helper thread before its snapshot: the
 /// answer must be the count of the page's snapshot, however much `write` changes.
-fn list_with_write_between(
-    dir: &Path,
-    search: &str,
-    write: &(dyn Fn(&Connection) + Sync),
-) -> (i64, Vec<SplitEvent>) {
+fn list_with_write_between(dir: &Path, search: &str, write: &(dyn Fn(&Connection) + Sync)) -> (i64, Vec<SplitEvent>) {
     let conn = open(dir);
     let spares = readers(dir, 1);
     let writer = Mutex::new(open(dir));
@@ -149,14 +112,8 @@ fn list_with_write_between(
         events.lock().unwrap().push(e);
     };
     let q = query(Some(search), None, 20, 0);
-    let (_, count) = store::list_with(
-        &conn,
-        DEMO_TENANT,
-        &q,
-        &CountCache::default(),
-        &forced(&spares, 4, &hook),
-    )
-    .unwrap();
+    let (_, count) =
+        store::list_with(&conn, DEMO_TENANT, &q, &CountCache::default(), &forced(&spares, 4, &hook)).unwrap();
     (count, events.into_inner().unwrap())
 }
 
@@ -179,10 +136,7 @@ async fn a_write_between_the_page_and_the_helpers_count_falls_back_to_the_pages_
     });
     let after = like_scan(&conn, DEMO_TENANT, Some("example.dk"), None).len() as i64;
     assert!(after < before / 2, "the write took most matches away");
-    assert_eq!(
-        count, before,
-        "the count of the page's snapshot, not a mix of two"
-    );
+    assert_eq!(count, before, "the count of the page's snapshot, not a mix of two");
     assert_eq!(
         events,
         [SplitEvent::HelperStarts, SplitEvent::FellBack],
@@ -191,10 +145,7 @@ async fn a_write_between_the_page_and_the_helpers_count_falls_back_to_the_pages_
     // Listed again, in a snapshot after the write: the new count, split again.
     let (count, events) = list_with_write_between(dir.path(), "example.dk", &|_| {});
     assert_eq!(count, after);
-    assert_eq!(
-        events,
-        [SplitEvent::HelperStarts, SplitEvent::HelperCounted]
-    );
+    assert_eq!(events, [SplitEvent::HelperStarts, SplitEvent::HelperCounted]);
 }
 
 #[tokio::test]
@@ -203,11 +154,7 @@ async fn a_write_to_another_tenant_keeps_the_split() {
     let conn = open(dir.path());
     let expected = like_scan(&conn, DEMO_TENANT, Some("example.dk"), None).len() as i64;
     let (count, events) = list_with_write_between(dir.path(), "example.dk", &|w| {
-        w.execute(
-            "DELETE FROM transactions WHERE tenant = ?1",
-            [OTHER],
-        )
-        .unwrap();
+        w.execute("DELETE FROM transactions WHERE tenant = ?1", [OTHER]).unwrap();
     });
     assert_eq!(count, expected);
     assert_eq!(

@@ -8,10 +8,7 @@ use serde::{Deserialize, Serialize};
 /// Whether a `signed` value (type not shown in the spec: a timestamp, a flag, ...)
 /// means signed: anything but absent, `null` or `false`.
 fn is_signed_value(v: &Option<serde_json::Value>) -> bool {
-    !matches!(
-        v,
-        None | Some(serde_json::Value::Null) | Some(serde_json::Value::Bool(false))
-    )
+    !matches!(v, None | Some(serde_json::Value::Null) | Some(serde_json::Value::Bool(false)))
 }
 
 /// A person asked to sign a document.
@@ -120,9 +117,6 @@ pub struct SignRequest {
 impl SignRequest {
     /// A request for `service_account_id` to sign, with every optional field unset.
     pub fn new(service_account_id: impl Into<String>) -> Self {
-        Self {
-            service_account_id: service_account_id.into(),
-            ..Self::default()
-        }
+        Self { service_account_id: service_account_id.into(), ..Self::default() }
     }
 }

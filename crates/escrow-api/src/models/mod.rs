@@ -2,20 +2,20 @@
 
 pub mod actions;
 pub mod auto;
-pub mod payment;
-pub mod split_payout;
 pub mod connect;
 pub mod document;
+pub mod payment;
+pub mod split_payout;
 pub mod transaction;
 pub mod user;
 pub mod webhook;
 
 pub use actions::*;
 pub use auto::*;
-pub use payment::*;
-pub use split_payout::*;
 pub use connect::*;
 pub use document::*;
+pub use payment::*;
+pub use split_payout::*;
 pub use transaction::*;
 pub use user::*;
 pub use webhook::*;

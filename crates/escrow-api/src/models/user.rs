@@ -212,9 +212,6 @@ pub struct BankAccountRef {
 impl BankAccountRef {
     /// Names account `bank_account_id` at bank `bank_id`.
     pub fn new(bank_id: impl Into<String>, bank_account_id: impl Into<String>) -> Self {
-        Self {
-            bank_id: bank_id.into(),
-            bank_account_id: bank_account_id.into(),
-        }
+        Self { bank_id: bank_id.into(), bank_account_id: bank_account_id.into() }
     }
 }

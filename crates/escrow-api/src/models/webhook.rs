@@ -200,8 +200,12 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let c = br#"{"id":"w1","eventName":"user.connected","eventDate":"2026-01-01T10:00:00Z","safepayAccountId":"s"}"#;
-        assert!(matches!(WebhookEvent::parse(c).unwrap(), WebhookEvent::User(UserEvent { event_name: UserEventName::Connected, .. })));
+        let c =
+            br#"{"id":"w1","eventName":"user.connected","eventDate":"2026-01-01T10:00:00Z","safepayAccountId":"s"}"#;
+        assert!(matches!(
+            WebhookEvent::parse(c).unwrap(),
+            WebhookEvent::User(UserEvent { event_name: UserEventName::Connected, .. })
+        ));
         let t = br#"{"eventName":"transaction.succeeded","eventDate":"2026-01-01T10:00:00Z","id":"w2","transactionId":"t"}"#;
         match WebhookEvent::parse(t).unwrap() {
             WebhookEvent::Transaction(e) => assert_eq!(e.webhook_id, "w2"),

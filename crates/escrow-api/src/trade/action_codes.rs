@@ -91,7 +91,9 @@ mod tests {
 
     #[test]
     fn numeric_types_get_names_and_keep_their_code() {
-        let mut t = trade_with(serde_json::json!([{"type": 2, "text": "Accept and pay"}, {"type": 77, "text": "?"}, "Abandon"]));
+        let mut t = trade_with(
+            serde_json::json!([{"type": 2, "text": "Accept and pay"}, {"type": 77, "text": "?"}, "Abandon"]),
+        );
         TradeActionCodes::default().name_trade(&mut t);
         let actions = &t.payer.unwrap().status.unwrap().actions;
         assert_eq!(actions[0].name, "AcceptAndPay");

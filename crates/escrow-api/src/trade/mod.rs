@@ -32,10 +32,10 @@ pub mod routes;
 pub mod status;
 pub mod validate;
 
-pub use models::*;
-pub use status::{TradePartyStatus, TradePhase, TradePhases, TradeStatusAction, TradeTimelineEvent};
 pub use action_codes::TradeActionCodes;
+pub use models::*;
 pub use routes::{TradeRoute, TradeRoutes};
+pub use status::{TradePartyStatus, TradePhase, TradePhases, TradeStatusAction, TradeTimelineEvent};
 
 use crate::client::{Body, CallOptions, Client, Request, Response};
 use crate::error::{Error, ErrorKind, FieldError, Result};
@@ -84,10 +84,9 @@ pub fn field_errors(err: &Error) -> &[FieldError] {
 pub fn is_not_found(err: &Error) -> bool {
     match &err.kind {
         ErrorKind::NotFound(_) => true,
-        ErrorKind::BadRequest(crate::ErrorBody::Problem(p)) => p
-            .type_code
-            .as_deref()
-            .is_some_and(|c| c.to_ascii_lowercase().contains("notfound")),
+        ErrorKind::BadRequest(crate::ErrorBody::Problem(p)) => {
+            p.type_code.as_deref().is_some_and(|c| c.to_ascii_lowercase().contains("notfound"))
+        }
         _ => false,
     }
 }
@@ -109,20 +108,10 @@ impl TradeApi {
             validate::path_param(name, value)?;
         }
         let (method, path) = self.routes.resolve_in(route, self.client.dialect(), params);
-        Ok(Request {
-            method,
-            path,
-            query: Vec::new(),
-            body,
-            idempotent_key: false,
-        })
+        Ok(Request { method, path, query: Vec::new(), body, idempotent_key: false })
     }
 
-    async fn send<T: DeserializeOwned>(
-        &self,
-        req: Request,
-        opts: &CallOptions,
-    ) -> Result<Response<T>> {
+    async fn send<T: DeserializeOwned>(&self, req: Request, opts: &CallOptions) -> Result<Response<T>> {
         validate::correlation(opts)?;
         self.client.send(req, opts).await
     }
@@ -162,10 +151,7 @@ impl TradeApi {
     ) -> Result<Response<BusinessUser>> {
         validate::correlation(opts)?;
         let body = validate::edit_business_user(req)?;
-        let params = [
-            ("businessId", business_id),
-            ("businessLocationId", business_location_id),
-        ];
+        let params = [("businessId", business_id), ("businessLocationId", business_location_id)];
         let req = self.request(TradeRoute::EditBusinessUser, &params, Body::json(&body)?)?;
         self.send(req, opts).await
     }
@@ -177,10 +163,7 @@ impl TradeApi {
         business_location_id: &str,
         opts: &CallOptions,
     ) -> Result<BusinessUser> {
-        let params = [
-            ("businessId", business_id),
-            ("businessLocationId", business_location_id),
-        ];
+        let params = [("businessId", business_id), ("businessLocationId", business_location_id)];
         self.get(TradeRoute::GetBusinessUser, &params, opts).await
     }
 
@@ -192,48 +175,28 @@ impl TradeApi {
         opts: &CallOptions,
     ) -> Result<Response<()>> {
         validate::correlation(opts)?;
-        let params = [
-            ("businessId", business_id),
-            ("businessLocationId", business_location_id),
-        ];
+        let params = [("businessId", business_id), ("businessLocationId", business_location_id)];
         let req = self.request(TradeRoute::DeleteBusinessUser, &params, Body::Empty)?;
         let res = self.send::<Option<IgnoredAny>>(req, opts).await?;
-        Ok(Response {
-            value: (),
-            meta: res.meta,
-        })
+        Ok(Response { value: (), meta: res.meta })
     }
 
     // ---- trades --------------------------------------------------------------------
 
     /// Creates a trade (keyed: a retry never makes a second trade where the key is honoured).
-    pub async fn initiate_trade(
-        &self,
-        req: &CreateTrade,
-        opts: &CallOptions,
-    ) -> Result<Response<CreatedTrade>> {
+    pub async fn initiate_trade(&self, req: &CreateTrade, opts: &CallOptions) -> Result<Response<CreatedTrade>> {
         validate::correlation(opts)?;
         validate::create_trade(req)?;
-        let req = self
-            .request(TradeRoute::InitiateTrade, &[], Body::json(req)?)?
-            .keyed();
+        let req = self.request(TradeRoute::InitiateTrade, &[], Body::json(req)?)?.keyed();
         self.send(req, opts).await
     }
 
     /// Cancels a trade by its state id (keyed: cancelling may refund the payer).
-    pub async fn cancel_trade(
-        &self,
-        state: &str,
-        opts: &CallOptions,
-    ) -> Result<Response<TradeState>> {
+    pub async fn cancel_trade(&self, state: &str, opts: &CallOptions) -> Result<Response<TradeState>> {
         validate::correlation(opts)?;
         validate::state(state)?;
-        let body = TradeState {
-            state: state.to_owned(),
-        };
-        let req = self
-            .request(TradeRoute::CancelTrade, &[], Body::json(&body)?)?
-            .keyed();
+        let body = TradeState { state: state.to_owned() };
+        let req = self.request(TradeRoute::CancelTrade, &[], Body::json(&body)?)?.keyed();
         self.send(req, opts).await
     }
 
@@ -245,11 +208,8 @@ impl TradeApi {
         opts: &CallOptions,
     ) -> Result<TradePage> {
         validate::correlation(opts)?;
-        let mut req = self.request(
-            TradeRoute::GetTrades,
-            &[("marketplaceUserId", marketplace_user_id)],
-            Body::Empty,
-        )?;
+        let mut req =
+            self.request(TradeRoute::GetTrades, &[("marketplaceUserId", marketplace_user_id)], Body::Empty)?;
         for (name, value) in [("page", query.page), ("pageSize", query.page_size)] {
             if let Some(v) = value {
                 if v == 0 || i32::try_from(v).is_err() {
@@ -264,21 +224,9 @@ impl TradeApi {
     }
 
     /// One trade as the user (a party of it) sees it.
-    pub async fn get_trade(
-        &self,
-        marketplace_user_id: &str,
-        trade_id: &str,
-        opts: &CallOptions,
-    ) -> Result<Trade> {
+    pub async fn get_trade(&self, marketplace_user_id: &str, trade_id: &str, opts: &CallOptions) -> Result<Trade> {
         let mut trade: Trade = self
-            .get(
-                TradeRoute::GetTrade,
-                &[
-                    ("marketplaceUserId", marketplace_user_id),
-                    ("tradeId", trade_id),
-                ],
-                opts,
-            )
+            .get(TradeRoute::GetTrade, &[("marketplaceUserId", marketplace_user_id), ("tradeId", trade_id)], opts)
             .await?;
         self.action_codes.name_trade(&mut trade);
         Ok(trade)
@@ -294,10 +242,7 @@ impl TradeApi {
     ) -> Result<Response<TradeLink>> {
         validate::correlation(opts)?;
         validate::status_link(req)?;
-        let params = [
-            ("marketplaceUserId", marketplace_user_id),
-            ("tradeId", trade_id),
-        ];
+        let params = [("marketplaceUserId", marketplace_user_id), ("tradeId", trade_id)];
         let req = self.request(TradeRoute::GetTradeStatusLink, &params, Body::json(req)?)?;
         self.send(req, opts).await
     }
@@ -312,19 +257,11 @@ impl TradeApi {
     ) -> Result<Response<()>> {
         validate::correlation(opts)?;
         validate::reimburse(amount)?;
-        let params = [
-            ("payerMarketplaceUserId", payer_marketplace_user_id),
-            ("tradeId", trade_id),
-        ];
+        let params = [("payerMarketplaceUserId", payer_marketplace_user_id), ("tradeId", trade_id)];
         let body = TradeReimburse { amount };
-        let req = self
-            .request(TradeRoute::ReimbursePayer, &params, Body::json(&body)?)?
-            .keyed();
+        let req = self.request(TradeRoute::ReimbursePayer, &params, Body::json(&body)?)?.keyed();
         let res = self.send::<Option<IgnoredAny>>(req, opts).await?;
-        Ok(Response {
-            value: (),
-            meta: res.meta,
-        })
+        Ok(Response { value: (), meta: res.meta })
     }
 
     // ---- users ---------------------------------------------------------------------
@@ -345,8 +282,7 @@ impl TradeApi {
             crate::dialect::rename_key(&mut body, "marketplaceUserId", "userId");
         }
         let mut req = self.request(TradeRoute::InitiateUserConnect, &[], Body::json(&body)?)?;
-        req.query
-            .push(("forceOnboarding", force_onboarding.to_string()));
+        req.query.push(("forceOnboarding", force_onboarding.to_string()));
         self.send(req, opts).await
     }
 
@@ -368,17 +304,8 @@ impl TradeApi {
     }
 
     /// A connected user's details.
-    pub async fn get_user(
-        &self,
-        marketplace_user_id: &str,
-        opts: &CallOptions,
-    ) -> Result<TradeUserDetails> {
-        self.get(
-            TradeRoute::GetUser,
-            &[("marketplaceUserId", marketplace_user_id)],
-            opts,
-        )
-        .await
+    pub async fn get_user(&self, marketplace_user_id: &str, opts: &CallOptions) -> Result<TradeUserDetails> {
+        self.get(TradeRoute::GetUser, &[("marketplaceUserId", marketplace_user_id)], opts).await
     }
 
     // ---- invitations and item condition --------------------------------------------
@@ -393,11 +320,7 @@ impl TradeApi {
         opts: &CallOptions,
     ) -> Result<Response<T>> {
         validate::correlation(opts)?;
-        let mut req = self.request(
-            route,
-            &[("marketplaceUserId", user), ("tradeId", trade_id)],
-            body,
-        )?;
+        let mut req = self.request(route, &[("marketplaceUserId", user), ("tradeId", trade_id)], body)?;
         if keyed {
             req = req.keyed();
         }
@@ -426,15 +349,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_step(
-            TradeRoute::AcceptTrade,
-            marketplace_user_id,
-            trade_id,
-            Body::Empty,
-            false,
-            opts,
-        )
-        .await
+        self.trade_step(TradeRoute::AcceptTrade, marketplace_user_id, trade_id, Body::Empty, false, opts).await
     }
 
     /// The payer accepts and starts paying: the answer is the payment to escrow to pay
@@ -448,13 +363,8 @@ impl TradeApi {
     ) -> Result<Response<PaymentToEscrow>> {
         validate::correlation(opts)?;
         validate::receiver_shop_id(receiver_shop_id)?;
-        let params = [
-            ("marketplaceUserId", marketplace_user_id),
-            ("tradeId", trade_id),
-        ];
-        let mut req = self
-            .request(TradeRoute::AcceptTradeAndPay, &params, Body::Empty)?
-            .keyed();
+        let params = [("marketplaceUserId", marketplace_user_id), ("tradeId", trade_id)];
+        let mut req = self.request(TradeRoute::AcceptTradeAndPay, &params, Body::Empty)?.keyed();
         if let Some(shop) = receiver_shop_id {
             req.query.push(("receiverShopId", shop.to_owned()));
         }
@@ -468,15 +378,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_step(
-            TradeRoute::RejectTrade,
-            marketplace_user_id,
-            trade_id,
-            Body::Empty,
-            false,
-            opts,
-        )
-        .await
+        self.trade_step(TradeRoute::RejectTrade, marketplace_user_id, trade_id, Body::Empty, false, opts).await
     }
 
     /// The payer accepts the item as received: the money goes to the payee. Keyed.
@@ -486,15 +388,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_step(
-            TradeRoute::AcceptItemCondition,
-            marketplace_user_id,
-            trade_id,
-            Body::Empty,
-            true,
-            opts,
-        )
-        .await
+        self.trade_step(TradeRoute::AcceptItemCondition, marketplace_user_id, trade_id, Body::Empty, true, opts).await
     }
 
     /// The payer rejects the item (the body is the reason as a JSON string): the return
@@ -525,15 +419,7 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        self.trade_step(
-            TradeRoute::AbandonTrade,
-            marketplace_user_id,
-            trade_id,
-            Body::Empty,
-            true,
-            opts,
-        )
-        .await
+        self.trade_step(TradeRoute::AbandonTrade, marketplace_user_id, trade_id, Body::Empty, true, opts).await
     }
 
     // ---- payments and shipments ----------------------------------------------------
@@ -548,13 +434,8 @@ impl TradeApi {
     ) -> Result<Response<TradeLink>> {
         validate::correlation(opts)?;
         validate::payment_flow(req)?;
-        let params = [
-            ("marketplaceUserId", marketplace_user_id),
-            ("paymentId", payment_id),
-        ];
-        let req = self
-            .request(TradeRoute::InitiatePaymentFlow, &params, Body::json(req)?)?
-            .keyed();
+        let params = [("marketplaceUserId", marketplace_user_id), ("paymentId", payment_id)];
+        let req = self.request(TradeRoute::InitiatePaymentFlow, &params, Body::json(req)?)?.keyed();
         self.send(req, opts).await
     }
 
@@ -565,15 +446,8 @@ impl TradeApi {
         trade_id: &str,
         opts: &CallOptions,
     ) -> Result<PaymentToEscrow> {
-        self.get(
-            TradeRoute::GetPayment,
-            &[
-                ("marketplaceUserId", marketplace_user_id),
-                ("tradeId", trade_id),
-            ],
-            opts,
-        )
-        .await
+        self.get(TradeRoute::GetPayment, &[("marketplaceUserId", marketplace_user_id), ("tradeId", trade_id)], opts)
+            .await
     }
 
     /// The payee buys the delivery shipment; the answer is the shipment's payment. Keyed.
@@ -585,15 +459,8 @@ impl TradeApi {
         opts: &CallOptions,
     ) -> Result<Response<PaymentToEscrow>> {
         validate::shipment(req)?;
-        self.trade_action(
-            TradeRoute::BuyDeliveryShipment,
-            marketplace_user_id,
-            trade_id,
-            Body::json(req)?,
-            true,
-            opts,
-        )
-        .await
+        self.trade_action(TradeRoute::BuyDeliveryShipment, marketplace_user_id, trade_id, Body::json(req)?, true, opts)
+            .await
     }
 
     /// The payer buys the return shipment; the answer is the shipment's payment. Keyed.
@@ -605,14 +472,7 @@ impl TradeApi {
         opts: &CallOptions,
     ) -> Result<Response<PaymentToEscrow>> {
         validate::shipment(req)?;
-        self.trade_action(
-            TradeRoute::BuyReturnShipment,
-            marketplace_user_id,
-            trade_id,
-            Body::json(req)?,
-            true,
-            opts,
-        )
-        .await
+        self.trade_action(TradeRoute::BuyReturnShipment, marketplace_user_id, trade_id, Body::json(req)?, true, opts)
+            .await
     }
 }

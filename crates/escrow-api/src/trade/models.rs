@@ -70,13 +70,11 @@ pub mod percent {
         match Value::deserialize(d)? {
             Value::Number(n) => {
                 let t = n.to_string();
-                t.parse::<Decimal>()
-                    .or_else(|_| Decimal::from_scientific(&t))
-                    .map_err(serde::de::Error::custom)
+                t.parse::<Decimal>().or_else(|_| Decimal::from_scientific(&t)).map_err(serde::de::Error::custom)
             }
-            Value::String(s) => money::parse(&s)
-                .and(s.parse::<Decimal>().map_err(|e| e.to_string()))
-                .map_err(serde::de::Error::custom),
+            Value::String(s) => {
+                money::parse(&s).and(s.parse::<Decimal>().map_err(|e| e.to_string())).map_err(serde::de::Error::custom)
+            }
             _ => Err(serde::de::Error::custom("a percentage must be a number")),
         }
     }
@@ -257,10 +255,7 @@ pub struct TradeAppSwitch {
 #[serde(rename_all = "camelCase", default)]
 pub struct TradeShipping {
     /// Expected maximum weight of the parcel (grams, as shipment purchases use).
-    #[serde(
-        deserialize_with = "lenient::optional_int32",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(deserialize_with = "lenient::optional_int32", skip_serializing_if = "Option::is_none")]
     pub expected_max_weight: Option<i32>,
     /// Who pays the delivery shipment (values not shown in the spec, e.g. "Payer"; the
     /// published API sends an integer, kept as its digits).
@@ -665,33 +660,14 @@ mod tests {
 
     #[test]
     fn money_goes_out_as_numbers_and_comes_back_as_decimals() {
-        let mut t = CreateTrade::new(
-            "Cykel",
-            "Brugt",
-            "1250.505".parse().unwrap(),
-            "b",
-            "s",
-            "https://a",
-            "https://b",
-        );
+        let mut t = CreateTrade::new("Cykel", "Brugt", "1250.505".parse().unwrap(), "b", "s", "https://a", "https://b");
         t.payer_fee = "2.375".parse().unwrap();
         t.payee_fixed_fee = "2147483647".parse().unwrap();
         let v = serde_json::to_value(&t).unwrap();
-        assert_eq!(
-            v["amount"],
-            serde_json::json!(1250.51),
-            "rounded half away from zero"
-        );
-        assert_eq!(
-            v["payerFee"],
-            serde_json::json!(2.375),
-            "percentages are not rounded"
-        );
+        assert_eq!(v["amount"], serde_json::json!(1250.51), "rounded half away from zero");
+        assert_eq!(v["payerFee"], serde_json::json!(2.375), "percentages are not rounded");
         assert_eq!(v["payeeFixedFee"], serde_json::json!(2147483647));
-        assert!(
-            v.get("referenceId").is_none(),
-            "unset optionals are not sent"
-        );
+        assert!(v.get("referenceId").is_none(), "unset optionals are not sent");
         let back: CreateTrade = serde_json::from_value(v).unwrap();
         assert_eq!(back.amount.to_string(), "1250.51");
         assert_eq!(back.payer_fee.to_string(), "2.375");
@@ -705,20 +681,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(t.price.unwrap().to_string(), "12.50");
-        assert_eq!(
-            t.phases.unwrap().return_phase.unwrap().state.as_deref(),
-            Some("Active")
-        );
+        assert_eq!(t.phases.unwrap().return_phase.unwrap().state.as_deref(), Some("Active"));
         let status = t.payer.unwrap().status.unwrap();
         assert_eq!(status.actions.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), vec!["Pay", "Abandon"]);
         assert!(!status.has_pending_action);
-        let p: PaymentToEscrow = serde_json::from_str(
-            r#"{"externalId":"e","amount":10,"isPaid":false,"state":"OnHold"}"#,
-        )
-        .unwrap();
-        assert_eq!(
-            p.state,
-            Some(PaymentToEscrowState::Unknown("OnHold".into()))
-        );
+        let p: PaymentToEscrow =
+            serde_json::from_str(r#"{"externalId":"e","amount":10,"isPaid":false,"state":"OnHold"}"#).unwrap();
+        assert_eq!(p.state, Some(PaymentToEscrowState::Unknown("OnHold".into())));
     }
 }

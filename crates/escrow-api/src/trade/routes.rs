@@ -132,11 +132,7 @@ trade_routes! {
 
 /// Placeholders of a template, in order.
 fn placeholders(template: &str) -> Vec<&str> {
-    template
-        .split('{')
-        .skip(1)
-        .filter_map(|part| part.split_once('}').map(|(name, _)| name))
-        .collect()
+    template.split('{').skip(1).filter_map(|part| part.split_once('}').map(|(name, _)| name)).collect()
 }
 
 /// The trade API's routes, with any overrides applied.
@@ -154,12 +150,7 @@ impl TradeRoutes {
 
     /// Overrides method and path of `route`. The template must start with `/` and name
     /// exactly the placeholders of the default, so no id can go missing.
-    pub fn with_method(
-        mut self,
-        route: TradeRoute,
-        method: Method,
-        template: impl Into<String>,
-    ) -> Result<Self> {
+    pub fn with_method(mut self, route: TradeRoute, method: Method, template: impl Into<String>) -> Result<Self> {
         let template = template.into();
         let mut wanted = placeholders(route.default_route().1);
         let mut given = placeholders(&template);
@@ -168,10 +159,7 @@ impl TradeRoutes {
         if !template.starts_with('/') || wanted != given {
             return Err(Error::validation(
                 route.name(),
-                format!(
-                    "the route must start with / and use exactly the placeholders {{{}}}",
-                    wanted.join("}, {")
-                ),
+                format!("the route must start with / and use exactly the placeholders {{{}}}", wanted.join("}, {")),
             ));
         }
         self.overrides.insert(route, (method, template));
@@ -181,8 +169,8 @@ impl TradeRoutes {
     /// Overrides a route by its name (see the table above); `method` may be empty to
     /// keep the default's.
     pub fn with_named(self, name: &str, method: &str, template: impl Into<String>) -> Result<Self> {
-        let route = TradeRoute::from_name(name)
-            .ok_or_else(|| Error::validation(name, "is not a trade API operation"))?;
+        let route =
+            TradeRoute::from_name(name).ok_or_else(|| Error::validation(name, "is not a trade API operation"))?;
         if method.trim().is_empty() {
             return self.with(route, template);
         }
@@ -217,7 +205,12 @@ impl TradeRoutes {
     }
 
     /// [`TradeRoutes::resolve`] in `dialect`.
-    pub(crate) fn resolve_in(&self, route: TradeRoute, dialect: crate::Dialect, params: &[(&str, &str)]) -> (Method, String) {
+    pub(crate) fn resolve_in(
+        &self,
+        route: TradeRoute,
+        dialect: crate::Dialect,
+        params: &[(&str, &str)],
+    ) -> (Method, String) {
         let (method, template) = self.route_in(route, dialect);
         let mut path = template.to_owned();
         for (name, value) in params {
@@ -248,39 +241,19 @@ mod tests {
         let routes = TradeRoutes::default()
             .with_named("getTrade", "", "/trade/{marketplaceUserId}/t/{tradeId}")
             .unwrap()
-            .with_named(
-                "editBusinessUser",
-                "post",
-                "/bu/{businessLocationId}/{businessId}/edit",
-            )
+            .with_named("editBusinessUser", "post", "/bu/{businessLocationId}/{businessId}/edit")
             .unwrap();
         assert_eq!(
-            routes.resolve(
-                TradeRoute::GetTrade,
-                &[("marketplaceUserId", "a/b"), ("tradeId", "t 1")]
-            ),
+            routes.resolve(TradeRoute::GetTrade, &[("marketplaceUserId", "a/b"), ("tradeId", "t 1")]),
             (Method::GET, "/trade/a%2Fb/t/t%201".to_owned())
         );
         assert_eq!(routes.route(TradeRoute::EditBusinessUser).0, Method::POST);
-        assert_eq!(
-            routes.route(TradeRoute::GetTrades),
-            TradeRoute::GetTrades.default_route()
-        );
+        assert_eq!(routes.route(TradeRoute::GetTrades), TradeRoute::GetTrades.default_route());
         assert!(
-            TradeRoutes::default()
-                .with(TradeRoute::GetTrade, "/trade/{marketplaceUserId}")
-                .is_err(),
+            TradeRoutes::default().with(TradeRoute::GetTrade, "/trade/{marketplaceUserId}").is_err(),
             "tradeId lost"
         );
-        assert!(
-            TradeRoutes::default()
-                .with(TradeRoute::GetTrade, "trade/{marketplaceUserId}/{tradeId}")
-                .is_err()
-        );
-        assert!(
-            TradeRoutes::default()
-                .with_named("noSuchThing", "", "/x")
-                .is_err()
-        );
+        assert!(TradeRoutes::default().with(TradeRoute::GetTrade, "trade/{marketplaceUserId}/{tradeId}").is_err());
+        assert!(TradeRoutes::default().with_named("noSuchThing", "", "/x").is_err());
     }
 }

@@ -36,7 +36,11 @@ fn lenient_actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<TradeStatusAct
             Value::Null => None,
             Value::String(name) => Some(TradeStatusAction { name, text: None, code: None }),
             Value::Object(o) => {
-                let text = |k: &str| o.get(k).and_then(|v| if v.is_null() { None } else { Some(v.as_str().map_or_else(|| v.to_string(), str::to_owned)) });
+                let text = |k: &str| {
+                    o.get(k).and_then(|v| {
+                        if v.is_null() { None } else { Some(v.as_str().map_or_else(|| v.to_string(), str::to_owned)) }
+                    })
+                };
                 let name = text("name").or_else(|| text("type")).unwrap_or_default();
                 Some(TradeStatusAction { name, text: text("text"), code: None })
             }
@@ -216,9 +220,18 @@ impl TradePhases {
         if phases.iter().any(|p| p.as_ref().is_some_and(|p| p.state.is_some())) {
             return;
         }
-        let state = |started: bool, done: bool| if done { "Completed" } else if started { "Active" } else { "Pending" };
+        let state = |started: bool, done: bool| {
+            if done {
+                "Completed"
+            } else if started {
+                "Active"
+            } else {
+                "Pending"
+            }
+        };
         if let Some(p) = self.contract.as_mut() {
-            let s = if p.invitation_rejected.is_some() { "Rejected" } else { state(p.started.is_some(), p.paid.is_some()) };
+            let s =
+                if p.invitation_rejected.is_some() { "Rejected" } else { state(p.started.is_some(), p.paid.is_some()) };
             p.state = Some(s.to_owned());
         }
         if let Some(p) = self.delivery.as_mut() {
@@ -273,8 +286,10 @@ mod phase_tests {
         .unwrap();
         assert_eq!(state(&done.delivery), "Completed");
         assert_eq!(state(&done.return_phase), "", "absent stays absent");
-        let skipped: TradePhases =
-            serde_json::from_value(serde_json::json!({"return": {"started": ""}, "finished": {"outcome": "Completed"}})).unwrap();
+        let skipped: TradePhases = serde_json::from_value(
+            serde_json::json!({"return": {"started": ""}, "finished": {"outcome": "Completed"}}),
+        )
+        .unwrap();
         assert_eq!(state(&skipped.return_phase), "Skipped");
         let finished = done.finished.unwrap();
         assert_eq!((finished.state.as_deref(), finished.outcome.as_deref()), (Some("Completed"), Some("Completed")));

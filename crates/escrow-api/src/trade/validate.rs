@@ -2,8 +2,8 @@
 //! call names the wire field and has `attempts == 0`.
 
 use super::models::{
-    CreateBusinessUser, CreateTrade, EditBusinessUser, ShipmentPurchase, TradeConnectRequest,
-    TradePaymentFlowRequest, TradeSelectPayoutAccount, TradeStatusLinkRequest,
+    CreateBusinessUser, CreateTrade, EditBusinessUser, ShipmentPurchase, TradeConnectRequest, TradePaymentFlowRequest,
+    TradeSelectPayoutAccount, TradeStatusLinkRequest,
 };
 use crate::client::CallOptions;
 use crate::error::{Error, Result};
@@ -28,10 +28,7 @@ pub fn text(field: &str, value: &str, min: usize, max: usize) -> Result<()> {
     }
     let n = value.chars().count();
     if n < min || n > max {
-        return Err(Error::validation(
-            field,
-            format!("must be {min} to {max} characters (is {n})"),
-        ));
+        return Err(Error::validation(field, format!("must be {min} to {max} characters (is {n})")));
     }
     Ok(())
 }
@@ -53,10 +50,7 @@ pub fn url(field: &str, value: &str) -> Result<()> {
 
 fn between(field: &str, value: Decimal, min: Decimal, max: Decimal) -> Result<()> {
     if value < min || value > max {
-        return Err(Error::validation(
-            field,
-            format!("must be {min} to {max} (is {value})"),
-        ));
+        return Err(Error::validation(field, format!("must be {min} to {max} (is {value})")));
     }
     Ok(())
 }
@@ -67,10 +61,7 @@ pub fn correlation(opts: &CallOptions) -> Result<()> {
     if let Some(id) = &opts.correlation_id
         && uuid::Uuid::try_parse(id.as_str()).is_err()
     {
-        return Err(Error::validation(
-            "X-Correlation-Id",
-            "must be a UUID for the trade API",
-        ));
+        return Err(Error::validation("X-Correlation-Id", "must be a UUID for the trade API"));
     }
     Ok(())
 }
@@ -109,45 +100,15 @@ pub fn create_trade(req: &CreateTrade) -> Result<()> {
     text("title", &req.title, 1, 64)?;
     text("description", &req.description, 1, 5000)?;
     between("amount", money::round(req.amount), MIN_AMOUNT, MAX_AMOUNT)?;
-    between(
-        "payerFee",
-        req.payer_fee,
-        Decimal::ZERO,
-        Decimal::ONE_HUNDRED,
-    )?;
-    between(
-        "payerFixedFee",
-        money::round(req.payer_fixed_fee),
-        Decimal::ZERO,
-        MAX_FIXED_FEE,
-    )?;
-    between(
-        "payeeFee",
-        req.payee_fee,
-        Decimal::ZERO,
-        Decimal::ONE_HUNDRED,
-    )?;
-    between(
-        "payeeFixedFee",
-        money::round(req.payee_fixed_fee),
-        Decimal::ZERO,
-        MAX_FIXED_FEE,
-    )?;
+    between("payerFee", req.payer_fee, Decimal::ZERO, Decimal::ONE_HUNDRED)?;
+    between("payerFixedFee", money::round(req.payer_fixed_fee), Decimal::ZERO, MAX_FIXED_FEE)?;
+    between("payeeFee", req.payee_fee, Decimal::ZERO, Decimal::ONE_HUNDRED)?;
+    between("payeeFixedFee", money::round(req.payee_fixed_fee), Decimal::ZERO, MAX_FIXED_FEE)?;
     path_param("payerMarketplaceUserId", &req.payer_marketplace_user_id)?;
     path_param("payeeMarketplaceUserId", &req.payee_marketplace_user_id)?;
     optional_text("referenceId", req.reference_id.as_deref(), 0, 64)?;
-    optional_text(
-        "checkoutIdempotencyKey",
-        req.checkout_idempotency_key.as_deref(),
-        1,
-        64,
-    )?;
-    optional_text(
-        "checkoutUniquenessKey",
-        req.checkout_uniqueness_key.as_deref(),
-        1,
-        64,
-    )?;
+    optional_text("checkoutIdempotencyKey", req.checkout_idempotency_key.as_deref(), 1, 64)?;
+    optional_text("checkoutUniquenessKey", req.checkout_uniqueness_key.as_deref(), 1, 64)?;
     url("successUrl", &req.success_url)?;
     url("cancelUrl", &req.cancel_url)?;
     if let Some(m) = req.allowed_time_for_item_delivery_in_minutes
@@ -174,10 +135,7 @@ pub fn connect(req: &TradeConnectRequest) -> Result<()> {
     if let Some(level) = req.required_kyc_level
         && !(1..=2).contains(&level)
     {
-        return Err(Error::validation(
-            "requiredKycLevel",
-            format!("must be 1 or 2 (is {level})"),
-        ));
+        return Err(Error::validation("requiredKycLevel", format!("must be 1 or 2 (is {level})")));
     }
     Ok(())
 }
@@ -207,10 +165,7 @@ pub fn shipment(req: &ShipmentPurchase) -> Result<()> {
     between("price", money::round(req.price), Decimal::ZERO, MAX_AMOUNT)?;
     text("shipmentProviderId", &req.shipment_provider_id, 1, 64)?;
     if req.expected_max_weight_in_grams <= 0 {
-        return Err(Error::validation(
-            "expectedMaxWeightInGrams",
-            "must be more than 0 grams",
-        ));
+        return Err(Error::validation("expectedMaxWeightInGrams", "must be more than 0 grams"));
     }
     Ok(())
 }

@@ -18,10 +18,7 @@ pub async fn start() -> Sandbox {
     let running = escrow_sandbox::start(SandboxConfig {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.path().to_path_buf(),
-        tenants: vec![
-            TenantConfig::demo(),
-            TenantConfig::parse(&format!("acme={ACME_KEY}")).unwrap(),
-        ],
+        tenants: vec![TenantConfig::demo(), TenantConfig::parse(&format!("acme={ACME_KEY}")).unwrap()],
         seed: Seed::Demo,
         dialect: Default::default(),
     })
@@ -32,9 +29,7 @@ pub async fn start() -> Sandbox {
 
 impl Sandbox {
     pub fn client(&self, key: &str) -> escrow_api::Client {
-        escrow_api::Client::builder(&self.running.url, key)
-            .build()
-            .expect("client")
+        escrow_api::Client::builder(&self.running.url, key).build().expect("client")
     }
 
     /// Creates a connected user through the control API; returns its serviceAccountId.
@@ -49,10 +44,7 @@ impl Sandbox {
             .json()
             .await
             .expect("json");
-        res["serviceAccountId"]
-            .as_str()
-            .expect("serviceAccountId")
-            .to_owned()
+        res["serviceAccountId"].as_str().expect("serviceAccountId").to_owned()
     }
 
     pub async fn ledger(&self, key: &str) -> Vec<Value> {

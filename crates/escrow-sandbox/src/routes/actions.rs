@@ -69,15 +69,31 @@ async fn delete(State(state): State<AppState>, tenant: Tenant, Path(id): Path<St
 }
 
 /// Shared shape of the keyed, money-moving actions on one transaction.
-async fn keyed_action<F>(state: AppState, tenant: Tenant, headers: HeaderMap, path: String, body: Bytes, f: F) -> Response
+async fn keyed_action<F>(
+    state: AppState,
+    tenant: Tenant,
+    headers: HeaderMap,
+    path: String,
+    body: Bytes,
+    f: F,
+) -> Response
 where
     F: FnOnce(&Connection, &Tenant, &Bytes, &Ctx<'_>) -> ApiResult<Reply> + Send + 'static,
 {
     let name = tenant.name.clone();
-    idempotency::run(&state, &name, &headers, "POST", &path, &body.clone(), move |conn, ctx| f(conn, &tenant, &body, &ctx)).await
+    idempotency::run(&state, &name, &headers, "POST", &path, &body.clone(), move |conn, ctx| {
+        f(conn, &tenant, &body, &ctx)
+    })
+    .await
 }
 
-async fn cancel(State(state): State<AppState>, tenant: Tenant, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+async fn cancel(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
     let path = format!("/v2/transactions/{id}/cancel");
     keyed_action(state, tenant, headers, path, body, move |conn, tenant, body, ctx| {
         let req: ActorBody = parse_json(body)?;
@@ -93,7 +109,13 @@ async fn cancel(State(state): State<AppState>, tenant: Tenant, headers: HeaderMa
     .await
 }
 
-async fn payout(State(state): State<AppState>, tenant: Tenant, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+async fn payout(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
     let path = format!("/v2/transactions/{id}/payout");
     keyed_action(state, tenant, headers, path, body, move |conn, tenant, body, ctx| {
         let req: ActorBody = parse_json(body)?;
@@ -114,10 +136,17 @@ struct AmountBody {
     amount: Option<Value>,
 }
 
-async fn reimburse(State(state): State<AppState>, tenant: Tenant, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+async fn reimburse(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
     let path = format!("/v2/transactions/{id}/reimburse-payer");
     keyed_action(state, tenant, headers, path, body, move |conn, tenant, body, ctx| {
-        let req: AmountBody = serde_json::from_slice(body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
+        let req: AmountBody =
+            serde_json::from_slice(body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
         let amount = money::read(req.amount.as_ref(), "amount")
             .map_err(|_| ApiError::BadRequestText("Amount must be a number".into()))?
             .ok_or_else(|| ApiError::BadRequestText("Amount is required".into()))?;
@@ -141,11 +170,18 @@ struct UpdateBody {
 }
 
 /// Update: 400s carry a plain string body, as the spec says.
-async fn update(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>, body: Bytes) -> ApiResult<Response> {
-    let raw: Value = serde_json::from_slice(&body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
+async fn update(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let raw: Value =
+        serde_json::from_slice(&body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
     let has = |k: &str| raw.get(k).is_some();
     let (set_completion, set_retail) = (has("expectedCompletion"), has("retailAmount"));
-    let req: UpdateBody = serde_json::from_value(raw).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
+    let req: UpdateBody =
+        serde_json::from_value(raw).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
     let now = state.clock.now();
     state
         .db
@@ -158,14 +194,17 @@ async fn update(State(state): State<AppState>, tenant: Tenant, Path(id): Path<St
                 t.expected_completion = match req.expected_completion {
                     None | Some(Value::Null) => None,
                     Some(Value::String(s)) => {
-                        let when = chrono::DateTime::parse_from_rfc3339(&s)
-                            .map_err(|_| ApiError::BadRequestText("expectedCompletion is not an ISO 8601 date-time".into()))?;
+                        let when = chrono::DateTime::parse_from_rfc3339(&s).map_err(|_| {
+                            ApiError::BadRequestText("expectedCompletion is not an ISO 8601 date-time".into())
+                        })?;
                         if when <= now {
                             return Err(ApiError::BadRequestText("expectedCompletion must be in the future".into()));
                         }
                         Some(stamp(when.with_timezone(&chrono::Utc)))
                     }
-                    Some(_) => return Err(ApiError::BadRequestText("expectedCompletion must be a date-time or null".into())),
+                    Some(_) => {
+                        return Err(ApiError::BadRequestText("expectedCompletion must be a date-time or null".into()));
+                    }
                 };
             }
             if set_retail {
@@ -196,7 +235,12 @@ struct ChangeAmountBody {
     payer_fixed_fee: Option<Value>,
 }
 
-async fn change_amount(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>, body: Bytes) -> ApiResult<Response> {
+async fn change_amount(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Response> {
     let req: ChangeAmountBody = parse_json(&body)?;
     let amount = money::read(req.amount.as_ref(), "amount")?
         .ok_or_else(|| ApiError::bad_request("Invalid amount", "amount is required"))?;
@@ -213,21 +257,21 @@ async fn change_amount(State(state): State<AppState>, tenant: Tenant, Path(id): 
             let fee = service_fee(&t.currency);
             machine::change_amount(&mut t, amount, payee_fee, payer_fee, fee)?;
             // Auto: the bill of sale states the price, so a new one is generated.
-            let old_file = if t.kind == "Auto" {
-                crate::routes::auto::regenerate_bill_of_sale(tx, &mut t, now)?
-            } else {
-                None
-            };
+            let old_file =
+                if t.kind == "Auto" { crate::routes::auto::regenerate_bill_of_sale(tx, &mut t, now)? } else { None };
             store::update(tx, &tenant.name, &t)?;
             Ok(old_file.map(|f| (id, f)))
         })
         .await?;
     if let Some((id, file)) = replaced {
         // After the commit: the old PDF is no longer referenced.
-        let _ = state.db.call(move |c| {
-            crate::store::auto_files::discard(c, &id, &file);
-            Ok(())
-        }).await;
+        let _ = state
+            .db
+            .call(move |c| {
+                crate::store::auto_files::discard(c, &id, &file);
+                Ok(())
+            })
+            .await;
     }
     Ok(axum::http::StatusCode::OK.into_response())
 }
@@ -264,7 +308,13 @@ fn party_from(conn: &Connection, tenant: &str, body: PartyBody, which: &'static 
     }
 }
 
-async fn add_party(state: AppState, tenant: Tenant, id: String, body: Bytes, which: &'static str) -> ApiResult<Response> {
+async fn add_party(
+    state: AppState,
+    tenant: Tenant,
+    id: String,
+    body: Bytes,
+    which: &'static str,
+) -> ApiResult<Response> {
     let req: PartyBody = parse_json(&body)?;
     state
         .db
@@ -281,17 +331,31 @@ async fn add_party(state: AppState, tenant: Tenant, id: String, body: Bytes, whi
                 ));
             }
             let party = party_from(tx, &tenant.name, req, which)?;
-            if which == "payee" { t.payee = Some(party) } else { t.payer = Some(party) }
+            if which == "payee" {
+                t.payee = Some(party)
+            } else {
+                t.payer = Some(party)
+            }
             store::update(tx, &tenant.name, &t)
         })
         .await?;
     Ok(axum::http::StatusCode::OK.into_response())
 }
 
-async fn add_payee(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>, body: Bytes) -> ApiResult<Response> {
+async fn add_payee(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Response> {
     add_party(state, tenant, id, body, "payee").await
 }
 
-async fn add_payer(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>, body: Bytes) -> ApiResult<Response> {
+async fn add_payer(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Response> {
     add_party(state, tenant, id, body, "payer").await
 }

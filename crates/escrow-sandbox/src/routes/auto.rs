@@ -51,22 +51,10 @@ pub const DEBT_SETTLEMENT: &str = "DEBT_SETTLEMENT";
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(
-            "/v2/transactions/{transaction_id}/debt-information",
-            post(post_debt),
-        )
-        .route(
-            "/v2/transactions/{transaction_id}/debt-information/download",
-            get(debt_link),
-        )
-        .route(
-            "/v2/transactions/{transaction_id}/bill-of-sale",
-            post(post_bill_of_sale),
-        )
-        .route(
-            "/_sandbox/transactions/{transaction_id}/bill-of-sale",
-            get(bill_of_sale_file),
-        )
+        .route("/v2/transactions/{transaction_id}/debt-information", post(post_debt))
+        .route("/v2/transactions/{transaction_id}/debt-information/download", get(debt_link))
+        .route("/v2/transactions/{transaction_id}/bill-of-sale", post(post_bill_of_sale))
+        .route("/_sandbox/transactions/{transaction_id}/bill-of-sale", get(bill_of_sale_file))
         .route("/hosted/debt-documents/{token}", get(hosted_debt_document))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
@@ -141,14 +129,8 @@ impl FileKind {
     }
 }
 
-const DEBT_KINDS: &[FileKind] = &[
-    FileKind::Pdf,
-    FileKind::Jpeg,
-    FileKind::Png,
-    FileKind::Gif,
-    FileKind::Bmp,
-    FileKind::Webp,
-];
+const DEBT_KINDS: &[FileKind] =
+    &[FileKind::Pdf, FileKind::Jpeg, FileKind::Png, FileKind::Gif, FileKind::Bmp, FileKind::Webp];
 const BILL_OF_SALE_KINDS: &[FileKind] = &[FileKind::Pdf];
 
 // ---- Form parsing ------------------------------------------------------------------
@@ -172,30 +154,17 @@ fn invalid(detail: impl Into<String>) -> ApiError {
 }
 
 fn too_large() -> ApiError {
-    ApiError::bad_request(
-        "File too large",
-        "files may be at most 10 MB (10 485 760 bytes)",
-    )
+    ApiError::bad_request("File too large", "files may be at most 10 MB (10 485 760 bytes)")
 }
 
 async fn read_form(state: &AppState, req: Request) -> ApiResult<FormData> {
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let content_type =
+        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     let mut form = FormData::default();
     if content_type.starts_with("multipart/form-data") {
-        let mut multipart = Multipart::from_request(req, state)
-            .await
-            .map_err(|e| invalid(e.body_text()))?;
+        let mut multipart = Multipart::from_request(req, state).await.map_err(|e| invalid(e.body_text()))?;
         let part_error = |e: axum::extract::multipart::MultipartError| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                too_large()
-            } else {
-                invalid(e.body_text())
-            }
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { invalid(e.body_text()) }
         };
         while let Some(field) = multipart.next_field().await.map_err(part_error)? {
             let name = field.name().unwrap_or("").to_owned();
@@ -204,27 +173,19 @@ async fn read_form(state: &AppState, req: Request) -> ApiResult<FormData> {
             match file_name {
                 Some(file_name) => form.files.push((name, Upload { file_name, bytes })),
                 None => {
-                    let text = String::from_utf8(bytes.to_vec())
-                        .map_err(|_| invalid(format!("{name} is not UTF-8 text")))?;
+                    let text =
+                        String::from_utf8(bytes.to_vec()).map_err(|_| invalid(format!("{name} is not UTF-8 text")))?;
                     form.fields.push((name, text));
                 }
             }
         }
     } else if content_type.starts_with("application/x-www-form-urlencoded") {
-        let axum::Form(fields) = axum::Form::<Vec<(String, String)>>::from_request(req, state)
-            .await
-            .map_err(|e| {
-                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    too_large()
-                } else {
-                    invalid(e.body_text())
-                }
-            })?;
+        let axum::Form(fields) = axum::Form::<Vec<(String, String)>>::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { invalid(e.body_text()) }
+        })?;
         form.fields = fields;
     } else {
-        return Err(invalid(
-            "send multipart/form-data or application/x-www-form-urlencoded",
-        ));
+        return Err(invalid("send multipart/form-data or application/x-www-form-urlencoded"));
     }
     Ok(form)
 }
@@ -232,11 +193,7 @@ async fn read_form(state: &AppState, req: Request) -> ApiResult<FormData> {
 impl FormData {
     /// Values of `name`, also sent as `name[0]`, `name[1]`, ... (list binding).
     fn values(&self, name: &str) -> Vec<&str> {
-        self.fields
-            .iter()
-            .filter(|(k, _)| names_match(k, name))
-            .map(|(_, v)| v.as_str())
-            .collect()
+        self.fields.iter().filter(|(k, _)| names_match(k, name)).map(|(_, v)| v.as_str()).collect()
     }
 
     /// A single text value; empty means null. Sent twice with different values: 400.
@@ -266,18 +223,13 @@ impl FormData {
         let files: Vec<&Upload> = self
             .files
             .iter()
-            .filter(|(k, u)| {
-                names_match(k, name) && !(u.file_name.is_empty() && u.bytes.is_empty())
-            })
+            .filter(|(k, u)| names_match(k, name) && !(u.file_name.is_empty() && u.bytes.is_empty()))
             .map(|(_, u)| u)
             .collect();
         match files.as_slice() {
             [] => Ok(None),
             [one] => Ok(Some(one)),
-            _ => Err(ApiError::bad_request(
-                "Invalid file",
-                format!("send one {name} file, not {}", files.len()),
-            )),
+            _ => Err(ApiError::bad_request("Invalid file", format!("send one {name} file, not {}", files.len()))),
         }
     }
 }
@@ -292,20 +244,14 @@ fn names_match(key: &str, name: &str) -> bool {
         && key[..name.len()].eq_ignore_ascii_case(name)
         && key[name.len()..].starts_with('[')
         && key.ends_with(']')
-        && key[name.len() + 1..key.len() - 1]
-            .bytes()
-            .all(|b| b.is_ascii_digit())
+        && key[name.len() + 1..key.len() - 1].bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Checks a file: non-empty, at most 10 MiB, a name whose extension is allowed, and
 /// bytes that really are that type.
 fn check_file(field: &str, upload: &Upload, allowed: &[FileKind]) -> ApiResult<(FileKind, String)> {
     let bad = |detail: String| ApiError::bad_request("Invalid file", detail);
-    let allowed_text = allowed
-        .iter()
-        .map(|k| k.label())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let allowed_text = allowed.iter().map(|k| k.label()).collect::<Vec<_>>().join(", ");
     if upload.bytes.is_empty() {
         return Err(bad(format!("{field} is empty")));
     }
@@ -313,22 +259,13 @@ fn check_file(field: &str, upload: &Upload, allowed: &[FileKind]) -> ApiResult<(
         return Err(too_large());
     }
     // Only the last path component of a name is kept (browsers on Windows send paths).
-    let name = upload
-        .file_name
-        .rsplit(['/', '\\'])
-        .next()
-        .unwrap_or("")
-        .trim();
+    let name = upload.file_name.rsplit(['/', '\\']).next().unwrap_or("").trim();
     if name.is_empty() {
         return Err(bad(format!("{field} needs a file name")));
     }
     let named = FileKind::from_name(name)
         .filter(|k| allowed.contains(k))
-        .ok_or_else(|| {
-            bad(format!(
-                "{field} must be one of {allowed_text}; the name {name:?} does not say so"
-            ))
-        })?;
+        .ok_or_else(|| bad(format!("{field} must be one of {allowed_text}; the name {name:?} does not say so")))?;
     let actual = FileKind::sniff(&upload.bytes);
     if actual != Some(named) {
         return Err(bad(format!(
@@ -351,12 +288,7 @@ enum Module {
 
 /// 404 for an unknown or foreign transaction, then module, type and (when changing)
 /// the closed states.
-fn check_access(
-    tenant: &Tenant,
-    doc: Option<TxnDoc>,
-    module: Module,
-    changing: bool,
-) -> ApiResult<TxnDoc> {
+fn check_access(tenant: &Tenant, doc: Option<TxnDoc>, module: Module, changing: bool) -> ApiResult<TxnDoc> {
     let doc = doc.ok_or(ApiError::NotFound)?;
     let (enabled, what) = match module {
         Module::BillOfSale => (tenant.modules.bill_of_sale, "bill-of-sale"),
@@ -371,17 +303,11 @@ fn check_access(
     if doc.kind != "Auto" {
         return Err(ApiError::bad_request(
             "Invalid transaction type",
-            format!(
-                "the {what} module is for Auto transactions; this one is {}",
-                doc.kind
-            ),
+            format!("the {what} module is for Auto transactions; this one is {}", doc.kind),
         ));
     }
     if changing && matches!(doc.status.as_str(), "SUCCEEDED" | "CANCELLED") {
-        return Err(ApiError::bad_request(
-            "Transaction closed",
-            format!("the transaction is {}", doc.status),
-        ));
+        return Err(ApiError::bad_request("Transaction closed", format!("the transaction is {}", doc.status)));
     }
     Ok(doc)
 }
@@ -409,17 +335,11 @@ fn set_auto(doc: &mut TxnDoc, field: &str, value: Value) {
 }
 
 fn auto_field<'a>(doc: &'a TxnDoc, field: &str) -> Option<&'a Value> {
-    doc.auto_information
-        .as_ref()
-        .and_then(|a| a.get(field))
-        .filter(|v| !v.is_null())
+    doc.auto_information.as_ref().and_then(|a| a.get(field)).filter(|v| !v.is_null())
 }
 
 fn str_field(value: Option<&Value>, field: &str) -> Option<String> {
-    value
-        .and_then(|v| v.get(field))
-        .and_then(Value::as_str)
-        .map(str::to_owned)
+    value.and_then(|v| v.get(field)).and_then(Value::as_str).map(str::to_owned)
 }
 
 fn read_amount(form: &FormData, field: &str) -> ApiResult<Option<Decimal>> {
@@ -428,10 +348,7 @@ fn read_amount(form: &FormData, field: &str) -> ApiResult<Option<Decimal>> {
         Some(text) => money::read(Some(&Value::String(text)), field)?,
     };
     if amount.is_some_and(|a| a <= Decimal::ZERO) {
-        return Err(ApiError::bad_request(
-            "Invalid amount",
-            format!("{field} must be greater than zero"),
-        ));
+        return Err(ApiError::bad_request("Invalid amount", format!("{field} must be greater than zero")));
     }
     Ok(amount)
 }
@@ -452,9 +369,7 @@ pub fn normalize_fik(raw: &str) -> Result<String, String> {
         return Err(format!("only FIK card type +71 is accepted, not +{card}"));
     }
     let rest = rest.strip_prefix('<').unwrap_or(rest);
-    let (payment_id, creditor) = rest
-        .split_once('+')
-        .ok_or("a +71 FIK code is +71<payment id>+<creditor number>")?;
+    let (payment_id, creditor) = rest.split_once('+').ok_or("a +71 FIK code is +71<payment id>+<creditor number>")?;
     if payment_id.len() != 15 || !payment_id.bytes().all(|b| b.is_ascii_digit()) {
         return Err("the payment id of a +71 FIK code has 15 digits".into());
     }
@@ -477,14 +392,8 @@ pub fn check_bank_account(raw: &str) -> Result<(), String> {
         // ISO 13616: move the first four characters to the end, letters to numbers, mod 97 = 1.
         let rearranged = format!("{}{}", &raw[4..], "1320");
         let digits = format!("{rearranged}{}", &raw[2..4]);
-        let rem = digits
-            .bytes()
-            .fold(0u32, |acc, b| (acc * 10 + u32::from(b - b'0')) % 97);
-        return if rem == 1 {
-            Ok(())
-        } else {
-            Err("the IBAN's check digits are wrong".into())
-        };
+        let rem = digits.bytes().fold(0u32, |acc, b| (acc * 10 + u32::from(b - b'0')) % 97);
+        return if rem == 1 { Ok(()) } else { Err("the IBAN's check digits are wrong".into()) };
     }
     Err("bankAccount is a 14-digit BBAN or an 18-character Danish IBAN (DK + 16 digits)".into())
 }
@@ -504,35 +413,25 @@ fn parse_debt(form: &FormData, currency: &str) -> ApiResult<DebtInput> {
         .file("documentation")?
         .ok_or_else(|| ApiError::bad_request("Invalid file", "documentation is required"))?;
     let (kind, file_name) = check_file("documentation", upload, DEBT_KINDS)?;
-    let amount = read_amount(form, "amount")?
-        .ok_or_else(|| ApiError::bad_request("Invalid amount", "amount is required"))?;
+    let amount =
+        read_amount(form, "amount")?.ok_or_else(|| ApiError::bad_request("Invalid amount", "amount is required"))?;
     let fik = form
         .text("fikCode")?
         .map(|f| normalize_fik(&f).map_err(|e| ApiError::bad_request("Invalid FIK code", e)))
         .transpose()?;
     if fik.is_some() && currency != "DKK" {
-        return Err(ApiError::bad_request(
-            "Invalid FIK code",
-            "FIK codes are for DKK transactions only",
-        ));
+        return Err(ApiError::bad_request("Invalid FIK code", "FIK codes are for DKK transactions only"));
     }
     let bank_account = form.text("bankAccount")?;
     if let Some(account) = &bank_account {
-        check_bank_account(account)
-            .map_err(|e| ApiError::bad_request("Invalid bank account", e))?;
+        check_bank_account(account).map_err(|e| ApiError::bad_request("Invalid bank account", e))?;
     }
     match (&fik, &bank_account) {
         (None, None) => {
-            return Err(ApiError::bad_request(
-                "Invalid debt information",
-                "fikCode or bankAccount is required",
-            ));
+            return Err(ApiError::bad_request("Invalid debt information", "fikCode or bankAccount is required"));
         }
         (Some(_), Some(_)) => {
-            return Err(ApiError::bad_request(
-                "Invalid debt information",
-                "give fikCode or bankAccount, not both",
-            ));
+            return Err(ApiError::bad_request("Invalid debt information", "give fikCode or bankAccount, not both"));
         }
         _ => {}
     }
@@ -552,11 +451,7 @@ fn payee_share_without(doc: &TxnDoc, skip_split: Option<&str>) -> Decimal {
     let splits: Decimal = doc
         .split_payouts
         .iter()
-        .filter(|s| {
-            s.status != "CANCELLED"
-                && !s.from_excess
-                && Some(s.split_payout_id.as_str()) != skip_split
-        })
+        .filter(|s| s.status != "CANCELLED" && !s.from_excess && Some(s.split_payout_id.as_str()) != skip_split)
         .map(|s| s.amount)
         .sum();
     doc.amount - doc.fees.payee - splits - doc.reimbursed
@@ -575,22 +470,14 @@ async fn post_debt(
     let replaced = state
         .db
         .write(move |tx| {
-            let mut doc = check_access(
-                &tenant,
-                store::get(tx, &tenant.name, &id)?,
-                Module::Debt,
-                true,
-            )?;
+            let mut doc = check_access(&tenant, store::get(tx, &tenant.name, &id)?, Module::Debt, true)?;
             let previous = auto_field(&doc, "debt").cloned();
             let old_split = str_field(previous.as_ref(), "splitPayoutId");
             let available = payee_share_without(&doc, old_split.as_deref());
             if input.amount > available {
                 return Err(ApiError::bad_request(
                     "Invalid amount",
-                    format!(
-                        "the debt {} exceeds what the payee receives ({available} {})",
-                        input.amount, doc.currency
-                    ),
+                    format!("the debt {} exceeds what the payee receives ({available} {})", input.amount, doc.currency),
                 ));
             }
             let destination = match (&input.fik, &input.bank_account) {
@@ -599,24 +486,15 @@ async fn post_debt(
                 (None, None) => String::new(),
             };
             let split_id = uuid::Uuid::new_v4().to_string();
-            doc.split_payouts.retain(|s| {
-                Some(s.split_payout_id.as_str()) != old_split.as_deref() || s.status != "PENDING"
-            });
+            doc.split_payouts
+                .retain(|s| Some(s.split_payout_id.as_str()) != old_split.as_deref() || s.status != "PENDING");
             doc.split_payouts.push(SplitPayoutDoc {
                 split_payout_id: split_id.clone(),
                 amount: input.amount,
                 recipient: "PAYEE".into(),
-                service_account_id: doc
-                    .payee
-                    .as_ref()
-                    .and_then(|p| p.service_account_id.clone()),
+                service_account_id: doc.payee.as_ref().and_then(|p| p.service_account_id.clone()),
                 timing: "ON_CLOSE".into(),
-                description: Some(
-                    input
-                        .text
-                        .clone()
-                        .unwrap_or_else(|| "Debt settlement".into()),
-                ),
+                description: Some(input.text.clone().unwrap_or_else(|| "Debt settlement".into())),
                 destination: Some(destination),
                 status: "PENDING".into(),
                 created: stamp(now),
@@ -661,11 +539,10 @@ async fn debt_link(
     Path(id): Path<String>,
 ) -> ApiResult<axum::Json<Value>> {
     let doc = load_checked(&state, &tenant, &id, Module::Debt, false).await?;
-    let file_id =
-        str_field(auto_field(&doc, "debt"), "fileId").ok_or_else(|| ApiError::NotFoundTitled {
-            title: "Debt information not found",
-            detail: "no debt information has been added to this transaction".into(),
-        })?;
+    let file_id = str_field(auto_field(&doc, "debt"), "fileId").ok_or_else(|| ApiError::NotFoundTitled {
+        title: "Debt information not found",
+        detail: "no debt information has been added to this transaction".into(),
+    })?;
     let token = auto_files::new_token();
     let link = Link {
         tenant: tenant.name.clone(),
@@ -674,21 +551,13 @@ async fn debt_link(
         expires: state.clock.now() + Duration::seconds(LINK_VALIDITY_SECONDS),
     };
     let stored = token.clone();
-    state
-        .db
-        .write(move |tx| auto_files::insert_link(tx, &stored, &link))
-        .await?;
-    Ok(axum::Json(
-        json!({ "url": format!("{}/hosted/debt-documents/{token}", state.public_url) }),
-    ))
+    state.db.write(move |tx| auto_files::insert_link(tx, &stored, &link)).await?;
+    Ok(axum::Json(json!({ "url": format!("{}/hosted/debt-documents/{token}", state.public_url) })))
 }
 
 /// The hosted link: no API key, the token is the credential; 404 once expired, or when
 /// the debt information was replaced since.
-async fn hosted_debt_document(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-) -> ApiResult<Response> {
+async fn hosted_debt_document(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Response> {
     let now = state.clock.now();
     let found = state
         .db
@@ -707,49 +576,30 @@ async fn hosted_debt_document(
                 return Ok(None);
             }
             let bytes = auto_files::load(c, &link.transaction_id, &link.file_id)?;
-            Ok(Some((
-                bytes,
-                str_field(debt, "contentType"),
-                str_field(debt, "fileName"),
-            )))
+            Ok(Some((bytes, str_field(debt, "contentType"), str_field(debt, "fileName"))))
         })
         .await?;
     let (bytes, content_type, name) = found.ok_or(ApiError::NotFound)?;
-    Ok(file_response(
-        bytes,
-        content_type
-            .as_deref()
-            .unwrap_or("application/octet-stream"),
-        name.as_deref(),
-    ))
+    Ok(file_response(bytes, content_type.as_deref().unwrap_or("application/octet-stream"), name.as_deref()))
 }
 
 fn file_response(bytes: Vec<u8>, content_type: &str, name: Option<&str>) -> Response {
     let safe: String = name
         .unwrap_or("document")
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
         .collect();
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{safe}\""))
         .unwrap_or(HeaderValue::from_static("attachment"));
-    let content_type = HeaderValue::from_str(content_type)
-        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    let content_type =
+        HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"));
     (
         StatusCode::OK,
         [
             (header::CONTENT_TYPE, content_type),
             (header::CONTENT_DISPOSITION, disposition),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-            (
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ),
+            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         ],
         bytes,
     )
@@ -801,24 +651,15 @@ fn parse_signers(form: &FormData) -> ApiResult<Vec<Signer>> {
             "payer" => signers.push(Signer::Payer),
             "none" => none = true,
             other => {
-                return Err(ApiError::bad_request(
-                    "Invalid signers",
-                    format!("{other:?} is not Payer, Payee or None"),
-                ));
+                return Err(ApiError::bad_request("Invalid signers", format!("{other:?} is not Payer, Payee or None")));
             }
         }
     }
     if none && !signers.is_empty() {
-        return Err(ApiError::bad_request(
-            "Invalid signers",
-            "None cannot be combined with Payer or Payee",
-        ));
+        return Err(ApiError::bad_request("Invalid signers", "None cannot be combined with Payer or Payee"));
     }
     // One entry each, in a stable order (Payee, then Payer).
-    Ok([Signer::Payee, Signer::Payer]
-        .into_iter()
-        .filter(|s| signers.contains(s))
-        .collect())
+    Ok([Signer::Payee, Signer::Payer].into_iter().filter(|s| signers.contains(s)).collect())
 }
 
 fn parse_bool(text: &str) -> Option<bool> {
@@ -838,11 +679,8 @@ struct BillOfSaleInput {
 }
 
 fn parse_bill_of_sale(form: &FormData) -> ApiResult<BillOfSaleInput> {
-    let enable = form
-        .text("enable")?
-        .ok_or_else(|| invalid("enable is required (true or false)"))?;
-    let enable = parse_bool(&enable)
-        .ok_or_else(|| invalid(format!("enable must be true or false, not {enable:?}")))?;
+    let enable = form.text("enable")?.ok_or_else(|| invalid("enable is required (true or false)"))?;
+    let enable = parse_bool(&enable).ok_or_else(|| invalid(format!("enable must be true or false, not {enable:?}")))?;
     let upload = match form.file("document")? {
         Some(upload) => {
             let (_, name) = check_file("document", upload, BILL_OF_SALE_KINDS)?;
@@ -872,24 +710,11 @@ async fn post_bill_of_sale(
     let replaced = state
         .db
         .write(move |tx| {
-            let mut doc = check_access(
-                &tenant,
-                store::get(tx, &tenant.name, &id)?,
-                Module::BillOfSale,
-                true,
-            )?;
+            let mut doc = check_access(&tenant, store::get(tx, &tenant.name, &id)?, Module::BillOfSale, true)?;
             let previous = str_field(auto_field(&doc, "billOfSale"), "fileId");
             let record = if input.enable {
                 let amount = input.amount.unwrap_or(doc.amount);
-                enabled_bill_of_sale(
-                    tx,
-                    &doc,
-                    amount,
-                    input.upload,
-                    input.terms,
-                    &input.signers,
-                    now,
-                )?
+                enabled_bill_of_sale(tx, &doc, amount, input.upload, input.terms, &input.signers, now)?
             } else {
                 json!({
                     "enabled": false,
@@ -978,12 +803,7 @@ pub fn regenerate_bill_of_sale(
     let signers: Vec<Signer> = current
         .get("requiredSigners")
         .and_then(Value::as_array)
-        .map(|list| {
-            list.iter()
-                .filter_map(Value::as_str)
-                .filter_map(Signer::parse)
-                .collect()
-        })
+        .map(|list| list.iter().filter_map(Value::as_str).filter_map(Signer::parse).collect())
         .unwrap_or_else(|| vec![Signer::Payee, Signer::Payer]);
     let terms = str_field(Some(&current), "additionalTerms");
     let record = enabled_bill_of_sale(conn, doc, doc.amount, None, terms, &signers, now)?;
@@ -1007,10 +827,7 @@ async fn bill_of_sale_file(
             let Some(file_id) = str_field(bill, "fileId") else {
                 return Ok(None);
             };
-            Ok(Some((
-                auto_files::load(c, &doc.transaction_id, &file_id)?,
-                str_field(bill, "fileName"),
-            )))
+            Ok(Some((auto_files::load(c, &doc.transaction_id, &file_id)?, str_field(bill, "fileName"))))
         })
         .await?;
     let (bytes, name) = found.ok_or(ApiError::NotFound)?;
@@ -1020,9 +837,7 @@ async fn bill_of_sale_file(
 /// `289500.5` → `289.500,50` (Danish grouping and decimal comma).
 fn danish_amount(amount: Decimal) -> String {
     let text = money::round2(amount).to_string();
-    let (sign, text) = text
-        .strip_prefix('-')
-        .map_or(("", text.as_str()), |t| ("-", t));
+    let (sign, text) = text.strip_prefix('-').map_or(("", text.as_str()), |t| ("-", t));
     let (int, frac) = text.split_once('.').unwrap_or((text, "00"));
     let mut grouped = String::new();
     for (i, c) in int.chars().enumerate() {
@@ -1051,29 +866,15 @@ fn render_bill_of_sale(
         }
     };
     let mut pdf = pdf::Document::new(format!("Slutseddel / Bill of sale {}", doc.transaction_id));
-    pdf.text("Slutseddel / Bill of sale", Font::Bold, 20.0)
-        .gap(4.0);
-    pdf.text(
-        &format!("Transaction {}", doc.transaction_id),
-        Font::Regular,
-        9.0,
-    );
+    pdf.text("Slutseddel / Bill of sale", Font::Bold, 20.0).gap(4.0);
+    pdf.text(&format!("Transaction {}", doc.transaction_id), Font::Regular, 9.0);
     if let Some(reference) = &doc.reference_id {
         pdf.text(&format!("Reference {reference}"), Font::Regular, 9.0);
     }
-    pdf.text(
-        &format!("Issued {}", now.format("%Y-%m-%d %H:%M UTC")),
-        Font::Regular,
-        9.0,
-    )
-    .gap(12.0);
+    pdf.text(&format!("Issued {}", now.format("%Y-%m-%d %H:%M UTC")), Font::Regular, 9.0).gap(12.0);
 
     pdf.text("Vehicle", Font::Bold, 13.0);
-    let vehicle = [field("brand"), field("model")]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let vehicle = [field("brand"), field("model")].into_iter().flatten().collect::<Vec<_>>().join(" ");
     let rows = [
         ("Make and model", (!vehicle.is_empty()).then_some(vehicle)),
         ("Model year", field("year")),
@@ -1083,26 +884,15 @@ fn render_bill_of_sale(
         ("First registration", field("firstRegistration")),
     ];
     for (label, value) in rows {
-        pdf.text(
-            &format!("{label}: {}", value.as_deref().unwrap_or("not stated")),
-            Font::Regular,
-            11.0,
-        );
+        pdf.text(&format!("{label}: {}", value.as_deref().unwrap_or("not stated")), Font::Regular, 11.0);
     }
     pdf.gap(10.0);
 
-    for (title, party) in [
-        ("Seller (payee)", &doc.payee),
-        ("Buyer (payer)", &doc.payer),
-    ] {
+    for (title, party) in [("Seller (payee)", &doc.payee), ("Buyer (payer)", &doc.payer)] {
         pdf.text(title, Font::Bold, 13.0);
         match party {
             Some(p) => {
-                pdf.text(
-                    p.name.as_deref().unwrap_or("Name not stated"),
-                    Font::Regular,
-                    11.0,
-                );
+                pdf.text(p.name.as_deref().unwrap_or("Name not stated"), Font::Regular, 11.0);
                 for extra in [&p.email, &p.phone_number].into_iter().flatten() {
                     pdf.text(extra, Font::Regular, 11.0);
                 }
@@ -1115,11 +905,7 @@ fn render_bill_of_sale(
     }
 
     pdf.text("Price", Font::Bold, 13.0);
-    pdf.text(
-        &format!("{} {}", danish_amount(amount), doc.currency),
-        Font::Regular,
-        11.0,
-    );
+    pdf.text(&format!("{} {}", danish_amount(amount), doc.currency), Font::Regular, 11.0);
     pdf.text(
         "The price is paid through escrow and released to the seller when the transaction is completed.",
         Font::Regular,
@@ -1134,11 +920,7 @@ fn render_bill_of_sale(
 
     pdf.text("Signatures", Font::Bold, 13.0);
     if signers.is_empty() {
-        pdf.text(
-            "No signatures are required for this bill of sale.",
-            Font::Regular,
-            11.0,
-        );
+        pdf.text("No signatures are required for this bill of sale.", Font::Regular, 11.0);
     } else {
         for signer in signers {
             let label = match signer {
@@ -1152,11 +934,7 @@ fn render_bill_of_sale(
             );
         }
     }
-    pdf.gap(16.0).text(
-        "Generated by the escrow sandbox from the transaction's data.",
-        Font::Regular,
-        8.0,
-    );
+    pdf.gap(16.0).text("Generated by the escrow sandbox from the transaction's data.", Font::Regular, 8.0);
     pdf.render()
 }
 
@@ -1166,19 +944,9 @@ mod tests {
 
     #[test]
     fn fik_codes() {
-        assert_eq!(
-            normalize_fik("+71<123456789012345+12345678<").unwrap(),
-            "+71<123456789012345+12345678<"
-        );
-        assert_eq!(
-            normalize_fik(" +71 123456789012345 +12345678 ").unwrap(),
-            "+71<123456789012345+12345678<"
-        );
-        assert!(
-            normalize_fik("+73<123456789012345+12345678<")
-                .unwrap_err()
-                .contains("+71")
-        );
+        assert_eq!(normalize_fik("+71<123456789012345+12345678<").unwrap(), "+71<123456789012345+12345678<");
+        assert_eq!(normalize_fik(" +71 123456789012345 +12345678 ").unwrap(), "+71<123456789012345+12345678<");
+        assert!(normalize_fik("+73<123456789012345+12345678<").unwrap_err().contains("+71"));
         assert!(normalize_fik("+71<12345678901234+12345678<").is_err());
         assert!(normalize_fik("+71<123456789012345+1234567<").is_err());
         assert!(normalize_fik("71123456789012345+12345678").is_err());
@@ -1190,10 +958,7 @@ mod tests {
     fn bank_accounts() {
         assert!(check_bank_account("00400440116243").is_ok());
         assert!(check_bank_account("DK5000400440116243").is_ok());
-        assert!(
-            check_bank_account("DK5100400440116243").is_err(),
-            "check digits"
-        );
+        assert!(check_bank_account("DK5100400440116243").is_err(), "check digits");
         assert!(check_bank_account("DK50 0040 0440 1162 43").is_err());
         assert!(check_bank_account("0040-0440116243").is_err());
         assert!(check_bank_account("0040044011624").is_err());
@@ -1203,14 +968,8 @@ mod tests {
     #[test]
     fn sniffs_by_content() {
         assert_eq!(FileKind::sniff(b"%PDF-1.7\n"), Some(FileKind::Pdf));
-        assert_eq!(
-            FileKind::sniff(b"\x89PNG\r\n\x1a\n...."),
-            Some(FileKind::Png)
-        );
-        assert_eq!(
-            FileKind::sniff(b"RIFF\0\0\0\0WEBPVP8 "),
-            Some(FileKind::Webp)
-        );
+        assert_eq!(FileKind::sniff(b"\x89PNG\r\n\x1a\n...."), Some(FileKind::Png));
+        assert_eq!(FileKind::sniff(b"RIFF\0\0\0\0WEBPVP8 "), Some(FileKind::Webp));
         assert_eq!(FileKind::sniff(b"hello"), None);
         assert_eq!(FileKind::from_name("Scan.JPEG"), Some(FileKind::Jpeg));
         assert_eq!(FileKind::from_name("noext"), None);
@@ -1244,18 +1003,11 @@ mod tests {
         let file = auto_files::load(&conn, "t-1", bill["fileId"].as_str().unwrap()).unwrap();
         assert!(file.starts_with(b"%PDF-1.4") && file.ends_with(b"%%EOF\n"));
         assert!(file.windows(10).any(|w| w == b"310.000,00"));
-        assert_eq!(
-            auto_field(&doc, "brand").unwrap(),
-            "Volvo",
-            "other vehicle fields kept"
-        );
+        assert_eq!(auto_field(&doc, "brand").unwrap(), "Volvo", "other vehicle fields kept");
 
         // Disabled or absent: nothing to do.
         set_auto(&mut doc, "billOfSale", json!({"enabled": false}));
-        assert_eq!(
-            regenerate_bill_of_sale(&conn, &mut doc, Utc::now()).unwrap(),
-            None
-        );
+        assert_eq!(regenerate_bill_of_sale(&conn, &mut doc, Utc::now()).unwrap(), None);
     }
 
     #[test]

@@ -77,25 +77,15 @@ fn trimmed(v: &Option<String>) -> Option<&str> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
-async fn start(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    body: Bytes,
-) -> ApiResult<Json<Value>> {
+async fn start(State(state): State<AppState>, tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
     let mut flow: ConnectFlow = parse_json(&body)?;
     if !flow.private_allowed() && !flow.business_allowed() {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "allowPrivate and allowBusiness cannot both be false",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "allowPrivate and allowBusiness cannot both be false"));
     }
     if let Some(url) = trimmed(&flow.return_url)
         && !is_web_url(url)
     {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "returnUrl must be an absolute http or https URL",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "returnUrl must be an absolute http or https URL"));
     }
     flow.reference_id = trimmed(&flow.reference_id).map(str::to_owned);
     flow.return_url = trimmed(&flow.return_url).map(str::to_owned);
@@ -110,13 +100,8 @@ async fn start(
         completed: None,
         doc: serde_json::to_value(&flow)?,
     };
-    state
-        .db
-        .write(move |tx| users::insert_session(tx, &session))
-        .await?;
-    Ok(Json(
-        json!({ "connectUrl": format!("{}/hosted/connect/{token}", state.public_url) }),
-    ))
+    state.db.write(move |tx| users::insert_session(tx, &session)).await?;
+    Ok(Json(json!({ "connectUrl": format!("{}/hosted/connect/{token}", state.public_url) })))
 }
 
 /// `GET /v2/connect/{referenceId}`: the connection record.
@@ -169,11 +154,7 @@ async fn guest(
             .map(|(_, v)| v.trim().to_owned())
             .filter(|v| !v.is_empty())
     };
-    let pick = |from_body: &Option<String>, name: &str| {
-        trimmed(from_body)
-            .map(str::to_owned)
-            .or_else(|| query(name))
-    };
+    let pick = |from_body: &Option<String>, name: &str| trimmed(from_body).map(str::to_owned).or_else(|| query(name));
     let name = pick(&body.name, "Name");
     let phone = pick(&body.phone_number, "PhoneNumber");
     let email = pick(&body.email, "Email");
@@ -181,27 +162,18 @@ async fn guest(
     if let Some(cvr) = &cvr
         && !(cvr.len() == 8 && cvr.bytes().all(|b| b.is_ascii_digit()))
     {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "cvr must be 8 digits",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "cvr must be 8 digits"));
     }
     if let Some(email) = &email
         && !email.contains('@')
     {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "email is not an email address",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "email is not an email address"));
     }
     let address = match body.address {
         None | Some(Value::Null) => None,
         Some(v @ Value::Object(_)) => Some(v),
         Some(_) => {
-            return Err(ApiError::bad_request(
-                "Invalid request",
-                "address must be an object or null",
-            ));
+            return Err(ApiError::bad_request("Invalid request", "address must be an object or null"));
         }
     };
     let reference = reference.trim().to_owned();
@@ -227,10 +199,7 @@ async fn guest(
                 phone_number: phone,
                 kind: if cvr.is_some() { "Business" } else { "Private" }.into(),
                 created: now.clone(),
-                connections: vec![UserConnection {
-                    reference_id: reference,
-                    connected: now,
-                }],
+                connections: vec![UserConnection { reference_id: reference, connected: now }],
                 bank_accounts: Vec::new(),
                 cvr,
             };
@@ -250,16 +219,11 @@ async fn guest(
 
 /// `POST /v2/connect/{referenceId}/delete`: removes the connection; the account can
 /// no longer take part in anything for this tenant (its `/v2/users` routes answer 404).
-async fn delete(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(reference): Path<String>,
-) -> ApiResult<StatusCode> {
+async fn delete(State(state): State<AppState>, tenant: Tenant, Path(reference): Path<String>) -> ApiResult<StatusCode> {
     state
         .db
         .write(move |tx| {
-            let mut user =
-                users::by_reference(tx, &tenant.name, &reference)?.ok_or(ApiError::NotFound)?;
+            let mut user = users::by_reference(tx, &tenant.name, &reference)?.ok_or(ApiError::NotFound)?;
             user.connections.retain(|c| c.reference_id != reference);
             users::update(tx, &tenant.name, &user)
         })

@@ -6,8 +6,8 @@ use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
 use crate::routes::parse_json;
 use crate::state::AppState;
-use crate::store::users::{self, BankAccount, User, UserConnection};
 use crate::store::ledger;
+use crate::store::users::{self, BankAccount, User, UserConnection};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -73,7 +73,10 @@ pub fn insert_user(
     created: &str,
 ) -> ApiResult<String> {
     if users::by_reference(conn, tenant, reference_id)?.is_some() {
-        return Err(ApiError::bad_request("Invalid reference", format!("referenceId {reference_id} is already connected")));
+        return Err(ApiError::bad_request(
+            "Invalid reference",
+            format!("referenceId {reference_id} is already connected"),
+        ));
     }
     let id = uuid::Uuid::new_v4().to_string();
     let seed = id.bytes().fold(0u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
@@ -103,7 +106,9 @@ async fn create_user(State(state): State<AppState>, tenant: Tenant, body: Bytes)
     let kind = match req.kind.as_deref() {
         None | Some("Private") => "Private",
         Some("Business") => "Business",
-        Some(other) => return Err(ApiError::bad_request("Invalid request", format!("type {other} is not Private or Business"))),
+        Some(other) => {
+            return Err(ApiError::bad_request("Invalid request", format!("type {other} is not Private or Business")));
+        }
     };
     let now = stamp(state.clock.now());
     let id = state
@@ -141,15 +146,19 @@ async fn payout_run(State(state): State<AppState>, tenant: Tenant) -> ApiResult<
         .db
         .write(move |tx| {
             let ids: Vec<String> = {
-                let mut stmt = tx.prepare("SELECT transaction_id FROM transactions
-                     WHERE tenant = ?1 AND (doc LIKE '%\"SCHEDULED\"%' OR doc LIKE '%\"PENDING\"%')")?;
+                let mut stmt = tx.prepare(
+                    "SELECT transaction_id FROM transactions
+                     WHERE tenant = ?1 AND (doc LIKE '%\"SCHEDULED\"%' OR doc LIKE '%\"PENDING\"%')",
+                )?;
                 stmt.query_map([&tenant.name], |r| r.get(0))?.collect::<Result<_, _>>()?
             };
             let mut paid = Vec::new();
             for id in ids {
                 let Some(mut t) = crate::store::transactions::get(tx, &tenant.name, &id)? else { continue };
                 if let Some(payee_id) = t.payee.as_ref().and_then(|p| p.service_account_id.clone())
-                    && t.outbound.iter().any(|o| o.status == "SCHEDULED" && o.payee.service_account_id.as_deref() == Some(payee_id.as_str()))
+                    && t.outbound.iter().any(|o| {
+                        o.status == "SCHEDULED" && o.payee.service_account_id.as_deref() == Some(payee_id.as_str())
+                    })
                     && let Some(user) = users::get(tx, &tenant.name, &payee_id)?
                     && user.bank_accounts.is_empty()
                 {

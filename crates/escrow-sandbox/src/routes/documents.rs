@@ -28,12 +28,7 @@ pub const DOWNLOAD_MINUTES: i64 = 15;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(
-            "/v2/documents",
-            post(create)
-                .get(list)
-                .layer(DefaultBodyLimit::max(MAX_DOCUMENT_BYTES + 1024 * 1024)),
-        )
+        .route("/v2/documents", post(create).get(list).layer(DefaultBodyLimit::max(MAX_DOCUMENT_BYTES + 1024 * 1024)))
         .route("/v2/documents/{id}", get(get_one))
         .route("/v2/documents/{id}/sign", post(sign))
         .route("/v2/documents/{id}/download", get(download))
@@ -85,10 +80,7 @@ pub fn form_pairs(body: &[u8]) -> Vec<(String, Vec<u8>)> {
         .filter(|p| !p.is_empty())
         .map(|pair| {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            (
-                String::from_utf8_lossy(&form_decode(k)).into_owned(),
-                form_decode(v),
-            )
+            (String::from_utf8_lossy(&form_decode(k)).into_owned(), form_decode(v))
         })
         .collect()
 }
@@ -98,30 +90,16 @@ fn text(v: Vec<u8>, field: &str) -> ApiResult<String> {
 }
 
 async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upload> {
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let content_type =
+        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     let mut up = Upload::default();
     if content_type.starts_with("multipart/form-data") {
-        let mut form = Multipart::from_request(req, state)
-            .await
-            .map_err(|e| invalid(e.body_text()))?;
-        while let Some(field) = form
-            .next_field()
-            .await
-            .map_err(|e| invalid(e.body_text()))?
-        {
+        let mut form = Multipart::from_request(req, state).await.map_err(|e| invalid(e.body_text()))?;
+        while let Some(field) = form.next_field().await.map_err(|e| invalid(e.body_text()))? {
             let name = field.name().unwrap_or_default().to_owned();
             let file_name = field.file_name().map(str::to_owned);
             let field_type = field.content_type().map(str::to_owned);
-            let data = field
-                .bytes()
-                .await
-                .map_err(|e| invalid(e.body_text()))?
-                .to_vec();
+            let data = field.bytes().await.map_err(|e| invalid(e.body_text()))?.to_vec();
             match name.as_str() {
                 "title" => up.title = Some(text(data, "title")?),
                 "document" => up.file = Some((data, file_name, field_type)),
@@ -131,9 +109,7 @@ async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upload> {
             }
         }
     } else if content_type.starts_with("application/x-www-form-urlencoded") {
-        let body = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| invalid(e.body_text()))?;
+        let body = Bytes::from_request(req, state).await.map_err(|e| invalid(e.body_text()))?;
         for (name, data) in form_pairs(&body) {
             match name.as_str() {
                 "title" => up.title = Some(text(data, "title")?),
@@ -144,9 +120,7 @@ async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upload> {
             }
         }
     } else {
-        return Err(invalid(
-            "the body must be multipart/form-data or application/x-www-form-urlencoded",
-        ));
+        return Err(invalid("the body must be multipart/form-data or application/x-www-form-urlencoded"));
     }
     Ok(up)
 }
@@ -164,31 +138,20 @@ fn sniff(data: &[u8]) -> &'static str {
     }
 }
 
-async fn create(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    req: Request,
-) -> ApiResult<Json<Value>> {
+async fn create(State(state): State<AppState>, tenant: Tenant, req: Request) -> ApiResult<Json<Value>> {
     let up = read_upload(&state, req).await?;
     let title = up
         .title
         .map(|t| t.trim().to_owned())
         .filter(|t| !t.is_empty())
         .ok_or_else(|| ApiError::bad_request("Invalid title", "title is required"))?;
-    let (data, file_name, content_type) = up.file.ok_or_else(|| {
-        ApiError::bad_request("Invalid document", "document (a file) is required")
-    })?;
+    let (data, file_name, content_type) =
+        up.file.ok_or_else(|| ApiError::bad_request("Invalid document", "document (a file) is required"))?;
     if data.is_empty() {
-        return Err(ApiError::bad_request(
-            "Invalid document",
-            "document is empty",
-        ));
+        return Err(ApiError::bad_request("Invalid document", "document is empty"));
     }
     if data.len() > MAX_DOCUMENT_BYTES {
-        return Err(ApiError::bad_request(
-            "Invalid document",
-            "document is larger than 10 MB",
-        ));
+        return Err(ApiError::bad_request("Invalid document", "document is larger than 10 MB"));
     }
     let signers_required = match up.signers_required.as_deref().map(str::trim) {
         None | Some("") | Some("null") => None,
@@ -207,10 +170,7 @@ async fn create(
             Some(n)
         }
     };
-    let transaction_id = up
-        .transaction_id
-        .map(|t| t.trim().to_owned())
-        .filter(|t| !t.is_empty() && t != "null");
+    let transaction_id = up.transaction_id.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty() && t != "null");
     let id = uuid::Uuid::new_v4().to_string();
     let now = stamp(state.clock.now());
     let content_type = content_type
@@ -219,27 +179,14 @@ async fn create(
     let file_name = file_name
         .map(|n| n.replace(['/', '\\', '\r', '\n', '"'], "_"))
         .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| {
-            format!(
-                "{title}.{}",
-                if content_type == "application/pdf" {
-                    "pdf"
-                } else {
-                    "bin"
-                }
-            )
-        });
+        .unwrap_or_else(|| format!("{title}.{}", if content_type == "application/pdf" { "pdf" } else { "bin" }));
     let doc = DocumentDoc {
         document_id: id.clone(),
         title,
         signers_required,
         transaction_id: transaction_id.clone(),
         created: now,
-        original: FileMeta {
-            file_name,
-            content_type,
-            size: data.len() as u64,
-        },
+        original: FileMeta { file_name, content_type, size: data.len() as u64 },
         signed_file: None,
         signed: None,
         signers: Vec::new(),
@@ -262,21 +209,11 @@ async fn create(
 
 async fn list(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
     let docs = state.db.call(move |c| store::list(c, &tenant.name)).await?;
-    Ok(Json(
-        json!({ "documents": docs.iter().map(store::record).collect::<Vec<_>>() }),
-    ))
+    Ok(Json(json!({ "documents": docs.iter().map(store::record).collect::<Vec<_>>() })))
 }
 
-async fn get_one(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    let doc = state
-        .db
-        .call(move |c| store::get(c, &tenant.name, &id))
-        .await?
-        .ok_or(ApiError::NotFound)?;
+async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let doc = state.db.call(move |c| store::get(c, &tenant.name, &id)).await?.ok_or(ApiError::NotFound)?;
     Ok(Json(store::record(&doc)))
 }
 
@@ -315,40 +252,25 @@ async fn sign(
         .filter(|s| !s.is_empty())
         .map(str::to_owned)
         .ok_or_else(|| invalid("serviceAccountId is required"))?;
-    let return_url = req
-        .return_url
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned);
+    let return_url = req.return_url.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     if let Some(url) = &return_url
         && !is_web_url(url)
     {
         return Err(invalid("returnUrl must be an absolute http or https URL"));
     }
-    let clean = |v: &Option<String>| {
-        v.as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-    };
+    let clean = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     let (title, reference) = (clean(&req.title), clean(&req.reference_id));
     let now = stamp(state.clock.now());
     let token = state
         .db
         .write(move |tx| {
             let mut doc = store::get(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
-            let (user, _) = users::get_connected(tx, &tenant.name, &account)?.ok_or_else(|| {
-                ApiError::NotFoundTitled {
+            let (user, _) =
+                users::get_connected(tx, &tenant.name, &account)?.ok_or_else(|| ApiError::NotFoundTitled {
                     title: "Invalid account",
                     detail: format!("account {account} does not exist or is not connected"),
-                }
-            })?;
-            match doc
-                .signers
-                .iter_mut()
-                .find(|s| s.service_account_id == account)
-            {
+                })?;
+            match doc.signers.iter_mut().find(|s| s.service_account_id == account) {
                 Some(signer) => {
                     if title.is_some() {
                         signer.title = title;
@@ -376,25 +298,16 @@ async fn sign(
                     subject: doc.document_id.clone(),
                     created: now,
                     completed: None,
-                    doc: serde_json::to_value(SigningFlow {
-                        service_account_id: account,
-                        return_url,
-                    })?,
+                    doc: serde_json::to_value(SigningFlow { service_account_id: account, return_url })?,
                 },
             )?;
             Ok(token)
         })
         .await?;
-    Ok(Json(
-        json!({ "url": format!("{}/hosted/sign/{token}", state.public_url) }),
-    ))
+    Ok(Json(json!({ "url": format!("{}/hosted/sign/{token}", state.public_url) })))
 }
 
-async fn download(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+async fn download(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let now = state.clock.now();
     let token = state
         .db
@@ -402,28 +315,25 @@ async fn download(
             let doc = store::get(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
             let which = if doc.signed.is_some() && doc.signed_file.is_some() { store::SIGNED } else { ORIGINAL };
             let token = users::new_token();
-            users::insert_session(tx, &users::Session {
-                token: token.clone(),
-                tenant: tenant.name.clone(),
-                kind: "download".into(),
-                subject: doc.document_id,
-                created: stamp(now),
-                completed: None,
-                doc: json!({ "file": which, "expires": stamp(now + Duration::minutes(DOWNLOAD_MINUTES)) }),
-            })?;
+            users::insert_session(
+                tx,
+                &users::Session {
+                    token: token.clone(),
+                    tenant: tenant.name.clone(),
+                    kind: "download".into(),
+                    subject: doc.document_id,
+                    created: stamp(now),
+                    completed: None,
+                    doc: json!({ "file": which, "expires": stamp(now + Duration::minutes(DOWNLOAD_MINUTES)) }),
+                },
+            )?;
             Ok(token)
         })
         .await?;
-    Ok(Json(
-        json!({ "url": format!("{}/hosted/files/{token}", state.public_url) }),
-    ))
+    Ok(Json(json!({ "url": format!("{}/hosted/files/{token}", state.public_url) })))
 }
 
-async fn delete(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(id): Path<String>,
-) -> ApiResult<StatusCode> {
+async fn delete(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<StatusCode> {
     state
         .db
         .write(move |tx| {

@@ -25,14 +25,8 @@ use chrono::DateTime;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(
-            "/hosted/connect/{token}",
-            get(connect_page).post(connect_submit),
-        )
-        .route(
-            "/hosted/bank-accounts/{token}",
-            get(onboarding_page).post(onboarding_submit),
-        )
+        .route("/hosted/connect/{token}", get(connect_page).post(connect_submit))
+        .route("/hosted/bank-accounts/{token}", get(onboarding_page).post(onboarding_submit))
         .route("/hosted/sign/{token}", get(sign_page).post(sign_submit))
         .route("/hosted/sign/{token}/document", get(sign_preview))
         .route("/hosted/files/{token}", get(file))
@@ -40,12 +34,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Queues `user.bankaccount.connected` for a user who just got a bank account.
-pub fn bank_account_connected(
-    conn: &rusqlite::Connection,
-    tenant: &str,
-    user: &User,
-    at: &str,
-) -> ApiResult<()> {
+pub fn bank_account_connected(conn: &rusqlite::Connection, tenant: &str, user: &User, at: &str) -> ApiResult<()> {
     crate::webhooks::user_event(conn, tenant, "user.bankaccount.connected", user, at)
 }
 
@@ -79,10 +68,8 @@ pub fn page(status: StatusCode, title: &str, body: &str) -> Response {
         t = escape(title)
     );
     let mut res = (status, Html(html)).into_response();
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    res.headers_mut()
-        .insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut().insert("referrer-policy", HeaderValue::from_static("no-referrer"));
     res
 }
 
@@ -97,11 +84,7 @@ pub fn gone() -> Response {
 
 /// A link with no session behind it.
 pub fn unknown() -> Response {
-    page(
-        StatusCode::NOT_FOUND,
-        "Link not found",
-        "<p>This link is not valid.</p>",
-    )
+    page(StatusCode::NOT_FOUND, "Link not found", "<p>This link is not valid.</p>")
 }
 
 fn failed(e: &ApiError) -> Response {
@@ -111,11 +94,7 @@ fn failed(e: &ApiError) -> Response {
 
 /// The page a person sees when the sandbox failed (the cause goes to the log only).
 pub fn went_wrong() -> Response {
-    page(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "Something went wrong",
-        "<p>Please try again.</p>",
-    )
+    page(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong", "<p>Please try again.</p>")
 }
 
 /// After a finished page: the caller's returnUrl, else the exit page.
@@ -127,11 +106,7 @@ pub fn finish(return_url: Option<&str>) -> Response {
 }
 
 async fn exit() -> Response {
-    page(
-        StatusCode::OK,
-        "Done",
-        "<p>You can close this window now.</p>",
-    )
+    page(StatusCode::OK, "Done", "<p>You can close this window now.</p>")
 }
 
 /// The fields of a submitted form; repeated names (checkboxes) keep every value.
@@ -139,26 +114,13 @@ struct Form(Vec<(String, String)>);
 
 impl Form {
     fn parse(body: &[u8]) -> Self {
-        Self(
-            form_pairs(body)
-                .into_iter()
-                .map(|(k, v)| (k, String::from_utf8_lossy(&v).into_owned()))
-                .collect(),
-        )
+        Self(form_pairs(body).into_iter().map(|(k, v)| (k, String::from_utf8_lossy(&v).into_owned())).collect())
     }
     fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-            .filter(|v| !v.is_empty())
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.trim()).filter(|v| !v.is_empty())
     }
     fn all(&self, name: &str) -> Vec<&str> {
-        self.0
-            .iter()
-            .filter(|(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-            .collect()
+        self.0.iter().filter(|(k, _)| k == name).map(|(_, v)| v.trim()).collect()
     }
     fn cancelled(&self) -> bool {
         self.get("action") == Some("cancel")
@@ -167,11 +129,7 @@ impl Form {
 
 /// Loads the session behind a token, or the page to show instead.
 async fn open(state: &AppState, kind: &'static str, token: String) -> Result<Session, Response> {
-    match state
-        .db
-        .call(move |c| users::session(c, kind, &token))
-        .await
-    {
+    match state.db.call(move |c| users::session(c, kind, &token)).await {
         Ok(Some(s)) => Ok(s),
         Ok(None) => Err(unknown()),
         Err(e) => Err(failed(&e)),
@@ -180,30 +138,17 @@ async fn open(state: &AppState, kind: &'static str, token: String) -> Result<Ses
 
 // ---- Connect ---------------------------------------------------------------------
 
-fn connect_form(
-    flow: &ConnectFlow,
-    token: &str,
-    error: Option<&str>,
-    values: Option<&Form>,
-) -> String {
-    let v = |name: &str| {
-        values
-            .and_then(|f| f.get(name))
-            .map(escape)
-            .unwrap_or_default()
-    };
+fn connect_form(flow: &ConnectFlow, token: &str, error: Option<&str>, values: Option<&Form>) -> String {
+    let v = |name: &str| values.and_then(|f| f.get(name)).map(escape).unwrap_or_default();
     let mut html = String::new();
     if let Some(e) = error {
-        html.push_str(&format!(
-            "<p class=\"error\" role=\"alert\">{}</p>",
-            escape(e)
-        ));
+        html.push_str(&format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)));
     }
+    html.push_str(&format!("<form method=\"post\" action=\"/hosted/connect/{}\">", escape(token)));
     html.push_str(&format!(
-        "<form method=\"post\" action=\"/hosted/connect/{}\">",
-        escape(token)
+        "<label for=\"name\">Name</label><input type=\"text\" id=\"name\" name=\"name\" value=\"{}\" required>",
+        v("name")
     ));
-    html.push_str(&format!("<label for=\"name\">Name</label><input type=\"text\" id=\"name\" name=\"name\" value=\"{}\" required>", v("name")));
     if flow.ask_email() {
         html.push_str(&format!("<label for=\"email\">Email</label><input type=\"email\" id=\"email\" name=\"email\" value=\"{}\" required>", v("email")));
     }
@@ -232,18 +177,9 @@ fn connect_form(
         ));
     }
     if flow.ask_bank_account() {
-        html.push_str(
-            "<label for=\"bank\">Bank for payouts</label><select id=\"bank\" name=\"bankId\">",
-        );
-        for b in banks()
-            .iter()
-            .filter(|b| b.id != user_routes::OFFLINE_BANK.id)
-        {
-            html.push_str(&format!(
-                "<option value=\"{}\">{}</option>",
-                escape(b.id),
-                escape(b.name)
-            ));
+        html.push_str("<label for=\"bank\">Bank for payouts</label><select id=\"bank\" name=\"bankId\">");
+        for b in banks().iter().filter(|b| b.id != user_routes::OFFLINE_BANK.id) {
+            html.push_str(&format!("<option value=\"{}\">{}</option>", escape(b.id), escape(b.name)));
         }
         html.push_str("</select>");
     }
@@ -263,35 +199,22 @@ async fn connect_page(State(state): State<AppState>, Path(token): Path<String>) 
         return gone();
     }
     let flow: ConnectFlow = serde_json::from_value(session.doc).unwrap_or_default();
-    page(
-        StatusCode::OK,
-        "Connect your account",
-        &connect_form(&flow, &token, None, None),
-    )
+    page(StatusCode::OK, "Connect your account", &connect_form(&flow, &token, None, None))
 }
 
 /// Checks a submitted connect form against the flow's steps; the error is shown.
-fn connect_details(
-    flow: &ConnectFlow,
-    form: &Form,
-) -> Result<(User, Profile, Option<String>), String> {
+fn connect_details(flow: &ConnectFlow, form: &Form) -> Result<(User, Profile, Option<String>), String> {
     let name = form.get("name").ok_or("Enter your name.")?;
     let email = form.get("email").map(str::to_owned);
     if flow.ask_email() && !email.as_deref().is_some_and(|e| e.contains('@')) {
         return Err("Enter a valid email address.".into());
     }
     let phone = form.get("phoneNumber").map(str::to_owned);
-    let phone_ok = phone
-        .as_deref()
-        .is_some_and(|p| p.chars().filter(char::is_ascii_digit).count() >= 8);
+    let phone_ok = phone.as_deref().is_some_and(|p| p.chars().filter(char::is_ascii_digit).count() >= 8);
     if flow.ask_phone() && !phone_ok {
         return Err("Enter a phone number (at least 8 digits).".into());
     }
-    let kind = match form.get("type").unwrap_or(if flow.private_allowed() {
-        "Private"
-    } else {
-        "Business"
-    }) {
+    let kind = match form.get("type").unwrap_or(if flow.private_allowed() { "Private" } else { "Business" }) {
         "Private" if flow.private_allowed() => "Private",
         "Business" if flow.business_allowed() => "Business",
         _ => return Err("That account type is not allowed here.".into()),
@@ -307,17 +230,13 @@ fn connect_details(
     }
     let dob = match form.get("dateOfBirth") {
         Some(d) => Some(
-            chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
-                .map_err(|_| "Enter the date of birth as YYYY-MM-DD.")?,
+            chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| "Enter the date of birth as YYYY-MM-DD.")?,
         ),
         None if flow.ask_kyc() => return Err("Enter your date of birth.".into()),
         None => None,
     };
     let bank_id = form.get("bankId").map(str::to_owned);
-    let bank_ok = bank_id
-        .as_deref()
-        .and_then(user_routes::bank)
-        .is_some_and(|b| b.id != user_routes::OFFLINE_BANK.id);
+    let bank_ok = bank_id.as_deref().and_then(user_routes::bank).is_some_and(|b| b.id != user_routes::OFFLINE_BANK.id);
     if flow.ask_bank_account() && !bank_ok {
         return Err("Choose your bank.".into());
     }
@@ -341,22 +260,10 @@ fn connect_details(
         address: None,
         guest: false,
     };
-    Ok((
-        user,
-        profile,
-        if flow.ask_bank_account() {
-            bank_id
-        } else {
-            None
-        },
-    ))
+    Ok((user, profile, if flow.ask_bank_account() { bank_id } else { None }))
 }
 
-async fn connect_submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
     let session = match open(&state, "connect", token.clone()).await {
         Ok(s) => s,
         Err(page) => return page,
@@ -393,22 +300,15 @@ async fn connect_submit(
             }
             session.completed = Some(now.clone());
             if let Some((mut user, profile, bank_id)) = details {
-                let reference = flow
-                    .reference_id
-                    .clone()
-                    .unwrap_or_else(|| user.service_account_id.clone());
+                let reference = flow.reference_id.clone().unwrap_or_else(|| user.service_account_id.clone());
                 if let Some(existing) = users::by_reference(tx, &session.tenant, &reference)? {
                     // Already connected: nothing to create; the flow just completes.
                     session.doc["serviceAccountId"] = existing.service_account_id.into();
                 } else {
                     user.created = now.clone();
-                    user.connections = vec![UserConnection {
-                        reference_id: reference,
-                        connected: now.clone(),
-                    }];
+                    user.connections = vec![UserConnection { reference_id: reference, connected: now.clone() }];
                     if let Some(bank) = bank_id.as_deref().and_then(user_routes::bank) {
-                        let offered =
-                            user_routes::offered_accounts(&user, &bank, user.kind == "Business");
+                        let offered = user_routes::offered_accounts(&user, &bank, user.kind == "Business");
                         if let Some(first) = offered.first() {
                             add_account(&mut user, bank.id, first);
                         }
@@ -468,11 +368,7 @@ async fn onboarding_page(State(state): State<AppState>, Path(token): Path<String
     page(StatusCode::OK, "Choose bank accounts", &html)
 }
 
-async fn onboarding_submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn onboarding_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
     let form = Form::parse(&body);
     let now = stamp(state.clock.now());
     let result = state
@@ -489,12 +385,8 @@ async fn onboarding_submit(
                 o.cancelled = true;
             } else {
                 let chosen = form.all("account");
-                o.selected = o
-                    .offered
-                    .iter()
-                    .filter(|a| chosen.contains(&a.bank_account_id.as_str()))
-                    .cloned()
-                    .collect();
+                o.selected =
+                    o.offered.iter().filter(|a| chosen.contains(&a.bank_account_id.as_str())).cloned().collect();
             }
             session.completed = Some(now);
             session.doc = serde_json::to_value(&o)?;
@@ -529,10 +421,7 @@ async fn sign_page(State(state): State<AppState>, Path(token): Path<String>) -> 
         Ok(None) => return unknown(),
         Err(e) => return failed(&e),
     };
-    let signer = doc
-        .signers
-        .iter()
-        .find(|s| s.service_account_id == flow.service_account_id);
+    let signer = doc.signers.iter().find(|s| s.service_account_id == flow.service_account_id);
     let html = format!(
         "<p>{} is asked to sign <strong>{}</strong>.</p>\
          <p><a href=\"/hosted/sign/{t}/document\">Read the document</a> <span class=\"muted\">({}, {} bytes)</span></p>\
@@ -553,8 +442,7 @@ async fn sign_preview(State(state): State<AppState>, Path(token): Path<String>) 
     let result = state
         .db
         .call(move |c| {
-            let Some(s) = users::session(c, "sign", &token)?.filter(|s| s.completed.is_none())
-            else {
+            let Some(s) = users::session(c, "sign", &token)?.filter(|s| s.completed.is_none()) else {
                 return Ok(None);
             };
             let Some(doc) = docs::get(c, &s.tenant, &s.subject)? else {
@@ -582,11 +470,7 @@ fn signed_bytes(original: &[u8], signers: &[(String, String)]) -> Vec<u8> {
     out
 }
 
-async fn sign_submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn sign_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
     let form = Form::parse(&body);
     let now = stamp(state.clock.now());
     let result = state
@@ -606,10 +490,7 @@ async fn sign_submit(
             if form.cancelled() {
                 session.doc["cancelled"] = true.into();
             } else {
-                let Some(signer) = doc
-                    .signers
-                    .iter_mut()
-                    .find(|s| s.service_account_id == flow.service_account_id)
+                let Some(signer) = doc.signers.iter_mut().find(|s| s.service_account_id == flow.service_account_id)
                 else {
                     return Ok(None);
                 };
@@ -617,18 +498,12 @@ async fn sign_submit(
                     signer.signed = Some(now.clone());
                 }
                 if doc.signed.is_none() && doc.is_complete() {
-                    let original =
-                        files::read(&files::path(tx, AREA, &doc.document_id, ORIGINAL)?)?;
+                    let original = files::read(&files::path(tx, AREA, &doc.document_id, ORIGINAL)?)?;
                     let names: Vec<(String, String)> = doc
                         .signers
                         .iter()
                         .filter_map(|s| {
-                            Some((
-                                s.name
-                                    .clone()
-                                    .unwrap_or_else(|| s.service_account_id.clone()),
-                                s.signed.clone()?,
-                            ))
+                            Some((s.name.clone().unwrap_or_else(|| s.service_account_id.clone()), s.signed.clone()?))
                         })
                         .collect();
                     let signed = signed_bytes(&original, &names);
@@ -658,16 +533,8 @@ async fn sign_submit(
 
 /// `filename*=UTF-8''...` so any name survives, plus an ASCII fallback.
 fn content_disposition(name: &str) -> String {
-    let ascii: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let ascii: String =
+        name.chars().map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' }).collect();
     let encoded: String = name
         .bytes()
         .map(|b| {
@@ -686,17 +553,13 @@ fn file_response(meta: &FileMeta, bytes: Vec<u8>) -> Response {
     let h = res.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_str(&meta.content_type)
-            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        HeaderValue::from_str(&meta.content_type).unwrap_or(HeaderValue::from_static("application/octet-stream")),
     );
     if let Ok(v) = HeaderValue::from_str(&content_disposition(&meta.file_name)) {
         h.insert(header::CONTENT_DISPOSITION, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        "x-content-type-options",
-        HeaderValue::from_static("nosniff"),
-    );
+    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     res
 }
 
@@ -721,8 +584,7 @@ async fn file(State(state): State<AppState>, Path(token): Path<String>) -> Respo
             let Some(doc) = docs::get(c, &s.tenant, &s.subject)? else {
                 return Ok(None);
             };
-            let (name, meta) = match (s.doc.get("file").and_then(|f| f.as_str()), &doc.signed_file)
-            {
+            let (name, meta) = match (s.doc.get("file").and_then(|f| f.as_str()), &doc.signed_file) {
                 (Some(SIGNED), Some(meta)) => (SIGNED, meta.clone()),
                 _ => (ORIGINAL, doc.original.clone()),
             };
@@ -732,11 +594,9 @@ async fn file(State(state): State<AppState>, Path(token): Path<String>) -> Respo
         .await;
     match result {
         Ok(Some(Ok((meta, bytes)))) => file_response(&meta, bytes),
-        Ok(Some(Err(()))) => page(
-            StatusCode::GONE,
-            "Link expired",
-            "<p>This download link has expired. Ask for a new one.</p>",
-        ),
+        Ok(Some(Err(()))) => {
+            page(StatusCode::GONE, "Link expired", "<p>This download link has expired. Ask for a new one.</p>")
+        }
         Ok(None) => unknown(),
         Err(e) => failed(&e),
     }

@@ -58,7 +58,10 @@ fn summary(t: &TxnDoc) -> String {
 async fn checkout(State(state): State<AppState>, Path(id): Path<String>) -> Response {
     match state.db.call(move |c| find(c, &id)).await {
         Ok(Some((_, t))) => {
-            let action = if machine::remaining(&t) > rust_decimal::Decimal::ZERO && t.payer.as_ref().is_some_and(|p| p.service_account_id.is_some()) && !machine::is_closed(&t) {
+            let action = if machine::remaining(&t) > rust_decimal::Decimal::ZERO
+                && t.payer.as_ref().is_some_and(|p| p.service_account_id.is_some())
+                && !machine::is_closed(&t)
+            {
                 "<form method=\"post\"><button type=\"submit\">Pay now</button></form>"
             } else {
                 "<p class=\"muted\">Nothing to pay here.</p>"
@@ -90,7 +93,9 @@ async fn checkout_pay(State(state): State<AppState>, Path(id): Path<String>) -> 
 fn error_page(e: &ApiError) -> Response {
     match e {
         ApiError::NotFound => unknown(),
-        ApiError::BadRequest { title, detail } => page(StatusCode::BAD_REQUEST, title, &format!("<p>{}</p>", escape(detail))),
+        ApiError::BadRequest { title, detail } => {
+            page(StatusCode::BAD_REQUEST, title, &format!("<p>{}</p>", escape(detail)))
+        }
         other => {
             tracing::error!("hosted payment page: {other}");
             went_wrong()
@@ -161,8 +166,18 @@ async fn pay_submit(State(state): State<AppState>, Path(token): Path<String>, bo
 async fn guide(State(state): State<AppState>, Path(id): Path<String>) -> Response {
     match state.db.call(move |c| find(c, &id)).await {
         Ok(Some((_, t))) => {
-            let fik = if t.currency == "DKK" { format!("<p>FIK: <code>{}</code></p>", escape(&fik_for(&t.transaction_id))) } else { String::new() };
-            let message: String = t.transaction_id.chars().filter(char::is_ascii_alphanumeric).take(10).collect::<String>().to_uppercase();
+            let fik = if t.currency == "DKK" {
+                format!("<p>FIK: <code>{}</code></p>", escape(&fik_for(&t.transaction_id)))
+            } else {
+                String::new()
+            };
+            let message: String = t
+                .transaction_id
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .take(10)
+                .collect::<String>()
+                .to_uppercase();
             let body = format!(
                 "{}<p>Transfer {} to<br>Account (BBAN): <code>{ESCROW_BBAN}</code><br>IBAN: <code>{ESCROW_IBAN}</code><br>\
                  SWIFT: <code>{ESCROW_SWIFT}</code><br>Message: <code>ESC{message}</code></p>{fik}\

@@ -10,8 +10,8 @@ pub mod hosted_payments;
 pub mod payments;
 pub mod split_payouts;
 pub mod transactions;
-pub mod webhook_examples;
 pub mod users;
+pub mod webhook_examples;
 
 use crate::error::ApiError;
 use serde::de::DeserializeOwned;

@@ -60,7 +60,12 @@ pub struct PaymentRow {
     pub skip_ui: bool,
 }
 
-pub fn payment_row(conn: &Connection, tenant: Option<&str>, payment_id: Option<&str>, token: Option<&str>) -> ApiResult<Option<(String, PaymentRow)>> {
+pub fn payment_row(
+    conn: &Connection,
+    tenant: Option<&str>,
+    payment_id: Option<&str>,
+    token: Option<&str>,
+) -> ApiResult<Option<(String, PaymentRow)>> {
     Ok(conn
         .query_row(
             "SELECT tenant, payment_id, transaction_id, token, return_url, skip_ui FROM payments
@@ -153,7 +158,12 @@ struct InitBody {
     bank_account_id: Option<String>,
 }
 
-async fn initialize(State(state): State<AppState>, tenant: Tenant, Path(payment_id): Path<String>, body: Bytes) -> ApiResult<Json<Value>> {
+async fn initialize(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path(payment_id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
     let req: InitBody = parse_json(&body)?;
     let public = state.public_url.clone();
     let url = state
@@ -161,7 +171,9 @@ async fn initialize(State(state): State<AppState>, tenant: Tenant, Path(payment_
         .write(move |tx| {
             let (_, row) = payment_row(tx, Some(&tenant.name), Some(&payment_id), None)?.ok_or(ApiError::NotFound)?;
             let mut t = load(tx, &tenant.name, &row.transaction_id)?;
-            let Some(p) = t.inbound.iter_mut().find(|p| p.payment_id == payment_id) else { return Err(ApiError::NotFound) };
+            let Some(p) = t.inbound.iter_mut().find(|p| p.payment_id == payment_id) else {
+                return Err(ApiError::NotFound);
+            };
             if p.status != "INPROGRESS" {
                 return Err(ApiError::bad_request("Invalid payment", format!("the payment is {}", p.status)));
             }
@@ -182,7 +194,8 @@ async fn initialize(State(state): State<AppState>, tenant: Tenant, Path(payment_
                     Some("PSD2")
                 }
                 Some("BANK") => {
-                    let bank = trimmed(&req.bank_id).ok_or_else(|| ApiError::bad_request("Invalid payment method", "BANK needs bankId"))?;
+                    let bank = trimmed(&req.bank_id)
+                        .ok_or_else(|| ApiError::bad_request("Invalid payment method", "BANK needs bankId"))?;
                     if !banks::exists(&bank) {
                         return Err(ApiError::bad_request("Invalid payment method", format!("unknown bankId {bank}")));
                     }
@@ -190,12 +203,19 @@ async fn initialize(State(state): State<AppState>, tenant: Tenant, Path(payment_
                 }
                 Some("MOBILEWALLET") => Some("MOBILEWALLET"),
                 Some(other) => {
-                    return Err(ApiError::bad_request("Invalid payment method", format!("{other} is not PSD2, BANK or MOBILEWALLET")));
+                    return Err(ApiError::bad_request(
+                        "Invalid payment method",
+                        format!("{other} is not PSD2, BANK or MOBILEWALLET"),
+                    ));
                 }
             };
             p.method = method.map(str::to_owned);
             store::update(tx, &tenant.name, &t)?;
-            Ok(format!("{public}/hosted/pay/{}{}", row.token, method.map(|m| format!("?method={m}")).unwrap_or_default()))
+            Ok(format!(
+                "{public}/hosted/pay/{}{}",
+                row.token,
+                method.map(|m| format!("?method={m}")).unwrap_or_default()
+            ))
         })
         .await?;
     Ok(Json(json!({ "paymentUrl": url })))
@@ -203,7 +223,8 @@ async fn initialize(State(state): State<AppState>, tenant: Tenant, Path(payment_
 
 /// A FIK (+71) code for a transaction: 15-digit payment id with a mod-10 check digit.
 pub fn fik_for(transaction_id: &str) -> String {
-    let mut digits: String = transaction_id.bytes().filter(u8::is_ascii_hexdigit).map(|b| char::from(b'0' + (b % 10))).take(14).collect();
+    let mut digits: String =
+        transaction_id.bytes().filter(u8::is_ascii_hexdigit).map(|b| char::from(b'0' + (b % 10))).take(14).collect();
     while digits.len() < 14 {
         digits.push('0');
     }
@@ -226,7 +247,11 @@ pub fn fik_for(transaction_id: &str) -> String {
     format!("+71<{digits}{check}+{FIK_CREDITOR}<")
 }
 
-async fn instructions(State(state): State<AppState>, tenant: Tenant, Path((id, payer)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+async fn instructions(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path((id, payer)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
     let t = state
         .db
         .call(move |c| {
@@ -234,7 +259,8 @@ async fn instructions(State(state): State<AppState>, tenant: Tenant, Path((id, p
             load(c, &tenant.name, &id)
         })
         .await?;
-    let message: String = t.transaction_id.chars().filter(char::is_ascii_alphanumeric).take(10).collect::<String>().to_uppercase();
+    let message: String =
+        t.transaction_id.chars().filter(char::is_ascii_alphanumeric).take(10).collect::<String>().to_uppercase();
     Ok(Json(json!({
         "amount": money::json(machine::remaining(&t)),
         "currency": t.currency,
@@ -258,7 +284,11 @@ pub fn finish(conn: &Connection, tenant: &str, payment_id: &str, authorize: bool
     webhooks::transaction_event(conn, tenant, event, &t, Some(payment_id), now)
 }
 
-async fn authorize(State(state): State<AppState>, tenant: Tenant, Path(payment_id): Path<String>) -> ApiResult<Json<Value>> {
+async fn authorize(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    Path(payment_id): Path<String>,
+) -> ApiResult<Json<Value>> {
     let now = stamp(state.clock.now());
     state.db.write(move |tx| finish(tx, &tenant.name, &payment_id, true, &now)).await?;
     Ok(Json(json!({})))
@@ -290,7 +320,10 @@ async fn transfer(State(state): State<AppState>, tenant: Tenant, body: Bytes) ->
         .write(move |tx| {
             let mut t = load(tx, &tenant.name, &req.transaction_id)?;
             if machine::is_closed(&t) {
-                return Err(ApiError::bad_request("Transaction closed", "transfers to a closed transaction are returned"));
+                return Err(ApiError::bad_request(
+                    "Transaction closed",
+                    "transfers to a closed transaction are returned",
+                ));
             }
             let user = users::get(tx, &tenant.name, &req.service_account_id)?.ok_or(ApiError::NotFound)?;
             let payment_id = uuid::Uuid::new_v4().to_string();

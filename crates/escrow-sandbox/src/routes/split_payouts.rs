@@ -10,8 +10,8 @@ use crate::money;
 use crate::routes::actions::load;
 use crate::routes::parse_json;
 use crate::state::AppState;
-use crate::store::transactions::{self as store, SplitPayoutDoc, TxnDoc};
 use crate::store::ledger;
+use crate::store::transactions::{self as store, SplitPayoutDoc, TxnDoc};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -61,7 +61,13 @@ struct CreateBody {
     description: Option<String>,
 }
 
-async fn create(State(state): State<AppState>, tenant: Tenant, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+async fn create(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
     let path = format!("/v2/transactions/{id}/split-payouts");
     let name = tenant.name.clone();
     idempotency::run(&state, &name, &headers, "POST", &path, &body.clone(), move |conn, ctx| {

@@ -76,11 +76,7 @@ async fn list(
     Ok(Json(json!({ "items": items.iter().map(store::list_item).collect::<Vec<_>>(), "count": count })))
 }
 
-async fn get_one(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let doc = state.db.call(move |c| store::get(c, &tenant.name, &id)).await?.ok_or(ApiError::NotFound)?;
     Ok(Json(store::record(&doc, &state.public_url)))
 }
@@ -133,7 +129,13 @@ async fn create_auto(state: State<AppState>, tenant: Tenant, headers: HeaderMap,
     create(state, tenant, headers, body, Kind::Auto).await
 }
 
-async fn create(State(state): State<AppState>, tenant: Tenant, headers: HeaderMap, body: Bytes, kind: Kind) -> Response {
+async fn create(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    headers: HeaderMap,
+    body: Bytes,
+    kind: Kind,
+) -> Response {
     let path = match kind {
         Kind::Marketplace => "/v2/transactions/marketplace",
         Kind::Auto => "/v2/transactions/auto",
@@ -168,15 +170,19 @@ fn resolve_party(
     phone: &Option<String>,
     title: &'static str,
 ) -> ApiResult<Option<PartyDoc>> {
-    let user = if let Some(id) = blank(id) {
-        Some(users::get(conn, tenant, id)?.ok_or_else(|| ApiError::bad_request(title, format!("account {id} is not connected")))?)
-    } else if let Some(reference) = blank(reference) {
-        Some(users::by_reference(conn, tenant, reference)?.ok_or_else(|| {
-            ApiError::bad_request(title, format!("no connected user with referenceId {reference}"))
-        })?)
-    } else {
-        None
-    };
+    let user =
+        if let Some(id) = blank(id) {
+            Some(
+                users::get(conn, tenant, id)?
+                    .ok_or_else(|| ApiError::bad_request(title, format!("account {id} is not connected")))?,
+            )
+        } else if let Some(reference) = blank(reference) {
+            Some(users::by_reference(conn, tenant, reference)?.ok_or_else(|| {
+                ApiError::bad_request(title, format!("no connected user with referenceId {reference}"))
+            })?)
+        } else {
+            None
+        };
     Ok(match (user, blank(phone)) {
         (Some(u), _) => Some(PartyDoc {
             reference_id: u.reference_id().map(str::to_owned),
@@ -198,7 +204,13 @@ fn fee(value: &Option<Value>, field: &str) -> ApiResult<Decimal> {
     Ok(v)
 }
 
-fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: CreateBody, ctx: &Ctx<'_>) -> ApiResult<String> {
+fn insert_transaction(
+    conn: &Connection,
+    tenant: &Tenant,
+    kind: Kind,
+    req: CreateBody,
+    ctx: &Ctx<'_>,
+) -> ApiResult<String> {
     let amount = money::read(req.amount.as_ref(), "amount")?
         .ok_or_else(|| ApiError::bad_request("Invalid amount", "amount is required"))?;
     if amount <= Decimal::ZERO {
@@ -225,7 +237,14 @@ fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: Creat
     if blank(&req.payee_id).is_none() && blank(&req.payee_reference_id).is_none() {
         return Err(ApiError::bad_request("Invalid payee", "payeeId or payeeReferenceId must identify the payee"));
     }
-    let payee = resolve_party(conn, &tenant.name, &req.payee_id, &req.payee_reference_id, &req.payee_phone_number, "Invalid payee")?;
+    let payee = resolve_party(
+        conn,
+        &tenant.name,
+        &req.payee_id,
+        &req.payee_reference_id,
+        &req.payee_phone_number,
+        "Invalid payee",
+    )?;
     let payer = resolve_party(
         conn,
         &tenant.name,
@@ -301,7 +320,10 @@ fn insert_transaction(conn: &Connection, tenant: &Tenant, kind: Kind, req: Creat
     if let Some(key) = blank(&req.uniqueness_key)
         && let Some(existing) = store::by_uniqueness_key(conn, &tenant.name, key)?
     {
-        return Err(ApiError::bad_request("Duplicate transaction", format!("uniquenessKey already used by {existing}")));
+        return Err(ApiError::bad_request(
+            "Duplicate transaction",
+            format!("uniquenessKey already used by {existing}"),
+        ));
     }
     let id = uuid::Uuid::new_v4().to_string();
     let doc = TxnDoc {

@@ -25,15 +25,9 @@ pub fn router() -> Router<AppState> {
         .route("/v2/users/{id}", get(get_one))
         .route("/v2/users/{id}/banks", get(list_banks))
         .route("/v2/users/{id}/bank-accounts", get(bank_accounts))
-        .route(
-            "/v2/users/{id}/bank-accounts/initialize",
-            post(start_onboarding).get(onboarding_result),
-        )
+        .route("/v2/users/{id}/bank-accounts/initialize", post(start_onboarding).get(onboarding_result))
         .route("/v2/users/{id}/bank-accounts/add", post(add))
-        .route(
-            "/v2/users/{id}/bank-accounts/set-default",
-            post(set_default),
-        )
+        .route("/v2/users/{id}/bank-accounts/set-default", post(set_default))
         .route("/v2/users/{id}/bank-accounts/delete", post(delete))
 }
 
@@ -55,11 +49,7 @@ pub struct Bank {
 
 /// A sandbox-only bank whose onboarding start always fails with 400 Invalid bank url
 /// (the spec's "bank address cannot be generated; retry later"), for testing that path.
-pub const OFFLINE_BANK: Bank = Bank {
-    id: "sandbox-bank-offline",
-    name: "Sandbox Bank (offline)",
-    central: "Sandbox",
-};
+pub const OFFLINE_BANK: Bank = Bank { id: "sandbox-bank-offline", name: "Sandbox Bank (offline)", central: "Sandbox" };
 
 /// The banks open for onboarding: the sandbox's bank list (`crate::banks`, shared
 /// with BANK payments) plus [`OFFLINE_BANK`].
@@ -87,32 +77,23 @@ fn registration(bank: &Bank) -> u32 {
         "spar-nord" => 9070,
         "arbejdernes-landsbank" => 5301,
         "lunar" => 6695,
-        other => {
-            1000 + other
-                .bytes()
-                .fold(0u32, |a, b| (a * 31 + u32::from(b)) % 8999)
-        }
+        other => 1000 + other.bytes().fold(0u32, |a, b| (a * 31 + u32::from(b)) % 8999),
     }
 }
 
 fn find<'a>(raw: &'a HashMap<String, String>, name: &str) -> Option<&'a str> {
-    raw.iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
+    raw.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
 }
 
 /// The spec's int32 pattern (`^-?(?:0|[1-9]\d*)$`), strictly.
 fn int32(name: &str, v: &str) -> ApiResult<i64> {
     let digits = v.strip_prefix('-').unwrap_or(v);
-    let ok = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'));
+    let ok =
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'));
     ok.then(|| v.parse::<i32>().ok())
         .flatten()
         .map(i64::from)
-        .ok_or_else(|| {
-            ApiError::bad_request("Invalid request", format!("{name} must be an integer"))
-        })
+        .ok_or_else(|| ApiError::bad_request("Invalid request", format!("{name} must be an integer")))
 }
 
 /// Skip/Take/Public, matched case-insensitively. Public must be a boolean if given;
@@ -127,25 +108,16 @@ fn list_query(raw: &HashMap<String, String>) -> ApiResult<(i64, i64)> {
         Some(v) => int32("Take", v)?,
     };
     if skip < 0 {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "Skip must not be negative",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "Skip must not be negative"));
     }
     if take < 1 {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "Take must be at least 1",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "Take must be at least 1"));
     }
     if let Some(public) = find(raw, "Public").filter(|v| !v.is_empty())
         && !public.eq_ignore_ascii_case("true")
         && !public.eq_ignore_ascii_case("false")
     {
-        return Err(ApiError::bad_request(
-            "Invalid request",
-            "Public must be true or false",
-        ));
+        return Err(ApiError::bad_request("Invalid request", "Public must be true or false"));
     }
     Ok((skip, take.min(MAX_TAKE)))
 }
@@ -156,10 +128,7 @@ async fn list(
     Query(raw): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<Value>> {
     let (skip, take) = list_query(&raw)?;
-    let items = state
-        .db
-        .call(move |c| users::list_connected(c, &tenant.name, skip, take))
-        .await?;
+    let items = state.db.call(move |c| users::list_connected(c, &tenant.name, skip, take)).await?;
     let items: Vec<Value> = items
         .iter()
         .map(|u| {
@@ -198,32 +167,18 @@ pub fn record(u: &User, p: &Profile) -> Value {
 
 async fn connected(state: &AppState, tenant: &Tenant, id: String) -> ApiResult<(User, Profile)> {
     let name = tenant.name.clone();
-    state
-        .db
-        .call(move |c| users::get_connected(c, &name, &id))
-        .await?
-        .ok_or(ApiError::NotFound)
+    state.db.call(move |c| users::get_connected(c, &name, &id)).await?.ok_or(ApiError::NotFound)
 }
 
-async fn get_one(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let (u, p) = connected(&state, &tenant, id).await?;
     Ok(Json(record(&u, &p)))
 }
 
-async fn list_banks(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+async fn list_banks(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     connected(&state, &tenant, id).await?;
-    let banks: Vec<Value> = banks()
-        .iter()
-        .map(|b| json!({ "bankId": b.id, "name": b.name, "bankCentral": b.central }))
-        .collect();
+    let banks: Vec<Value> =
+        banks().iter().map(|b| json!({ "bankId": b.id, "name": b.name, "bankCentral": b.central })).collect();
     Ok(Json(json!({ "banks": banks })))
 }
 
@@ -272,13 +227,9 @@ pub struct Onboarding {
 /// Valid absolute http(s) URL, as returnUrl must be.
 pub fn is_web_url(url: &str) -> bool {
     let url = url.trim();
-    let rest = url
-        .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"));
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
     rest.is_some_and(|r| {
-        !r.is_empty()
-            && !r.starts_with('/')
-            && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+        !r.is_empty() && !r.starts_with('/') && !url.chars().any(|c| c.is_whitespace() || c.is_control())
     })
 }
 
@@ -287,21 +238,11 @@ pub fn is_web_url(url: &str) -> bool {
 pub fn offered_accounts(user: &User, bank: &Bank, business: bool) -> Vec<OfferedAccount> {
     let seed = format!("{}{}", user.service_account_id, bank.id)
         .bytes()
-        .fold(1469598103934665603u64, |a, b| {
-            (a ^ u64::from(b)).wrapping_mul(1099511628211)
-        });
+        .fold(1469598103934665603u64, |a, b| (a ^ u64::from(b)).wrapping_mul(1099511628211));
     let names: &[(&str, &str)] = if business {
-        &[
-            ("Erhvervskonto", "DKK"),
-            ("Driftskonto", "DKK"),
-            ("Valutakonto EUR", "EUR"),
-        ]
+        &[("Erhvervskonto", "DKK"), ("Driftskonto", "DKK"), ("Valutakonto EUR", "EUR")]
     } else {
-        &[
-            ("Lønkonto", "DKK"),
-            ("Budgetkonto", "DKK"),
-            ("Opsparing", "DKK"),
-        ]
+        &[("Lønkonto", "DKK"), ("Budgetkonto", "DKK"), ("Opsparing", "DKK")]
     };
     names
         .iter()
@@ -333,11 +274,9 @@ async fn start_onboarding(
     let token = state
         .db
         .write(move |tx| {
-            let (user, _) = users::get_connected(tx, &tenant.name, &id)?.ok_or_else(|| {
-                ApiError::NotFoundTitled {
-                    title: "Invalid account",
-                    detail: format!("account {id} does not exist or is not connected"),
-                }
+            let (user, _) = users::get_connected(tx, &tenant.name, &id)?.ok_or_else(|| ApiError::NotFoundTitled {
+                title: "Invalid account",
+                detail: format!("account {id} does not exist or is not connected"),
             })?;
             let bank_id = req.bank_id.as_deref().map(str::trim).unwrap_or_default();
             let bank = bank(bank_id).ok_or_else(|| ApiError::NotFoundTitled {
@@ -391,24 +330,15 @@ async fn start_onboarding(
             Ok(token)
         })
         .await?;
-    Ok(Json(
-        json!({ "url": format!("{public_url}/hosted/bank-accounts/{token}") }),
-    ))
+    Ok(Json(json!({ "url": format!("{public_url}/hosted/bank-accounts/{token}") })))
 }
 
 /// The newest onboarding's result if the person returned less than 30 minutes ago;
 /// `Err` names why not (nothing yet, cancelled, nothing chosen, expired).
-fn current_result(
-    session: Option<Session>,
-    now: DateTime<Utc>,
-) -> Result<Onboarding, &'static str> {
+fn current_result(session: Option<Session>, now: DateTime<Utc>) -> Result<Onboarding, &'static str> {
     let s = session.ok_or("no onboarding was started")?;
-    let completed = s
-        .completed
-        .as_deref()
-        .ok_or("the user has not returned from the bank yet")?;
-    let completed =
-        DateTime::parse_from_rfc3339(completed).map_err(|_| "the result is unreadable")?;
+    let completed = s.completed.as_deref().ok_or("the user has not returned from the bank yet")?;
+    let completed = DateTime::parse_from_rfc3339(completed).map_err(|_| "the result is unreadable")?;
     if now - completed.with_timezone(&Utc) > Duration::minutes(RESULT_MINUTES) {
         return Err("the result expired (available 30 minutes after the user returns)");
     }
@@ -435,8 +365,7 @@ async fn onboarding_result(
             users::latest_session(c, &tenant.name, "onboarding", &id)
         })
         .await?;
-    let o = current_result(session, now)
-        .map_err(|why| ApiError::bad_request("Invalid results", why))?;
+    let o = current_result(session, now).map_err(|why| ApiError::bad_request("Invalid results", why))?;
     let bank = bank(&o.bank_id);
     Ok(Json(json!({
         "bankId": o.bank_id,
@@ -460,10 +389,7 @@ fn account_ref(body: &[u8]) -> ApiResult<(String, String)> {
             .filter(|s| !s.is_empty())
             .ok_or_else(|| ApiError::bad_request("Invalid request", format!("{name} is required")))
     };
-    Ok((
-        field(r.bank_id, "bankId")?,
-        field(r.bank_account_id, "bankAccountId")?,
-    ))
+    Ok((field(r.bank_id, "bankId")?, field(r.bank_account_id, "bankAccountId")?))
 }
 
 fn not_found_account(bank_account_id: &str) -> ApiError {
@@ -478,14 +404,8 @@ fn not_found_account(bank_account_id: &str) -> ApiError {
 /// inherits its default flag.
 pub fn add_account(user: &mut User, bank_id: &str, account: &OfferedAccount) {
     let same = |a: &BankAccount| {
-        (account
-            .iban
-            .as_deref()
-            .is_some_and(|i| !i.is_empty() && a.iban.eq_ignore_ascii_case(i)))
-            || (account
-                .bban
-                .as_deref()
-                .is_some_and(|b| !b.is_empty() && a.bban == b))
+        (account.iban.as_deref().is_some_and(|i| !i.is_empty() && a.iban.eq_ignore_ascii_case(i)))
+            || (account.bban.as_deref().is_some_and(|b| !b.is_empty() && a.bban == b))
     };
     let replaced_default = user.bank_accounts.iter().any(|a| same(a) && a.is_default);
     user.bank_accounts.retain(|a| !same(a));
@@ -517,8 +437,7 @@ async fn add(
     state
         .db
         .write(move |tx| {
-            let (mut user, _) =
-                users::get_connected(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
+            let (mut user, _) = users::get_connected(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
             let session = users::latest_session(tx, &tenant.name, "onboarding", &id)?;
             let result = current_result(session, now).map_err(|why| ApiError::NotFoundTitled {
                 title: "No bank accounts",
@@ -531,12 +450,7 @@ async fn add(
                 .ok_or_else(|| not_found_account(&account_id))?;
             add_account(&mut user, &bank_id, account);
             users::update(tx, &tenant.name, &user)?;
-            crate::routes::hosted_accounts::bank_account_connected(
-                tx,
-                &tenant.name,
-                &user,
-                &stamp(now),
-            )
+            crate::routes::hosted_accounts::bank_account_connected(tx, &tenant.name, &user, &stamp(now))
         })
         .await?;
     Ok(StatusCode::OK)
@@ -552,13 +466,8 @@ async fn set_default(
     state
         .db
         .write(move |tx| {
-            let (mut user, _) =
-                users::get_connected(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
-            if !user
-                .bank_accounts
-                .iter()
-                .any(|a| a.bank_account_id == account_id && a.bank_id == bank_id)
-            {
+            let (mut user, _) = users::get_connected(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
+            if !user.bank_accounts.iter().any(|a| a.bank_account_id == account_id && a.bank_id == bank_id) {
                 return Err(not_found_account(&account_id));
             }
             for a in &mut user.bank_accounts {
@@ -580,8 +489,7 @@ async fn delete(
     state
         .db
         .write(move |tx| {
-            let (mut user, _) =
-                users::get_connected(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
+            let (mut user, _) = users::get_connected(tx, &tenant.name, &id)?.ok_or(ApiError::NotFound)?;
             let index = user
                 .bank_accounts
                 .iter()

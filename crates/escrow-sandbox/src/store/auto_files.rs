@@ -41,12 +41,10 @@ pub fn load(conn: &Connection, transaction_id: &str, file_id: &str) -> ApiResult
 /// Removes a replaced file. Failing to remove is logged, not fatal: the new file and
 /// record are already committed, and an orphan only costs disk space.
 pub fn discard(conn: &Connection, transaction_id: &str, file_id: &str) {
-    let removed = files::path(conn, AREA, transaction_id, file_id).and_then(|p| {
-        match std::fs::remove_file(&p) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(ApiError::Internal(format!("remove {}: {e}", p.display()))),
-        }
+    let removed = files::path(conn, AREA, transaction_id, file_id).and_then(|p| match std::fs::remove_file(&p) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(ApiError::Internal(format!("remove {}: {e}", p.display()))),
     });
     if let Err(e) = removed {
         tracing::warn!("auto file {transaction_id}/{file_id} not removed: {e}");
@@ -64,11 +62,7 @@ pub struct Link {
 
 /// A fresh unguessable token: two random UUIDs, 244 random bits, URL-safe hex.
 pub fn new_token() -> String {
-    format!(
-        "{}{}",
-        uuid::Uuid::new_v4().simple(),
-        uuid::Uuid::new_v4().simple()
-    )
+    format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
 }
 
 /// Records a link and forgets links that expired long ago (a day), so the table stays small.
@@ -79,10 +73,7 @@ pub fn insert_link(conn: &Connection, token: &str, link: &Link) -> ApiResult<()>
         params![token, link.tenant, link.transaction_id, link.file_id, link.expires.timestamp_millis()],
     )?;
     let day_ago = link.expires.timestamp_millis() - 24 * 3600 * 1000;
-    conn.execute(
-        "DELETE FROM auto_download_links WHERE expires_ms < ?1",
-        [day_ago],
-    )?;
+    conn.execute("DELETE FROM auto_download_links WHERE expires_ms < ?1", [day_ago])?;
     Ok(())
 }
 
@@ -97,11 +88,6 @@ pub fn link(conn: &Connection, token: &str) -> ApiResult<Option<Link>> {
         )
         .optional()?;
     Ok(row.and_then(|(tenant, transaction_id, file_id, ms)| {
-        DateTime::<Utc>::from_timestamp_millis(ms).map(|expires| Link {
-            tenant,
-            transaction_id,
-            file_id,
-            expires,
-        })
+        DateTime::<Utc>::from_timestamp_millis(ms).map(|expires| Link { tenant, transaction_id, file_id, expires })
     }))
 }

@@ -49,10 +49,7 @@ impl Default for CountCache {
 
 impl CountCache {
     pub fn with_capacity(capacity: usize) -> Self {
-        Self {
-            capacity: capacity.max(1),
-            entries: Mutex::default(),
-        }
+        Self { capacity: capacity.max(1), entries: Mutex::default() }
     }
 
     /// The count of `key` if it was counted at `generation`.
@@ -82,11 +79,7 @@ impl CountCache {
             return;
         }
         if entries.map.len() >= self.capacity {
-            let oldest = entries
-                .map
-                .iter()
-                .min_by_key(|(_, e)| e.last_used)
-                .map(|(k, _)| k.clone());
+            let oldest = entries.map.iter().min_by_key(|(_, e)| e.last_used).map(|(k, _)| k.clone());
             if let Some(oldest) = oldest {
                 entries.map.remove(&oldest);
             }
@@ -114,11 +107,7 @@ mod tests {
     use super::*;
 
     fn key(tenant: &str, search: &str) -> CountKey {
-        CountKey {
-            tenant: tenant.into(),
-            search: Some(search.into()),
-            reference: None,
-        }
+        CountKey { tenant: tenant.into(), search: Some(search.into()), reference: None }
     }
 
     #[test]
@@ -146,11 +135,7 @@ mod tests {
         let cache = CountCache::default();
         cache.put(key("demo", "tesla"), 1, 10);
         cache.put(key("other", "tesla"), 1, 3);
-        let by_reference = CountKey {
-            reference: Some("tesla".into()),
-            search: None,
-            ..key("demo", "")
-        };
+        let by_reference = CountKey { reference: Some("tesla".into()), search: None, ..key("demo", "") };
         cache.put(by_reference.clone(), 1, 7);
         assert_eq!(cache.get(&key("demo", "tesla"), 1), Some(10));
         assert_eq!(cache.get(&key("other", "tesla"), 1), Some(3));

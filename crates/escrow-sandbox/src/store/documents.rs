@@ -98,11 +98,9 @@ pub fn update(conn: &Connection, tenant: &str, d: &DocumentDoc) -> ApiResult<()>
 /// The tenant's document; another tenant's is `None` (404, as a missing one).
 pub fn get(conn: &Connection, tenant: &str, id: &str) -> ApiResult<Option<DocumentDoc>> {
     let doc: Option<String> = conn
-        .query_row(
-            "SELECT doc FROM documents WHERE tenant = ?1 AND document_id = ?2",
-            params![tenant, id],
-            |r| r.get(0),
-        )
+        .query_row("SELECT doc FROM documents WHERE tenant = ?1 AND document_id = ?2", params![tenant, id], |r| {
+            r.get(0)
+        })
         .optional()?;
     Ok(doc.map(|d| serde_json::from_str(&d)).transpose()?)
 }
@@ -114,20 +112,11 @@ pub fn exists(conn: &Connection, tenant: &str, id: &str) -> ApiResult<bool> {
 
 /// The tenant's documents, newest first.
 pub fn list(conn: &Connection, tenant: &str) -> ApiResult<Vec<DocumentDoc>> {
-    let mut stmt =
-        conn.prepare_cached("SELECT doc FROM documents WHERE tenant = ?1 ORDER BY seq DESC")?;
-    let docs = stmt
-        .query_map([tenant], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(docs
-        .iter()
-        .map(|d| serde_json::from_str(d))
-        .collect::<Result<Vec<_>, _>>()?)
+    let mut stmt = conn.prepare_cached("SELECT doc FROM documents WHERE tenant = ?1 ORDER BY seq DESC")?;
+    let docs = stmt.query_map([tenant], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+    Ok(docs.iter().map(|d| serde_json::from_str(d)).collect::<Result<Vec<_>, _>>()?)
 }
 
 pub fn delete(conn: &Connection, tenant: &str, id: &str) -> ApiResult<bool> {
-    Ok(conn.execute(
-        "DELETE FROM documents WHERE tenant = ?1 AND document_id = ?2",
-        params![tenant, id],
-    )? > 0)
+    Ok(conn.execute("DELETE FROM documents WHERE tenant = ?1 AND document_id = ?2", params![tenant, id])? > 0)
 }

@@ -13,13 +13,9 @@ use std::path::{Path, PathBuf};
 
 /// `<data-dir>/files`, next to `sandbox.sqlite`.
 pub fn root(conn: &Connection) -> ApiResult<PathBuf> {
-    let db = conn
-        .path()
-        .filter(|p| !p.is_empty())
-        .ok_or_else(|| ApiError::Internal("database has no file path".into()))?;
-    let dir = Path::new(db)
-        .parent()
-        .ok_or_else(|| ApiError::Internal("database path has no parent".into()))?;
+    let db =
+        conn.path().filter(|p| !p.is_empty()).ok_or_else(|| ApiError::Internal("database has no file path".into()))?;
+    let dir = Path::new(db).parent().ok_or_else(|| ApiError::Internal("database path has no parent".into()))?;
     Ok(dir.join("files"))
 }
 
@@ -33,19 +29,14 @@ fn safe(name: &str) -> ApiResult<&str> {
 
 /// Where `<area>/<owner>/<name>` lives (for example `documents/<documentId>/original`).
 pub fn path(conn: &Connection, area: &str, owner: &str, name: &str) -> ApiResult<PathBuf> {
-    Ok(root(conn)?
-        .join(safe(area)?)
-        .join(safe(owner)?)
-        .join(safe(name)?))
+    Ok(root(conn)?.join(safe(area)?).join(safe(owner)?).join(safe(name)?))
 }
 
 /// Writes a file durably: to a temporary name, fsync, then rename over the target,
 /// so a crash never leaves a half-written file under the real name.
 pub fn write(path: &Path, bytes: &[u8]) -> ApiResult<()> {
     let io = |e: std::io::Error| ApiError::Internal(format!("write {}: {e}", path.display()));
-    let dir = path
-        .parent()
-        .ok_or_else(|| ApiError::Internal("file path has no parent".into()))?;
+    let dir = path.parent().ok_or_else(|| ApiError::Internal("file path has no parent".into()))?;
     std::fs::create_dir_all(dir).map_err(io)?;
     let tmp = path.with_extension("part");
     let mut f = std::fs::File::create(&tmp).map_err(io)?;

@@ -33,9 +33,8 @@ pub fn record(
 }
 
 pub fn list(conn: &Connection, tenant: &str) -> rusqlite::Result<Vec<LedgerRow>> {
-    let mut stmt = conn.prepare(
-        "SELECT seq, kind, target, amount, idempotency_key, at FROM ledger WHERE tenant = ?1 ORDER BY seq",
-    )?;
+    let mut stmt = conn
+        .prepare("SELECT seq, kind, target, amount, idempotency_key, at FROM ledger WHERE tenant = ?1 ORDER BY seq")?;
     let rows = stmt.query_map([tenant], |r| {
         Ok(LedgerRow {
             seq: r.get(0)?,

@@ -59,22 +59,12 @@ pub struct CountSplit<'a> {
 
 impl<'a> CountSplit<'a> {
     pub fn new(spares: &'a [Mutex<Connection>]) -> Self {
-        Self {
-            spares,
-            min_matches: MIN_MATCHES,
-            chunks: CHUNKS,
-            hook: None,
-        }
+        Self { spares, min_matches: MIN_MATCHES, chunks: CHUNKS, hook: None }
     }
 
     /// Never split: count on the caller's connection only.
     pub fn off() -> CountSplit<'static> {
-        CountSplit {
-            spares: &[],
-            min_matches: i64::MAX,
-            chunks: 1,
-            hook: None,
-        }
+        CountSplit { spares: &[], min_matches: i64::MAX, chunks: 1, hook: None }
     }
 
     /// Whether counts may be split at all (there are spare connections).

@@ -261,11 +261,9 @@ pub fn update(conn: &Connection, tenant: &str, t: &TxnDoc) -> ApiResult<()> {
 
 pub fn get(conn: &Connection, tenant: &str, id: &str) -> ApiResult<Option<TxnDoc>> {
     let doc: Option<String> = conn
-        .query_row(
-            "SELECT doc FROM transactions WHERE tenant = ?1 AND transaction_id = ?2",
-            params![tenant, id],
-            |r| r.get(0),
-        )
+        .query_row("SELECT doc FROM transactions WHERE tenant = ?1 AND transaction_id = ?2", params![tenant, id], |r| {
+            r.get(0)
+        })
         .optional()?;
     Ok(doc.map(|d| serde_json::from_str(&d)).transpose()?)
 }
@@ -361,21 +359,15 @@ pub fn prepare_search(conn: &Connection) -> ApiResult<()> {
     if has_ord == 0 {
         tx.execute_batch("ALTER TABLE transactions ADD COLUMN ord INTEGER")?;
     }
-    let has_rows: i64 = tx.query_row(
-        "SELECT count(*) FROM pragma_table_info('search_tenants') WHERE name = 'rows'",
-        [],
-        |r| r.get(0),
-    )?;
+    let has_rows: i64 =
+        tx.query_row("SELECT count(*) FROM pragma_table_info('search_tenants') WHERE name = 'rows'", [], |r| r.get(0))?;
     let has_tenants: i64 =
         tx.query_row("SELECT count(*) FROM sqlite_schema WHERE name = 'search_tenants'", [], |r| r.get(0))?;
     if has_tenants == 1 && has_rows == 0 {
         tx.execute_batch("ALTER TABLE search_tenants ADD COLUMN rows INTEGER NOT NULL DEFAULT 0")?;
     }
-    let has_gen: i64 = tx.query_row(
-        "SELECT count(*) FROM pragma_table_info('search_tenants') WHERE name = 'gen'",
-        [],
-        |r| r.get(0),
-    )?;
+    let has_gen: i64 =
+        tx.query_row("SELECT count(*) FROM pragma_table_info('search_tenants') WHERE name = 'gen'", [], |r| r.get(0))?;
     if has_tenants == 1 && has_gen == 0 {
         // The index triggers of that schema did not bump `gen`: recreated below.
         tx.execute_batch(
@@ -454,7 +446,9 @@ fn tenant_number_or_new(conn: &Connection, tenant: &str) -> ApiResult<i64> {
     }
     let next: i64 = conn.query_row("SELECT coalesce(max(no) + 1, 0) FROM search_tenants", [], |r| r.get(0))?;
     if next >= ORD_MAX_TENANTS {
-        return Err(crate::error::ApiError::Internal(format!("the search index holds at most {ORD_MAX_TENANTS} tenants")));
+        return Err(crate::error::ApiError::Internal(format!(
+            "the search index holds at most {ORD_MAX_TENANTS} tenants"
+        )));
     }
     conn.execute("INSERT INTO search_tenants (tenant, no) VALUES (?1, ?2)", params![tenant, next])?;
     Ok(next)
@@ -524,11 +518,7 @@ pub fn list_with(
         let Some(state) = tenant_search_state(conn, tenant)? else {
             return Ok((Vec::new(), 0));
         };
-        let key = CountKey {
-            tenant: tenant.to_owned(),
-            search,
-            reference,
-        };
+        let key = CountKey { tenant: tenant.to_owned(), search, reference };
         let known = counts.get(&key, state.generation);
         let search = Search {
             tenant,
@@ -600,9 +590,8 @@ impl Search<'_> {
             return self.filter.count(conn, lo, hi);
         }
         // Chunks start at the oldest transaction, not at the empty years before it.
-        let bound = |sql| -> ApiResult<Option<i64>> {
-            Ok(conn.prepare_cached(sql)?.query_row([self.tenant], |r| r.get(0))?)
-        };
+        let bound =
+            |sql| -> ApiResult<Option<i64>> { Ok(conn.prepare_cached(sql)?.query_row([self.tenant], |r| r.get(0))?) };
         let oldest = bound("SELECT min(ord) FROM transactions WHERE tenant = ?1")?.unwrap_or(lo);
         let newest = bound("SELECT max(ord) FROM transactions WHERE tenant = ?1")?.unwrap_or(hi);
         // As many matches per `ord` below the page as in it (`ord` is mostly time).

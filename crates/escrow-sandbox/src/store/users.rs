@@ -100,11 +100,9 @@ impl User {
 /// The user and its profile, whether connected or not.
 pub fn load(conn: &Connection, tenant: &str, id: &str) -> ApiResult<Option<(User, Profile)>> {
     let doc: Option<String> = conn
-        .query_row(
-            "SELECT doc FROM users WHERE tenant = ?1 AND service_account_id = ?2",
-            params![tenant, id],
-            |r| r.get(0),
-        )
+        .query_row("SELECT doc FROM users WHERE tenant = ?1 AND service_account_id = ?2", params![tenant, id], |r| {
+            r.get(0)
+        })
         .optional()?;
     let Some(doc) = doc else { return Ok(None) };
     Ok(Some((serde_json::from_str(&doc)?, serde_json::from_str(&doc)?)))
@@ -163,7 +161,8 @@ pub fn list_connected(conn: &Connection, tenant: &str, skip: i64, take: i64) -> 
         "SELECT doc FROM users WHERE tenant = ?1 AND reference_id IS NOT NULL
          ORDER BY created DESC, rowid DESC LIMIT ?2 OFFSET ?3",
     )?;
-    let docs = stmt.query_map(params![tenant, take, skip], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+    let docs =
+        stmt.query_map(params![tenant, take, skip], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
     Ok(docs.iter().map(|d| serde_json::from_str(d)).collect::<Result<Vec<_>, _>>()?)
 }
 

@@ -31,21 +31,12 @@ use serde_json::json;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(
-            "/hosted/trade/connect/{token}",
-            get(connect_page).post(connect_submit),
-        )
-        .route(
-            "/hosted/trade/payout-account/{token}",
-            get(payout_page).post(payout_submit),
-        )
+        .route("/hosted/trade/connect/{token}", get(connect_page).post(connect_submit))
+        .route("/hosted/trade/payout-account/{token}", get(payout_page).post(payout_submit))
         .route("/hosted/trade/pay/{token}", get(pay_page).post(pay_submit))
         .route("/hosted/trade/status/{token}", get(status_page))
         .route("/_sandbox/trade/users", post(control_user))
-        .route(
-            "/_sandbox/trade/payments/{external_id}/paid",
-            post(control_paid),
-        )
+        .route("/_sandbox/trade/payments/{external_id}/paid", post(control_paid))
 }
 
 /// What a hosted link is for.
@@ -102,16 +93,8 @@ fn failed(f: &Fault) -> Response {
     went_wrong()
 }
 
-async fn open(
-    state: &AppState,
-    kind: &'static str,
-    token: String,
-) -> Result<(String, SessionDoc), Response> {
-    match state
-        .db
-        .call(move |c| Ok(store::session::<SessionDoc>(c, &token)))
-        .await
-    {
+async fn open(state: &AppState, kind: &'static str, token: String) -> Result<(String, SessionDoc), Response> {
+    match state.db.call(move |c| Ok(store::session::<SessionDoc>(c, &token))).await {
         Ok(Ok(Some((tenant, s)))) if s.kind == kind => Ok((tenant, s)),
         Ok(Ok(_)) => Err(unknown()),
         Ok(Err(f)) => Err(failed(&f)),
@@ -131,11 +114,7 @@ impl Form {
         )
     }
     fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-            .filter(|v| !v.is_empty())
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.trim()).filter(|v| !v.is_empty())
     }
     fn cancelled(&self) -> bool {
         self.get("action") == Some("cancel")
@@ -156,9 +135,7 @@ fn complete(conn: &Connection, tenant: &str, token: &str, at: &str) -> Outcome<b
 }
 
 fn demo_account(user: &str, name: &str) -> BankAccountDoc {
-    let seed = user
-        .bytes()
-        .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let seed = user.bytes().fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
     BankAccountDoc {
         bank: "Sandbox Bank".into(),
         account_number: crate::routes::control::demo_bank_account(seed, true).bban,
@@ -172,10 +149,7 @@ fn connect_form(token: &str, s: &SessionDoc, error: Option<&str>, form: Option<&
     let v = |n: &str| form.and_then(|f| f.get(n)).map(escape).unwrap_or_default();
     let mut html = String::new();
     if let Some(e) = error {
-        html.push_str(&format!(
-            "<p class=\"error\" role=\"alert\">{}</p>",
-            escape(e)
-        ));
+        html.push_str(&format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)));
     }
     html.push_str(&format!(
         "<p class=\"muted\">Sign in with national eID (simulated){}.</p><form method=\"post\" action=\"/hosted/trade/connect/{}\">",
@@ -189,12 +163,7 @@ fn connect_form(token: &str, s: &SessionDoc, error: Option<&str>, form: Option<&
         ("houseNumber", "House number", "text", false),
         ("postNumber", "Post number", "text", false),
         ("city", "City", "text", false),
-        (
-            "accountNumber",
-            "Payout account (14-digit BBAN or DK IBAN; empty: a sandbox account)",
-            "text",
-            false,
-        ),
+        ("accountNumber", "Payout account (14-digit BBAN or DK IBAN; empty: a sandbox account)", "text", false),
     ] {
         html.push_str(&format!(
             "<label for=\"{name}\">{label}</label><input type=\"{kind}\" id=\"{name}\" name=\"{name}\" value=\"{}\"{}>",
@@ -239,11 +208,7 @@ async fn connect_page(State(state): State<AppState>, Path(token): Path<String>) 
     page(StatusCode::OK, "Connect your account", &body)
 }
 
-async fn connect_submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn connect_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
     let (tenant, s) = match open(&state, "connect", token.clone()).await {
         Ok(x) => x,
         Err(p) => return p,
@@ -271,12 +236,7 @@ async fn connect_submit(
                 return page(
                     StatusCode::BAD_REQUEST,
                     "Connect your account",
-                    &connect_form(
-                        &token,
-                        &s,
-                        Some(&format!("Payout account {msg}")),
-                        Some(&form),
-                    ),
+                    &connect_form(&token, &s, Some(&format!("Payout account {msg}")), Some(&form)),
                 );
             }
         };
@@ -286,12 +246,7 @@ async fn connect_submit(
                 return page(
                     StatusCode::BAD_REQUEST,
                     "Connect your account",
-                    &connect_form(
-                        &token,
-                        &s,
-                        Some("Name and phone number are required."),
-                        Some(&form),
-                    ),
+                    &connect_form(&token, &s, Some("Name and phone number are required."), Some(&form)),
                 );
             }
         }
@@ -302,17 +257,11 @@ async fn connect_submit(
         "postNumber": form.get("postNumber"),
         "city": form.get("city"),
     });
-    let has_address = ["streetName", "houseNumber", "postNumber", "city"]
-        .iter()
-        .any(|k| form.get(k).is_some());
+    let has_address = ["streetName", "houseNumber", "postNumber", "city"].iter().any(|k| form.get(k).is_some());
     let (t, sess) = (token.clone(), s.clone());
     let result = exec(&state, move |c| {
         let existing = load_user(c, &tenant, &sess.user)?;
-        if continuing
-            && !existing
-                .as_ref()
-                .is_some_and(|u| u.has_completed_onboarding)
-        {
+        if continuing && !existing.as_ref().is_some_and(|u| u.has_completed_onboarding) {
             return Ok(None);
         }
         if !complete(c, &tenant, &t, &now)? {
@@ -320,11 +269,7 @@ async fn connect_submit(
         }
         if let Some((name, phone, account)) = details {
             let bank_account = match account {
-                Some(bban) => BankAccountDoc {
-                    bank: "Sandbox Bank".into(),
-                    account_number: bban,
-                    name: name.clone(),
-                },
+                Some(bban) => BankAccountDoc { bank: "Sandbox Bank".into(), account_number: bban, name: name.clone() },
                 None => existing
                     .as_ref()
                     .and_then(|u| u.bank_account.clone())
@@ -332,36 +277,19 @@ async fn connect_submit(
             };
             let user = UserDoc {
                 marketplace_user_id: sess.user.clone(),
-                service_user_id: existing.as_ref().map_or_else(
-                    || uuid::Uuid::new_v4().to_string(),
-                    |u| u.service_user_id.clone(),
-                ),
+                service_user_id: existing
+                    .as_ref()
+                    .map_or_else(|| uuid::Uuid::new_v4().to_string(), |u| u.service_user_id.clone()),
                 name,
                 phone_number: Some(phone),
-                address: if has_address {
-                    Some(address)
-                } else {
-                    existing.as_ref().and_then(|u| u.address.clone())
-                },
+                address: if has_address { Some(address) } else { existing.as_ref().and_then(|u| u.address.clone()) },
                 bank_account: Some(bank_account),
                 has_completed_onboarding: true,
-                kyc_level: sess
-                    .kyc_level
-                    .unwrap_or(1)
-                    .max(existing.as_ref().map_or(1, |u| u.kyc_level)),
-                connected: existing
-                    .as_ref()
-                    .map_or_else(|| now.clone(), |u| u.connected.clone()),
+                kyc_level: sess.kyc_level.unwrap_or(1).max(existing.as_ref().map_or(1, |u| u.kyc_level)),
+                connected: existing.as_ref().map_or_else(|| now.clone(), |u| u.connected.clone()),
                 business: existing.as_ref().and_then(|u| u.business.clone()),
             };
-            store::put(
-                c,
-                &tenant,
-                USER,
-                &user.marketplace_user_id,
-                &user.connected.clone(),
-                &user,
-            )?;
+            store::put(c, &tenant, USER, &user.marketplace_user_id, &user.connected.clone(), &user)?;
         }
         Ok(Some(true))
     })
@@ -381,20 +309,14 @@ async fn connect_submit(
 // ---- payout account ----------------------------------------------------------------
 
 fn payout_form(token: &str, user: &UserDoc, error: Option<&str>) -> String {
-    let current = user
-        .bank_account
-        .as_ref()
-        .map(|a| a.account_number.clone())
-        .unwrap_or_default();
+    let current = user.bank_account.as_ref().map(|a| a.account_number.clone()).unwrap_or_default();
     format!(
         "{}<p>Payouts to {} go to this account.</p><form method=\"post\" action=\"/hosted/trade/payout-account/{}\">\
          <label for=\"account\">Account (14-digit BBAN or DK IBAN)</label>\
          <input type=\"text\" id=\"account\" name=\"accountNumber\" value=\"{}\" required>\
          <button type=\"submit\" name=\"action\" value=\"save\">Use this account</button>\
          <button type=\"submit\" name=\"action\" value=\"cancel\" formnovalidate>Cancel</button></form>",
-        error
-            .map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)))
-            .unwrap_or_default(),
+        error.map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e))).unwrap_or_default(),
         escape(&user.name),
         escape(token),
         escape(&current)
@@ -418,20 +340,12 @@ async fn payout_page(State(state): State<AppState>, Path(token): Path<String>) -
         return gone();
     }
     match session_user(&state, tenant, s.user.clone()).await {
-        Ok(u) => page(
-            StatusCode::OK,
-            "Choose payout account",
-            &payout_form(&token, &u, None),
-        ),
+        Ok(u) => page(StatusCode::OK, "Choose payout account", &payout_form(&token, &u, None)),
         Err(p) => p,
     }
 }
 
-async fn payout_submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn payout_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
     let (tenant, s) = match open(&state, "payout-account", token.clone()).await {
         Ok(x) => x,
         Err(p) => return p,
@@ -451,11 +365,9 @@ async fn payout_submit(
                     _ => "An account is required.".into(),
                 };
                 return match session_user(&state, tenant, s.user.clone()).await {
-                    Ok(u) => page(
-                        StatusCode::BAD_REQUEST,
-                        "Choose payout account",
-                        &payout_form(&token, &u, Some(&msg)),
-                    ),
+                    Ok(u) => {
+                        page(StatusCode::BAD_REQUEST, "Choose payout account", &payout_form(&token, &u, Some(&msg)))
+                    }
                     Err(p) => p,
                 };
             }
@@ -468,11 +380,8 @@ async fn payout_submit(
             return Ok(false);
         }
         if let (Some(bban), Some(mut u)) = (account, load_user(c, &tenant, &user)?) {
-            u.bank_account = Some(BankAccountDoc {
-                bank: "Sandbox Bank".into(),
-                account_number: bban,
-                name: u.name.clone(),
-            });
+            u.bank_account =
+                Some(BankAccountDoc { bank: "Sandbox Bank".into(), account_number: bban, name: u.name.clone() });
             store::put(c, &tenant, USER, &user, &u.connected.clone(), &u)?;
         }
         Ok(true)
@@ -493,21 +402,13 @@ async fn pay_page(State(state): State<AppState>, Path(token): Path<String>) -> R
         Err(p) => return p,
     };
     let id = s.payment_id.clone().unwrap_or_default();
-    let payment = match exec(&state, move |c| {
-        store::get::<PaymentDoc>(c, &tenant, PAYMENT, &id)
-    })
-    .await
-    {
+    let payment = match exec(&state, move |c| store::get::<PaymentDoc>(c, &tenant, PAYMENT, &id)).await {
         Ok(Some(p)) => p,
         Ok(None) => return unknown(),
         Err(f) => return failed(&f),
     };
     if payment.state != "Pending" {
-        return page(
-            StatusCode::OK,
-            "Nothing to pay",
-            &format!("<p>This payment is {}.</p>", escape(&payment.state)),
-        );
+        return page(StatusCode::OK, "Nothing to pay", &format!("<p>This payment is {}.</p>", escape(&payment.state)));
     }
     let what = match payment.purpose.as_str() {
         "escrow" => "into escrow",
@@ -527,11 +428,7 @@ async fn pay_page(State(state): State<AppState>, Path(token): Path<String>) -> R
     )
 }
 
-async fn pay_submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn pay_submit(State(state): State<AppState>, Path(token): Path<String>, body: Bytes) -> Response {
     let (tenant, s) = match open(&state, "pay", token.clone()).await {
         Ok(x) => x,
         Err(p) => return p,
@@ -543,11 +440,9 @@ async fn pay_submit(
     let id = s.payment_id.clone().unwrap_or_default();
     match exec(&state, move |c| mark_paid(c, &tenant, &id, None, &now)).await {
         Ok(_) => finish(s.success_url.as_deref()),
-        Err(Fault::Problem { detail, .. }) => page(
-            StatusCode::BAD_REQUEST,
-            "Payment not possible",
-            &format!("<p>{}</p>", escape(&detail)),
-        ),
+        Err(Fault::Problem { detail, .. }) => {
+            page(StatusCode::BAD_REQUEST, "Payment not possible", &format!("<p>{}</p>", escape(&detail)))
+        }
         Err(f) => failed(&f),
     }
 }
@@ -568,39 +463,19 @@ async fn status_page(State(state): State<AppState>, Path(token): Path<String>) -
     let role = t.role_of(&s.user).unwrap_or(Role::Payer);
     let status = t.status(role);
     let text = |k: &str| status[k].as_str().map(escape).unwrap_or_default();
-    let mut html = format!(
-        "<p><strong>{}</strong></p><h2>{}</h2><p>{}</p>",
-        escape(&t.title),
-        text("title"),
-        text("description")
-    );
+    let mut html =
+        format!("<p><strong>{}</strong></p><h2>{}</h2><p>{}</p>", escape(&t.title), text("title"), text("description"));
     if status["deadline"].is_string() {
-        html.push_str(&format!(
-            "<p class=\"muted\">{} ({})</p>",
-            text("deadlineDescription"),
-            text("deadline")
-        ));
+        html.push_str(&format!("<p class=\"muted\">{} ({})</p>", text("deadlineDescription"), text("deadline")));
     }
-    let actions: Vec<String> = status["actions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a.as_str().map(escape))
-        .collect();
+    let actions: Vec<String> =
+        status["actions"].as_array().into_iter().flatten().filter_map(|a| a.as_str().map(escape)).collect();
     if !actions.is_empty() {
         html.push_str(&format!("<p>You can: {}</p>", actions.join(", ")));
     }
     html.push_str("<ul>");
-    for e in t
-        .events
-        .iter()
-        .filter(|e| e.to == "both" || (e.to == "payer") == (role == Role::Payer))
-    {
-        html.push_str(&format!(
-            "<li><span class=\"muted\">{}</span> {}</li>",
-            escape(&e.at),
-            escape(&e.text)
-        ));
+    for e in t.events.iter().filter(|e| e.to == "both" || (e.to == "payer") == (role == Role::Payer)) {
+        html.push_str(&format!("<li><span class=\"muted\">{}</span> {}</li>", escape(&e.at), escape(&e.text)));
     }
     html.push_str("</ul>");
     if let Some(url) = &s.success_url {
@@ -611,12 +486,7 @@ async fn status_page(State(state): State<AppState>, Path(token): Path<String>) -
 
 // ---- control -----------------------------------------------------------------------
 
-async fn control_user(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    trace: Trace,
-    body: Bytes,
-) -> Response {
+async fn control_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, body: Bytes) -> Response {
     let now = stamp(state.clock.now());
     let r = async {
         let mut c = Check::parse(&body)?;
@@ -667,10 +537,7 @@ async fn control_paid(
     let now = stamp(state.clock.now());
     let r = async {
         check_path(&[("externalId", &external_id)])?;
-        exec(&state, move |c| {
-            Ok(mark_paid(c, &tenant.name, &external_id, None, &now)?.json())
-        })
-        .await
+        exec(&state, move |c| Ok(mark_paid(c, &tenant.name, &external_id, None, &now)?.json())).await
     }
     .await;
     respond(&trace, r)

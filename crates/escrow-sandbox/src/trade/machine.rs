@@ -47,12 +47,7 @@ impl Stage {
     pub fn finished(self) -> bool {
         matches!(
             self,
-            Self::Completed
-                | Self::Rejected
-                | Self::Cancelled
-                | Self::Abandoned
-                | Self::Reimbursed
-                | Self::Refunded
+            Self::Completed | Self::Rejected | Self::Cancelled | Self::Abandoned | Self::Reimbursed | Self::Refunded
         )
     }
 
@@ -294,9 +289,7 @@ pub struct TradeDoc {
 pub const DEFAULT_DELIVERY_MINUTES: i64 = 7 * 24 * 60;
 
 fn parse_time(s: &Option<String>) -> Option<DateTime<Utc>> {
-    s.as_deref()
-        .and_then(|t| DateTime::parse_from_rfc3339(t).ok())
-        .map(|t| t.with_timezone(&Utc))
+    s.as_deref().and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc))
 }
 
 fn not_allowed(detail: impl Into<String>) -> Fault {
@@ -315,11 +308,7 @@ impl TradeDoc {
     }
 
     pub fn log(&mut self, at: &str, to: &str, text: impl Into<String>) {
-        self.events.push(Event {
-            at: at.to_owned(),
-            to: to.to_owned(),
-            text: text.into(),
-        });
+        self.events.push(Event { at: at.to_owned(), to: to.to_owned(), text: text.into() });
     }
 
     fn require_stage(&self, allowed: &[Stage], what: &str) -> Outcome<()> {
@@ -389,10 +378,7 @@ impl TradeDoc {
     /// Accepts if needed; the caller creates (or reuses) the escrow payment.
     pub fn accept_for_payment(&mut self, user: &str, at: &str) -> Outcome<()> {
         self.expect_role(user, Role::Payer, "accept and pay")?;
-        self.require_stage(
-            &[Stage::InvitationPending, Stage::AwaitingPayment],
-            "accept and pay",
-        )?;
+        self.require_stage(&[Stage::InvitationPending, Stage::AwaitingPayment], "accept and pay")?;
         if self.stage == Stage::InvitationPending {
             self.accept(user, at)?;
         }
@@ -409,13 +395,8 @@ impl TradeDoc {
 
     /// A payment of this trade was paid.
     pub fn payment_paid(&mut self, payment: &PaymentDoc, at: &str) -> Outcome<Vec<Effect>> {
-        let not_payable = || {
-            Fault::rule(
-                "PaymentNotPayable",
-                "Payment not payable",
-                format!("the trade is {}", self.stage.name()),
-            )
-        };
+        let not_payable =
+            || Fault::rule("PaymentNotPayable", "Payment not payable", format!("the trade is {}", self.stage.name()));
         let mut effects = Vec::new();
         match payment.purpose.as_str() {
             "escrow" => {
@@ -425,45 +406,26 @@ impl TradeDoc {
                 self.paid = payment.amount;
                 self.paid_at = Some(at.to_owned());
                 self.stage = Stage::AwaitingDelivery;
-                effects.push(Effect {
-                    kind: "trade.payment",
-                    amount: payment.amount,
-                });
-                self.log(
-                    at,
-                    "payer",
-                    format!("You paid {} DKK into escrow", round2(payment.amount)),
-                );
-                self.log(
-                    at,
-                    "payee",
-                    "The buyer paid; the money is held in escrow. Send the item.",
-                );
+                effects.push(Effect { kind: "trade.payment", amount: payment.amount });
+                self.log(at, "payer", format!("You paid {} DKK into escrow", round2(payment.amount)));
+                self.log(at, "payee", "The buyer paid; the money is held in escrow. Send the item.");
             }
             "delivery" => {
                 if self.stage != Stage::DeliveryShipmentPending {
                     return Err(not_payable());
                 }
-                effects.push(Effect {
-                    kind: "trade.shipment.delivery",
-                    amount: payment.amount,
-                });
+                effects.push(Effect { kind: "trade.shipment.delivery", amount: payment.amount });
                 self.sent(at);
             }
             "return" => {
                 if self.stage != Stage::ReturnShipmentPending {
                     return Err(not_payable());
                 }
-                effects.push(Effect {
-                    kind: "trade.shipment.return",
-                    amount: payment.amount,
-                });
+                effects.push(Effect { kind: "trade.shipment.return", amount: payment.amount });
                 effects.extend(self.returned(at));
             }
             other => {
-                return Err(Fault::Api(crate::error::ApiError::Internal(format!(
-                    "payment purpose {other}"
-                ))));
+                return Err(Fault::Api(crate::error::ApiError::Internal(format!("payment purpose {other}"))));
             }
         }
         Ok(effects)
@@ -472,11 +434,8 @@ impl TradeDoc {
     fn sent(&mut self, at: &str) {
         self.stage = Stage::ItemSent;
         self.sent_at = Some(at.to_owned());
-        let label = self
-            .delivery
-            .as_ref()
-            .map(|s| format!(" with {} ({})", s.provider, s.tracking_number))
-            .unwrap_or_default();
+        let label =
+            self.delivery.as_ref().map(|s| format!(" with {} ({})", s.provider, s.tracking_number)).unwrap_or_default();
         self.log(at, "both", format!("The item was sent{label}"));
     }
 
@@ -491,21 +450,12 @@ impl TradeDoc {
         self.log(at, "both", format!("The item was sent back{label}"));
         self.log(at, "payer", format!("{} DKK was refunded to you", refund));
         self.log(at, "payee", "The money was refunded to the buyer");
-        vec![Effect {
-            kind: "trade.refund",
-            amount: refund,
-        }]
+        vec![Effect { kind: "trade.refund", amount: refund }]
     }
 
     /// Buys a shipment label; `paid` when it costs nothing (then the item counts as sent
     /// or returned at once).
-    pub fn buy_shipment(
-        &mut self,
-        user: &str,
-        purpose: &str,
-        shipment: Shipment,
-        at: &str,
-    ) -> Outcome<Vec<Effect>> {
+    pub fn buy_shipment(&mut self, user: &str, purpose: &str, shipment: Shipment, at: &str) -> Outcome<Vec<Effect>> {
         let free = shipment.price.is_zero();
         if purpose == "delivery" {
             self.expect_role(user, Role::Payee, "buy the delivery shipment")?;
@@ -515,11 +465,7 @@ impl TradeDoc {
                 self.sent(at);
             } else {
                 self.stage = Stage::DeliveryShipmentPending;
-                self.log(
-                    at,
-                    "payee",
-                    "You bought a delivery shipment; pay it to get the label",
-                );
+                self.log(at, "payee", "You bought a delivery shipment; pay it to get the label");
             }
             Ok(Vec::new())
         } else {
@@ -530,11 +476,7 @@ impl TradeDoc {
                 Ok(self.returned(at))
             } else {
                 self.stage = Stage::ReturnShipmentPending;
-                self.log(
-                    at,
-                    "payer",
-                    "You bought a return shipment; pay it to get the label",
-                );
+                self.log(at, "payer", "You bought a return shipment; pay it to get the label");
                 Ok(Vec::new())
             }
         }
@@ -554,20 +496,9 @@ impl TradeDoc {
         let payout = self.payee_payout();
         self.inspected_at = Some(at.to_owned());
         self.finish(Stage::Completed, at);
-        self.log(
-            at,
-            "payer",
-            "You accepted the item's condition; the trade is complete",
-        );
-        self.log(
-            at,
-            "payee",
-            format!("The buyer accepted the item; {payout} DKK is paid out to you"),
-        );
-        Ok(vec![Effect {
-            kind: "trade.release",
-            amount: payout,
-        }])
+        self.log(at, "payer", "You accepted the item's condition; the trade is complete");
+        self.log(at, "payee", format!("The buyer accepted the item; {payout} DKK is paid out to you"));
+        Ok(vec![Effect { kind: "trade.release", amount: payout }])
     }
 
     pub fn reject_item(&mut self, user: &str, reason: &str, at: &str) -> Outcome<()> {
@@ -576,20 +507,13 @@ impl TradeDoc {
         self.inspected_at = Some(at.to_owned());
         self.rejection_reason = Some(reason.to_owned());
         self.stage = Stage::ReturnPending;
-        self.log(
-            at,
-            "both",
-            format!("The buyer rejected the item's condition: {reason}"),
-        );
+        self.log(at, "both", format!("The buyer rejected the item's condition: {reason}"));
         Ok(())
     }
 
     /// The tenant cancels before the item is sent; what is in escrow goes back.
     pub fn cancel(&mut self, at: &str) -> Outcome<Vec<Effect>> {
-        if !matches!(
-            self.stage,
-            Stage::InvitationPending | Stage::AwaitingPayment | Stage::AwaitingDelivery
-        ) {
+        if !matches!(self.stage, Stage::InvitationPending | Stage::AwaitingPayment | Stage::AwaitingDelivery) {
             return Err(Fault::rule(
                 "TradeNotCancellable",
                 "Trade not cancellable",
@@ -601,10 +525,7 @@ impl TradeDoc {
         self.log(at, "both", "The trade was cancelled by the marketplace");
         Ok(if self.paid_at.is_some() && refund > Decimal::ZERO {
             self.log(at, "payer", format!("{refund} DKK was refunded to you"));
-            vec![Effect {
-                kind: "trade.refund",
-                amount: refund,
-            }]
+            vec![Effect { kind: "trade.refund", amount: refund }]
         } else {
             Vec::new()
         })
@@ -612,37 +533,24 @@ impl TradeDoc {
 
     /// A party walks away: the payer before paying, the payee before sending.
     pub fn abandon(&mut self, user: &str, at: &str) -> Outcome<Vec<Effect>> {
-        let role = self
-            .role_of(user)
-            .ok_or_else(|| not_allowed("only a party of the trade can abandon it"))?;
+        let role = self.role_of(user).ok_or_else(|| not_allowed("only a party of the trade can abandon it"))?;
         match role {
             Role::Payer => self.require_stage(
                 &[Stage::InvitationPending, Stage::AwaitingPayment],
                 "abandon (the buyer) after paying",
             )?,
             Role::Payee => self.require_stage(
-                &[
-                    Stage::InvitationPending,
-                    Stage::AwaitingPayment,
-                    Stage::AwaitingDelivery,
-                ],
+                &[Stage::InvitationPending, Stage::AwaitingPayment, Stage::AwaitingDelivery],
                 "abandon (the seller) after sending",
             )?,
         }
         let refund = self.refundable();
         self.finish(Stage::Abandoned, at);
-        let who = if role == Role::Payer {
-            "buyer"
-        } else {
-            "seller"
-        };
+        let who = if role == Role::Payer { "buyer" } else { "seller" };
         self.log(at, "both", format!("The {who} abandoned the trade"));
         Ok(if self.paid_at.is_some() && refund > Decimal::ZERO {
             self.log(at, "payer", format!("{refund} DKK was refunded to you"));
-            vec![Effect {
-                kind: "trade.refund",
-                amount: refund,
-            }]
+            vec![Effect { kind: "trade.refund", amount: refund }]
         } else {
             Vec::new()
         })
@@ -656,10 +564,7 @@ impl TradeDoc {
             return Err(Fault::rule(
                 "InvalidTradeState",
                 "Invalid trade state",
-                format!(
-                    "nothing is held in escrow while the trade is {}",
-                    self.stage.name()
-                ),
+                format!("nothing is held in escrow while the trade is {}", self.stage.name()),
             ));
         }
         let left = self.refundable();
@@ -670,23 +575,12 @@ impl TradeDoc {
             ));
         }
         self.reimbursed = round2(self.reimbursed + amount);
-        self.log(
-            at,
-            "both",
-            format!("{amount} DKK was reimbursed to the buyer"),
-        );
+        self.log(at, "both", format!("{amount} DKK was reimbursed to the buyer"));
         if self.refundable().is_zero() {
             self.finish(Stage::Reimbursed, at);
-            self.log(
-                at,
-                "both",
-                "The whole payment was reimbursed; the trade is finished",
-            );
+            self.log(at, "both", "The whole payment was reimbursed; the trade is finished");
         }
-        Ok(vec![Effect {
-            kind: "trade.reimburse",
-            amount,
-        }])
+        Ok(vec![Effect { kind: "trade.reimburse", amount }])
     }
 
     // ---- rendering ---------------------------------------------------------------
@@ -696,12 +590,7 @@ impl TradeDoc {
         use Role::*;
         use Stage::*;
         match (self.stage, role) {
-            (InvitationPending, Payer) => vec![
-                "AcceptInvitation",
-                "AcceptAndPay",
-                "RejectInvitation",
-                "Abandon",
-            ],
+            (InvitationPending, Payer) => vec!["AcceptInvitation", "AcceptAndPay", "RejectInvitation", "Abandon"],
             (InvitationPending | AwaitingPayment, Payee) => vec!["Abandon"],
             (AwaitingPayment, Payer) => vec!["Pay", "Abandon"],
             (AwaitingDelivery, Payer) if self.delivery_by_hand_allowed => {
@@ -722,22 +611,18 @@ impl TradeDoc {
         match self.stage {
             Stage::InvitationPending => after(&created, Duration::days(7))
                 .map(|t| (t, "The buyer must accept or reject the invitation by then")),
-            Stage::AwaitingPayment => after(&self.accepted_at, Duration::days(3))
-                .map(|t| (t, "The buyer must pay by then")),
+            Stage::AwaitingPayment => {
+                after(&self.accepted_at, Duration::days(3)).map(|t| (t, "The buyer must pay by then"))
+            }
             Stage::AwaitingDelivery | Stage::DeliveryShipmentPending => {
                 let minutes = self.allowed_minutes.unwrap_or(DEFAULT_DELIVERY_MINUTES);
                 after(&self.paid_at, Duration::minutes(minutes))
                     .map(|t| (t, "The seller must send or hand over the item by then"))
             }
-            Stage::ItemSent => after(&self.sent_at, Duration::days(3)).map(|t| {
-                (
-                    t,
-                    "The buyer must accept or reject the item's condition by then",
-                )
-            }),
+            Stage::ItemSent => after(&self.sent_at, Duration::days(3))
+                .map(|t| (t, "The buyer must accept or reject the item's condition by then")),
             Stage::ReturnPending | Stage::ReturnShipmentPending => {
-                after(&self.inspected_at, Duration::days(7))
-                    .map(|t| (t, "The buyer must send the item back by then"))
+                after(&self.inspected_at, Duration::days(7)).map(|t| (t, "The buyer must send the item back by then"))
             }
             _ => None,
         }
@@ -754,101 +639,55 @@ impl TradeDoc {
                 format!("Accept and pay {total} DKK into escrow, or reject the invitation."),
                 "invitation",
             ),
-            (InvitationPending, Payee) => (
-                "Waiting for the buyer",
-                "The buyer has not answered the invitation yet.".into(),
-                "waiting",
-            ),
+            (InvitationPending, Payee) => {
+                ("Waiting for the buyer", "The buyer has not answered the invitation yet.".into(), "waiting")
+            }
             (AwaitingPayment, Payer) => (
                 "Pay into escrow",
                 format!("Pay {total} DKK; the seller is paid only when you accept the item."),
                 "payment",
             ),
-            (AwaitingPayment, Payee) => (
-                "Waiting for payment",
-                "The buyer accepted and is paying.".into(),
-                "waiting",
-            ),
-            (AwaitingDelivery, Payer) => (
-                "Waiting for the item",
-                "The money is in escrow; the seller is sending the item.".into(),
-                "waiting",
-            ),
-            (AwaitingDelivery, Payee) => (
-                "Send the item",
-                "The money is in escrow. Buy a shipment and send the item.".into(),
-                "shipping",
-            ),
-            (DeliveryShipmentPending, Payer) => (
-                "Waiting for the item",
-                "The seller is preparing the shipment.".into(),
-                "waiting",
-            ),
-            (DeliveryShipmentPending, Payee) => (
-                "Pay the shipment",
-                "Pay the shipment to get the label.".into(),
-                "payment",
-            ),
-            (ItemSent, Payer) => (
-                "Check the item",
-                "Accept the item's condition to release the money, or reject it.".into(),
-                "inspect",
-            ),
-            (ItemSent, Payee) => (
-                "Item sent",
-                "Waiting for the buyer to check the item.".into(),
-                "waiting",
-            ),
-            (ReturnPending, Payer) => (
-                "Send the item back",
-                "Buy a return shipment and send the item back.".into(),
-                "return",
-            ),
-            (ReturnPending, Payee) => (
-                "Item is coming back",
-                "The buyer rejected the item and is sending it back.".into(),
-                "return",
-            ),
-            (ReturnShipmentPending, Payer) => (
-                "Pay the return shipment",
-                "Pay the return shipment to get the label.".into(),
-                "payment",
-            ),
-            (ReturnShipmentPending, Payee) => (
-                "Item is coming back",
-                "The buyer is preparing the return shipment.".into(),
-                "return",
-            ),
-            (Completed, _) => (
-                "Trade completed",
-                "The item was accepted and the seller was paid.".into(),
-                "completed",
-            ),
-            (Rejected, _) => (
-                "Invitation rejected",
-                "The buyer rejected the invitation.".into(),
-                "cancelled",
-            ),
-            (Cancelled, _) => (
-                "Trade cancelled",
-                "The trade was cancelled; any payment was returned.".into(),
-                "cancelled",
-            ),
-            (Abandoned, _) => (
-                "Trade abandoned",
-                "A party abandoned the trade; any payment was returned.".into(),
-                "cancelled",
-            ),
-            (Reimbursed, _) => (
-                "Payment reimbursed",
-                "The whole payment was reimbursed to the buyer.".into(),
-                "refunded",
-            ),
-            (Refunded, _) => (
-                "Trade refunded",
-                "The item was returned and the buyer refunded.".into(),
-                "refunded",
-            ),
+            (AwaitingPayment, Payee) => ("Waiting for payment", "The buyer accepted and is paying.".into(), "waiting"),
+            (AwaitingDelivery, Payer) => {
+                ("Waiting for the item", "The money is in escrow; the seller is sending the item.".into(), "waiting")
+            }
+            (AwaitingDelivery, Payee) => {
+                ("Send the item", "The money is in escrow. Buy a shipment and send the item.".into(), "shipping")
+            }
+            (DeliveryShipmentPending, Payer) => {
+                ("Waiting for the item", "The seller is preparing the shipment.".into(), "waiting")
+            }
+            (DeliveryShipmentPending, Payee) => {
+                ("Pay the shipment", "Pay the shipment to get the label.".into(), "payment")
+            }
+            (ItemSent, Payer) => {
+                ("Check the item", "Accept the item's condition to release the money, or reject it.".into(), "inspect")
+            }
+            (ItemSent, Payee) => ("Item sent", "Waiting for the buyer to check the item.".into(), "waiting"),
+            (ReturnPending, Payer) => {
+                ("Send the item back", "Buy a return shipment and send the item back.".into(), "return")
+            }
+            (ReturnPending, Payee) => {
+                ("Item is coming back", "The buyer rejected the item and is sending it back.".into(), "return")
+            }
+            (ReturnShipmentPending, Payer) => {
+                ("Pay the return shipment", "Pay the return shipment to get the label.".into(), "payment")
+            }
+            (ReturnShipmentPending, Payee) => {
+                ("Item is coming back", "The buyer is preparing the return shipment.".into(), "return")
+            }
+            (Completed, _) => ("Trade completed", "The item was accepted and the seller was paid.".into(), "completed"),
+            (Rejected, _) => ("Invitation rejected", "The buyer rejected the invitation.".into(), "cancelled"),
+            (Cancelled, _) => {
+                ("Trade cancelled", "The trade was cancelled; any payment was returned.".into(), "cancelled")
+            }
+            (Abandoned, _) => {
+                ("Trade abandoned", "A party abandoned the trade; any payment was returned.".into(), "cancelled")
+            }
+            (Reimbursed, _) => {
+                ("Payment reimbursed", "The whole payment was reimbursed to the buyer.".into(), "refunded")
+            }
+            (Refunded, _) => ("Trade refunded", "The item was returned and the buyer refunded.".into(), "refunded"),
         }
     }
 
@@ -878,13 +717,7 @@ impl TradeDoc {
     fn party(&self, role: Role, user: Option<&UserDoc>) -> Value {
         let (fixed, pct, variable, total) = self.fees(role);
         let address = user.and_then(|u| u.address.clone());
-        let pick = |k: &str| {
-            address
-                .as_ref()
-                .and_then(|a| a.get(k))
-                .cloned()
-                .unwrap_or(Value::Null)
-        };
+        let pick = |k: &str| address.as_ref().and_then(|a| a.get(k)).cloned().unwrap_or(Value::Null);
         json!({
             "serviceUserId": user.map(|u| u.service_user_id.clone()),
             "phoneNumber": user.and_then(|u| u.phone_number.clone()),
@@ -930,26 +763,11 @@ impl TradeDoc {
             _ if s.finished() => "Skipped",
             _ => "Pending",
         };
-        let return_started = if self.rejection_reason.is_some() {
-            self.inspected_at.clone()
-        } else {
-            None
-        };
-        let return_done = if s == Stage::Refunded {
-            self.finished_at.clone()
-        } else {
-            None
-        };
-        let mut finished = phase(
-            if s.finished() { "Completed" } else { "Pending" },
-            &self.finished_at,
-            &self.finished_at,
-        );
-        finished["outcome"] = if s.finished() {
-            json!(s.name())
-        } else {
-            Value::Null
-        };
+        let return_started = if self.rejection_reason.is_some() { self.inspected_at.clone() } else { None };
+        let return_done = if s == Stage::Refunded { self.finished_at.clone() } else { None };
+        let mut finished =
+            phase(if s.finished() { "Completed" } else { "Pending" }, &self.finished_at, &self.finished_at);
+        finished["outcome"] = if s.finished() { json!(s.name()) } else { Value::Null };
         json!({
             "contract": phase(contract_state, &Some(self.created.clone()), &self.paid_at),
             "delivery": phase(delivery_state, &self.paid_at, &self.inspected_at),
@@ -1060,32 +878,13 @@ mod tests {
         assert!(t.accept("seller", AT).is_err(), "only the payer accepts");
         t.accept_for_payment("buyer", AT).unwrap();
         let p = payment(&t, "escrow", t.payer_total());
-        assert_eq!(
-            t.payment_paid(&p, AT).unwrap(),
-            vec![Effect {
-                kind: "trade.payment",
-                amount: d("1035.00")
-            }]
-        );
-        assert_eq!(
-            t.status(Role::Payee)["deadline"],
-            json!("2026-01-01T12:00:00.000Z"),
-            "paid + 60 minutes"
-        );
+        assert_eq!(t.payment_paid(&p, AT).unwrap(), vec![Effect { kind: "trade.payment", amount: d("1035.00") }]);
+        assert_eq!(t.status(Role::Payee)["deadline"], json!("2026-01-01T12:00:00.000Z"), "paid + 60 minutes");
         assert!(t.accept_item("buyer", AT).is_err(), "not sent yet");
         t.buy_shipment("seller", "delivery", ship("0"), AT).unwrap();
         assert_eq!(t.stage, Stage::ItemSent);
-        assert_eq!(
-            t.actions(Role::Payer),
-            vec!["AcceptItemCondition", "RejectItemCondition"]
-        );
-        assert_eq!(
-            t.accept_item("buyer", AT).unwrap(),
-            vec![Effect {
-                kind: "trade.release",
-                amount: d("950.00")
-            }]
-        );
+        assert_eq!(t.actions(Role::Payer), vec!["AcceptItemCondition", "RejectItemCondition"]);
+        assert_eq!(t.accept_item("buyer", AT).unwrap(), vec![Effect { kind: "trade.release", amount: d("950.00") }]);
         assert!(t.stage.finished());
         assert!(t.cancel(AT).is_err());
         assert_eq!(t.status(Role::Payer)["hasPendingAction"], json!(false));
@@ -1095,52 +894,31 @@ mod tests {
     fn return_refunds_what_is_left_after_reimbursement() {
         let mut t = trade();
         t.accept("buyer", AT).unwrap();
-        t.payment_paid(&payment(&t, "escrow", d("1035")), AT)
-            .unwrap();
+        t.payment_paid(&payment(&t, "escrow", d("1035")), AT).unwrap();
         t.reimburse("buyer", d("35"), AT).unwrap();
-        assert!(
-            t.reimburse("buyer", d("1000.01"), AT).is_err(),
-            "more than is left"
-        );
+        assert!(t.reimburse("buyer", d("1000.01"), AT).is_err(), "more than is left");
         t.buy_shipment("seller", "delivery", ship("0"), AT).unwrap();
         t.reject_item("buyer", "Ridset", AT).unwrap();
         t.buy_shipment("buyer", "return", ship("49"), AT).unwrap();
         assert_eq!(t.stage, Stage::ReturnShipmentPending);
         let effects = t.payment_paid(&payment(&t, "return", d("49")), AT).unwrap();
-        assert_eq!(
-            effects[1],
-            Effect {
-                kind: "trade.refund",
-                amount: d("1000")
-            }
-        );
+        assert_eq!(effects[1], Effect { kind: "trade.refund", amount: d("1000") });
         assert_eq!(t.stage, Stage::Refunded);
-        assert_eq!(
-            t.json(None, None)["phases"]["return"]["state"],
-            json!("Completed")
-        );
+        assert_eq!(t.json(None, None)["phases"]["return"]["state"], json!("Completed"));
     }
 
     #[test]
     fn full_reimbursement_finishes_and_cancel_refunds() {
         let mut t = trade();
         t.accept("buyer", AT).unwrap();
-        t.payment_paid(&payment(&t, "escrow", d("1035")), AT)
-            .unwrap();
+        t.payment_paid(&payment(&t, "escrow", d("1035")), AT).unwrap();
         t.reimburse("buyer", d("1035"), AT).unwrap();
         assert_eq!(t.stage, Stage::Reimbursed);
 
         let mut t = trade();
         t.accept("buyer", AT).unwrap();
-        t.payment_paid(&payment(&t, "escrow", d("1035")), AT)
-            .unwrap();
-        assert_eq!(
-            t.cancel(AT).unwrap(),
-            vec![Effect {
-                kind: "trade.refund",
-                amount: d("1035")
-            }]
-        );
+        t.payment_paid(&payment(&t, "escrow", d("1035")), AT).unwrap();
+        assert_eq!(t.cancel(AT).unwrap(), vec![Effect { kind: "trade.refund", amount: d("1035") }]);
         assert!(t.abandon("seller", AT).is_err());
     }
 }

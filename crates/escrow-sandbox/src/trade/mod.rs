@@ -63,13 +63,7 @@ pub enum Fault {
 impl Fault {
     /// 400 for a broken business rule.
     pub fn rule(type_code: &'static str, title: &'static str, detail: impl Into<String>) -> Self {
-        Self::Problem {
-            status: StatusCode::BAD_REQUEST,
-            type_code,
-            title,
-            detail: detail.into(),
-            errors: Vec::new(),
-        }
+        Self::Problem { status: StatusCode::BAD_REQUEST, type_code, title, detail: detail.into(), errors: Vec::new() }
     }
 
     /// 404: missing, or another tenant's (the two are not told apart).
@@ -85,11 +79,7 @@ impl Fault {
 
     /// 400 naming each faulty field.
     pub fn fields(errors: Vec<(String, String)>) -> Self {
-        let detail = errors
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect::<Vec<_>>()
-            .join("; ");
+        let detail = errors.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("; ");
         Self::Problem {
             status: StatusCode::BAD_REQUEST,
             type_code: "ValidationError",
@@ -114,13 +104,7 @@ impl Fault {
     /// The problem object, with `traceId`.
     pub fn body(&self, trace: &str) -> Value {
         match self {
-            Self::Problem {
-                status,
-                type_code,
-                title,
-                detail,
-                errors,
-            } => json!({
+            Self::Problem { status, type_code, title, detail, errors } => json!({
                 "type": format!("https://httpstatuses.io/{}", status.as_u16()),
                 "title": title,
                 "status": status.as_u16(),
@@ -141,10 +125,7 @@ impl Fault {
             problem => {
                 let body = problem.body(trace).to_string();
                 let mut res = (problem.status(), body).into_response();
-                res.headers_mut().insert(
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("application/problem+json"),
-                );
+                res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
                 res
             }
         }
@@ -189,10 +170,7 @@ impl FromRequestParts<AppState> for Trace {
         };
         match raw.to_str().map(str::trim) {
             Ok(id) if correlation_ok(id) => Ok(Self(id.to_owned())),
-            _ => Err(
-                Fault::field("X-Correlation-Id", "must be a UUID of 20 to 64 characters")
-                    .render(&fresh),
-            ),
+            _ => Err(Fault::field("X-Correlation-Id", "must be a UUID of 20 to 64 characters").render(&fresh)),
         }
     }
 }
@@ -228,11 +206,7 @@ where
     R: Send + 'static,
     F: FnOnce(&Connection) -> Outcome<R> + Send + 'static,
 {
-    state
-        .db
-        .call(move |c| Ok(atomic(c, f)))
-        .await
-        .map_err(Fault::Api)?
+    state.db.call(move |c| Ok(atomic(c, f))).await.map_err(Fault::Api)?
 }
 
 /// Runs a money-moving handler once per Idempotency-Key; refusals are stored and
@@ -250,22 +224,11 @@ pub async fn keyed<F>(
 where
     F: FnOnce(&Connection, &Ctx<'_>) -> Outcome<Value> + Send + 'static,
 {
-    idempotency::run(
-        state,
-        tenant,
-        headers,
-        method,
-        path,
-        body,
-        move |conn, ctx| match atomic(conn, |c| f(c, &ctx)) {
-            Ok(v) => Ok(Reply::ok(v)),
-            Err(Fault::Api(e)) => Err(e),
-            Err(fault) => Ok(Reply {
-                status: fault.status(),
-                body: Some(fault.body(&trace.0)),
-            }),
-        },
-    )
+    idempotency::run(state, tenant, headers, method, path, body, move |conn, ctx| match atomic(conn, |c| f(c, &ctx)) {
+        Ok(v) => Ok(Reply::ok(v)),
+        Err(Fault::Api(e)) => Err(e),
+        Err(fault) => Ok(Reply { status: fault.status(), body: Some(fault.body(&trace.0)) }),
+    })
     .await
 }
 
@@ -276,11 +239,7 @@ pub fn check_path(params: &[(&str, &str)]) -> Outcome<()> {
         .filter(|(_, v)| v.trim().is_empty() || v.chars().count() > 64)
         .map(|(k, _)| (k.to_string(), "must be 1 to 64 characters".to_string()))
         .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(Fault::fields(errors))
-    }
+    if errors.is_empty() { Ok(()) } else { Err(Fault::fields(errors)) }
 }
 
 /// Reads a JSON body field by field, collecting every fault before answering.
@@ -292,26 +251,16 @@ pub struct Check {
 impl Check {
     /// The body must be a JSON object (an empty body reads as `{}`).
     pub fn parse(body: &[u8]) -> Outcome<Self> {
-        let text: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            body
-        };
+        let text: &[u8] = if body.iter().all(u8::is_ascii_whitespace) { b"{}" } else { body };
         match serde_json::from_slice::<Value>(text) {
-            Ok(Value::Object(obj)) => Ok(Self {
-                obj,
-                errors: Vec::new(),
-            }),
+            Ok(Value::Object(obj)) => Ok(Self { obj, errors: Vec::new() }),
             Ok(_) => Err(Fault::field("body", "must be a JSON object")),
             Err(e) => Err(Fault::field("body", format!("is not valid JSON: {e}"))),
         }
     }
 
     pub fn from_value(value: &Value) -> Self {
-        Self {
-            obj: value.as_object().cloned().unwrap_or_default(),
-            errors: Vec::new(),
-        }
+        Self { obj: value.as_object().cloned().unwrap_or_default(), errors: Vec::new() }
     }
 
     fn fail(&mut self, key: &str, msg: impl Into<String>) {
@@ -356,14 +305,7 @@ impl Check {
     }
 
     /// A number (or numeric string) within `min..=max`, rounded to 2 decimals when `round`.
-    pub fn number(
-        &mut self,
-        key: &str,
-        min: Decimal,
-        max: Decimal,
-        required: bool,
-        round: bool,
-    ) -> Option<Decimal> {
+    pub fn number(&mut self, key: &str, min: Decimal, max: Decimal, required: bool, round: bool) -> Option<Decimal> {
         let parsed = match self.obj.get(key) {
             None | Some(Value::Null) => {
                 if required {
@@ -373,9 +315,7 @@ impl Check {
             }
             Some(Value::Number(n)) => {
                 let t = n.to_string();
-                Decimal::from_str(&t)
-                    .or_else(|_| Decimal::from_scientific(&t))
-                    .ok()
+                Decimal::from_str(&t).or_else(|_| Decimal::from_scientific(&t)).ok()
             }
             Some(Value::String(s)) if numeric(s) => Decimal::from_str(s).ok(),
             Some(_) => None,
@@ -449,12 +389,9 @@ impl Check {
     pub fn strings(&mut self, key: &str) -> Option<Vec<String>> {
         match self.obj.get(key) {
             None | Some(Value::Null) => None,
-            Some(Value::Array(items)) if items.iter().all(Value::is_string) => Some(
-                items
-                    .iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect(),
-            ),
+            Some(Value::Array(items)) if items.iter().all(Value::is_string) => {
+                Some(items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+            }
             Some(_) => {
                 self.fail(key, "must be an array of strings");
                 None
@@ -476,19 +413,13 @@ impl Check {
 
     /// 400 with every fault found, or Ok.
     pub fn finish(self) -> Outcome<()> {
-        if self.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Fault::fields(self.errors))
-        }
+        if self.errors.is_empty() { Ok(()) } else { Err(Fault::fields(self.errors)) }
     }
 }
 
 fn numeric(s: &str) -> bool {
     let body = s.strip_prefix('-').unwrap_or(s);
-    let (int, frac) = body
-        .split_once('.')
-        .map_or((body, None), |(i, f)| (i, Some(f)));
+    let (int, frac) = body.split_once('.').map_or((body, None), |(i, f)| (i, Some(f)));
     !int.is_empty()
         && int.bytes().all(|b| b.is_ascii_digit())
         && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
@@ -522,10 +453,7 @@ mod tests {
         assert!(!correlation_ok("not-a-uuid-but-long-enough"));
         assert!(!correlation_ok("c"));
         assert_eq!(payout_account("00400440116243").unwrap(), "00400440116243");
-        assert_eq!(
-            payout_account("DK5000400440116243").unwrap(),
-            "00400440116243"
-        );
+        assert_eq!(payout_account("DK5000400440116243").unwrap(), "00400440116243");
         assert!(payout_account("DK5100400440116243").is_err());
         assert!(payout_account("0040044011624").is_err());
     }
@@ -541,11 +469,6 @@ mod tests {
         assert_eq!(c.errors.len(), 4, "{:?}", c.errors);
         // 4.999 rounds to 5.00, which is in bounds.
         let mut c = Check::parse(br#"{"n":4.999}"#).unwrap();
-        assert_eq!(
-            c.number("n", Decimal::new(5, 0), Decimal::new(10, 0), true, true)
-                .unwrap()
-                .to_string(),
-            "5.00"
-        );
+        assert_eq!(c.number("n", Decimal::new(5, 0), Decimal::new(10, 0), true, true).unwrap().to_string(), "5.00");
     }
 }

@@ -28,10 +28,7 @@
 use super::hosted::SessionDoc;
 use super::machine::{BusinessUserDoc, Effect, PaymentDoc, Shipment, Stage, TradeDoc, UserDoc};
 use super::store::{self, BUSINESS_USER, PAYMENT, TRADE, USER};
-use super::{
-    CARRIERS, Check, Fault, Outcome, PREFIX, Trace, check_path, exec, keyed, payout_account,
-    respond,
-};
+use super::{CARRIERS, Check, Fault, Outcome, PREFIX, Trace, check_path, exec, keyed, payout_account, respond};
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::dialect::{Dialect, trade_shapes, trade_wire};
@@ -56,23 +53,15 @@ pub fn router(dialect: Dialect) -> Router<AppState> {
         .route(&format!("{p}/business-users"), post(create_business_user))
         .route(
             &format!("{p}/business-users/{{business_id}}/{{location_id}}"),
-            get(get_business_user)
-                .put(edit_business_user)
-                .delete(delete_business_user),
+            get(get_business_user).put(edit_business_user).delete(delete_business_user),
         )
         .route(&format!("{p}{}", dialect_routes.initiate), post(initiate_trade))
         .route(&format!("{p}/trades/cancel"), post(cancel_trade))
         .route(&format!("{p}{}", dialect_routes.connect), post(connect))
         .route(&format!("{p}/users/{{user}}"), get(user_details))
-        .route(
-            &format!("{p}{}", dialect_routes.payout_account),
-            post(payout_account_link),
-        )
+        .route(&format!("{p}{}", dialect_routes.payout_account), post(payout_account_link))
         .route(&format!("{p}/users/{{user}}/trades"), get(list_trades))
-        .route(
-            &format!("{p}/users/{{user}}/payments/{{payment}}/flow"),
-            post(payment_flow),
-        )
+        .route(&format!("{p}/users/{{user}}/payments/{{payment}}/flow"), post(payment_flow))
         .route(&t, get(trade_details))
         .route(&format!("{t}/status-link"), post(status_link))
         .route(&format!("{t}/reimburse"), post(reimburse))
@@ -96,8 +85,7 @@ fn dec(i: i64) -> Decimal {
 }
 
 fn path_and_query(uri: &Uri) -> String {
-    uri.path_and_query()
-        .map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned())
+    uri.path_and_query().map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned())
 }
 
 fn query_pairs(raw: &Option<String>) -> Vec<(String, String)> {
@@ -112,10 +100,7 @@ fn query_pairs(raw: &Option<String>) -> Vec<(String, String)> {
 }
 
 fn query_value<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    pairs
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
+    pairs.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
 }
 
 pub fn load_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<Option<UserDoc>> {
@@ -123,37 +108,23 @@ pub fn load_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<Option<Us
 }
 
 fn require_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<UserDoc> {
-    load_user(conn, tenant, id)?
-        .ok_or_else(|| Fault::not_found("UserNotFound", format!("no connected user {id}")))
+    load_user(conn, tenant, id)?.ok_or_else(|| Fault::not_found("UserNotFound", format!("no connected user {id}")))
 }
 
 /// A trade the user takes part in; another tenant's, or one the user is no party of,
 /// is 404 like a missing one.
-pub fn load_trade(
-    conn: &Connection,
-    tenant: &str,
-    user: &str,
-    trade_id: &str,
-) -> Outcome<TradeDoc> {
+pub fn load_trade(conn: &Connection, tenant: &str, user: &str, trade_id: &str) -> Outcome<TradeDoc> {
     let trade: Option<TradeDoc> = store::get(conn, tenant, TRADE, trade_id)?;
-    trade.filter(|t| t.role_of(user).is_some()).ok_or_else(|| {
-        Fault::not_found(
-            "TradeNotFound",
-            format!("no trade {trade_id} for user {user}"),
-        )
-    })
+    trade
+        .filter(|t| t.role_of(user).is_some())
+        .ok_or_else(|| Fault::not_found("TradeNotFound", format!("no trade {trade_id} for user {user}")))
 }
 
 pub fn save_trade(conn: &Connection, tenant: &str, t: &TradeDoc) -> Outcome<()> {
     store::put(conn, tenant, TRADE, &t.trade_id, &t.created, t)
 }
 
-pub fn render_trade(
-    conn: &Connection,
-    tenant: &str,
-    t: &TradeDoc,
-    dialect: Dialect,
-) -> Outcome<Value> {
+pub fn render_trade(conn: &Connection, tenant: &str, t: &TradeDoc, dialect: Dialect) -> Outcome<Value> {
     let payer = load_user(conn, tenant, &t.payer_id)?;
     let payee = load_user(conn, tenant, &t.payee_id)?;
     Ok(match dialect {
@@ -234,33 +205,14 @@ pub fn mark_paid(
 }
 
 /// A new hosted page for `session`: its URL.
-fn hosted_url(
-    state: &AppState,
-    conn: &Connection,
-    tenant: &str,
-    page: &str,
-    session: &SessionDoc,
-) -> Outcome<String> {
+fn hosted_url(state: &AppState, conn: &Connection, tenant: &str, page: &str, session: &SessionDoc) -> Outcome<String> {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    store::put(
-        conn,
-        tenant,
-        store::SESSION,
-        &token,
-        &session.created,
-        session,
-    )?;
+    store::put(conn, tenant, store::SESSION, &token, &session.created, session)?;
     Ok(format!("{}/hosted/trade/{page}/{token}", state.public_url))
 }
 
 /// A new hosted page for `session`, answered as the dialect's link object.
-fn hosted_link(
-    state: &AppState,
-    conn: &Connection,
-    tenant: &str,
-    page: &str,
-    session: &SessionDoc,
-) -> Outcome<Value> {
+fn hosted_link(state: &AppState, conn: &Connection, tenant: &str, page: &str, session: &SessionDoc) -> Outcome<Value> {
     let url = hosted_url(state, conn, tenant, page, session)?;
     Ok(trade_wire::link(state.dialect, &url))
 }
@@ -272,10 +224,7 @@ fn whitelisted(c: &mut Check, key: &str, value: Option<String>) -> Option<String
     if v.bytes().all(|b| b.is_ascii_digit()) {
         Some(v)
     } else {
-        c.errors.push((
-            key.to_owned(),
-            "is not a whitelisted company number (digits only)".into(),
-        ));
+        c.errors.push((key.to_owned(), "is not a whitelisted company number (digits only)".into()));
         None
     }
 }
@@ -291,12 +240,7 @@ fn account(c: &mut Check) -> Option<String> {
     }
 }
 
-async fn create_business_user(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    trace: Trace,
-    body: Bytes,
-) -> Response {
+async fn create_business_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, body: Bytes) -> Response {
     let now = stamp(state.clock.now());
     let r = async {
         let mut c = Check::parse(&body)?;
@@ -336,14 +280,7 @@ async fn create_business_user(
             };
             store::put(conn, &tenant.name, BUSINESS_USER, &key, &now, &doc)?;
             let user = business_user_account(&doc, &key, &now);
-            store::put(
-                conn,
-                &tenant.name,
-                USER,
-                &user.marketplace_user_id,
-                &now,
-                &user,
-            )?;
+            store::put(conn, &tenant.name, USER, &user.marketplace_user_id, &now, &user)?;
             Ok(doc.json(true))
         })
         .await
@@ -369,15 +306,9 @@ fn business_user_account(doc: &BusinessUserDoc, key: &str, now: &str) -> UserDoc
 }
 
 fn business_path(business_id: &str, location_id: &str) -> Outcome<String> {
-    check_path(&[
-        ("businessId", business_id),
-        ("businessLocationId", location_id),
-    ])?;
+    check_path(&[("businessId", business_id), ("businessLocationId", location_id)])?;
     if !business_id.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Fault::field(
-            "businessId",
-            "is not a whitelisted company number (digits only)",
-        ));
+        return Err(Fault::field("businessId", "is not a whitelisted company number (digits only)"));
     }
     Ok(BusinessUserDoc::key(business_id, location_id))
 }
@@ -395,10 +326,7 @@ async fn get_business_user(
 ) -> Response {
     let r = async {
         let key = business_path(&b, &l)?;
-        exec(&state, move |c| {
-            Ok(load_business_user(c, &tenant.name, &key)?.json(false))
-        })
-        .await
+        exec(&state, move |c| Ok(load_business_user(c, &tenant.name, &key)?.json(false))).await
     }
     .await;
     respond(&trace, r)
@@ -417,10 +345,7 @@ async fn edit_business_user(
         let mut c = Check::parse(&body)?;
         let name = c.string("name", 2, 200, true);
         if !c.has("phoneNumber") {
-            c.errors.push((
-                "phoneNumber".into(),
-                "is required (a string or null)".into(),
-            ));
+            c.errors.push(("phoneNumber".into(), "is required (a string or null)".into()));
         }
         let phone = c.string("phoneNumber", 1, usize::MAX, false);
         let address = c.object("address", true);
@@ -436,26 +361,12 @@ async fn edit_business_user(
             doc.phone_number = phone;
             doc.address = address;
             doc.account_number = bban;
-            store::put(
-                conn,
-                &tenant.name,
-                BUSINESS_USER,
-                &key,
-                &doc.created.clone(),
-                &doc,
-            )?;
+            store::put(conn, &tenant.name, BUSINESS_USER, &key, &doc.created.clone(), &doc)?;
             let mut user = business_user_account(&doc, &key, &now);
             if let Some(old) = load_user(conn, &tenant.name, &doc.user_id)? {
                 user.connected = old.connected;
             }
-            store::put(
-                conn,
-                &tenant.name,
-                USER,
-                &doc.user_id,
-                &doc.created.clone(),
-                &user,
-            )?;
+            store::put(conn, &tenant.name, USER, &doc.user_id, &doc.created.clone(), &user)?;
             Ok(doc.json(false))
         })
         .await
@@ -497,32 +408,15 @@ struct NewTrade {
     doc: TradeDoc,
 }
 
-fn read_new_trade(
-    body: &[u8],
-    trade_id: String,
-    at: &str,
-    dialect: Dialect,
-) -> Outcome<NewTrade> {
+fn read_new_trade(body: &[u8], trade_id: String, at: &str, dialect: Dialect) -> Outcome<NewTrade> {
     let mut c = Check::parse(body)?;
     let title = c.string("title", 1, 64, true);
     let description = c.string("description", 1, 5000, true);
     let amount = c.number("amount", dec(5), dec(10_000_000), true, true);
     let payer_fee = c.number("payerFee", Decimal::ZERO, dec(100), true, false);
-    let payer_fixed_fee = c.number(
-        "payerFixedFee",
-        Decimal::ZERO,
-        dec(MAX_FIXED_FEE),
-        true,
-        true,
-    );
+    let payer_fixed_fee = c.number("payerFixedFee", Decimal::ZERO, dec(MAX_FIXED_FEE), true, true);
     let payee_fee = c.number("payeeFee", Decimal::ZERO, dec(100), true, false);
-    let payee_fixed_fee = c.number(
-        "payeeFixedFee",
-        Decimal::ZERO,
-        dec(MAX_FIXED_FEE),
-        true,
-        true,
-    );
+    let payee_fixed_fee = c.number("payeeFixedFee", Decimal::ZERO, dec(MAX_FIXED_FEE), true, true);
     let payer = c.string("payerMarketplaceUserId", 1, 64, true);
     let payee = c.string("payeeMarketplaceUserId", 1, 64, true);
     let reference_id = c.string("referenceId", 0, 64, false);
@@ -541,10 +435,7 @@ fn read_new_trade(
     if let (Some(a), Some(b)) = (&payer, &payee)
         && a == b
     {
-        c.errors.push((
-            "payerMarketplaceUserId".into(),
-            "must differ from the payee".into(),
-        ));
+        c.errors.push(("payerMarketplaceUserId".into(), "must differ from the payee".into()));
     }
     let errors = c.errors.clone();
     c.finish()?;
@@ -631,60 +522,42 @@ async fn initiate_trade(
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
     let st = state.clone();
-    keyed(
-        &state,
-        &name,
-        &headers,
-        trace,
-        "POST",
-        &path,
-        &body.clone(),
-        move |conn, ctx: &Ctx<'_>| {
-            let at = stamp(ctx.now);
-            let NewTrade { doc: mut t } =
-                read_new_trade(&body, uuid::Uuid::new_v4().to_string(), &at, st.dialect)?;
-            let payee = load_user(conn, &tenant.name, &t.payee_id)?;
-            if !payee.as_ref().is_some_and(|u| u.has_completed_onboarding) {
-                return Err(Fault::field(
-                    "payeeMarketplaceUserId",
-                    "is not connected; connect the user through the connect flow first",
-                ));
+    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
+        let at = stamp(ctx.now);
+        let NewTrade { doc: mut t } = read_new_trade(&body, uuid::Uuid::new_v4().to_string(), &at, st.dialect)?;
+        let payee = load_user(conn, &tenant.name, &t.payee_id)?;
+        if !payee.as_ref().is_some_and(|u| u.has_completed_onboarding) {
+            return Err(Fault::field(
+                "payeeMarketplaceUserId",
+                "is not connected; connect the user through the connect flow first",
+            ));
+        }
+        if let Some(k) = &t.checkout_key
+            && store::checkout_key_taken(conn, &tenant.name, k)?
+        {
+            return Err(Fault::rule(
+                "DuplicateCheckout",
+                "Duplicate checkout",
+                format!("a trade with checkout key {k} already exists"),
+            ));
+        }
+        let total = t.payer_total();
+        let title = t.title.clone();
+        t.log(&at, "payer", format!("You were invited to buy “{title}” for {total} DKK"));
+        t.log(&at, "payee", format!("Trade “{title}” created; the buyer was invited"));
+        save_trade(conn, &tenant.name, &t)?;
+        // Published: the payer's hosted status page of the new trade.
+        let redirect = match st.dialect {
+            Dialect::Spec => None,
+            Dialect::Published => {
+                let session = SessionDoc::new("status", &t.payer_id, &at)
+                    .trade(&t.trade_id)
+                    .urls(Some(t.success_url.clone()), None);
+                Some(hosted_url(&st, conn, &tenant.name, "status", &session)?)
             }
-            if let Some(k) = &t.checkout_key
-                && store::checkout_key_taken(conn, &tenant.name, k)?
-            {
-                return Err(Fault::rule(
-                    "DuplicateCheckout",
-                    "Duplicate checkout",
-                    format!("a trade with checkout key {k} already exists"),
-                ));
-            }
-            let total = t.payer_total();
-            let title = t.title.clone();
-            t.log(
-                &at,
-                "payer",
-                format!("You were invited to buy “{title}” for {total} DKK"),
-            );
-            t.log(
-                &at,
-                "payee",
-                format!("Trade “{title}” created; the buyer was invited"),
-            );
-            save_trade(conn, &tenant.name, &t)?;
-            // Published: the payer's hosted status page of the new trade.
-            let redirect = match st.dialect {
-                Dialect::Spec => None,
-                Dialect::Published => {
-                    let session = SessionDoc::new("status", &t.payer_id, &at)
-                        .trade(&t.trade_id)
-                        .urls(Some(t.success_url.clone()), None);
-                    Some(hosted_url(&st, conn, &tenant.name, "status", &session)?)
-                }
-            };
-            Ok(trade_wire::initiated(&t.trade_id, redirect.as_deref()))
-        },
-    )
+        };
+        Ok(trade_wire::initiated(&t.trade_id, redirect.as_deref()))
+    })
     .await
 }
 
@@ -698,33 +571,23 @@ async fn cancel_trade(
 ) -> Response {
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
-    keyed(
-        &state,
-        &name,
-        &headers,
-        trace,
-        "POST",
-        &path,
-        &body.clone(),
-        move |conn, ctx: &Ctx<'_>| {
-            let at = stamp(ctx.now);
-            let mut c = Check::parse(&body)?;
-            let id = c.string("state", 1, 64, true);
-            let errors = c.errors.clone();
-            c.finish()?;
-            let Some(id) = id else {
-                return Err(Fault::fields(errors));
-            };
-            let mut t: TradeDoc = store::get(conn, &tenant.name, TRADE, &id)?.ok_or_else(|| {
-                Fault::not_found("TradeNotFound", format!("no trade with state {id}"))
-            })?;
-            let effects = t.cancel(&at)?;
-            void_pending_payment(conn, &tenant.name, &t)?;
-            save_trade(conn, &tenant.name, &t)?;
-            record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
-            Ok(json!({ "state": id }))
-        },
-    )
+    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
+        let at = stamp(ctx.now);
+        let mut c = Check::parse(&body)?;
+        let id = c.string("state", 1, 64, true);
+        let errors = c.errors.clone();
+        c.finish()?;
+        let Some(id) = id else {
+            return Err(Fault::fields(errors));
+        };
+        let mut t: TradeDoc = store::get(conn, &tenant.name, TRADE, &id)?
+            .ok_or_else(|| Fault::not_found("TradeNotFound", format!("no trade with state {id}")))?;
+        let effects = t.cancel(&at)?;
+        void_pending_payment(conn, &tenant.name, &t)?;
+        save_trade(conn, &tenant.name, &t)?;
+        record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
+        Ok(json!({ "state": id }))
+    })
     .await
 }
 
@@ -744,10 +607,7 @@ async fn list_trades(
             Some(v) => match v.parse::<i64>() {
                 Ok(n) if (1..=max).contains(&n) => n,
                 _ => {
-                    errors.push((
-                        name.to_owned(),
-                        format!("must be an integer from 1 to {max}"),
-                    ));
+                    errors.push((name.to_owned(), format!("must be an integer from 1 to {max}")));
                     default
                 }
             },
@@ -760,18 +620,15 @@ async fn list_trades(
         }
         let dialect = state.dialect;
         exec(&state, move |conn| {
-            let docs: Vec<TradeDoc> =
-                store::trades_of(conn, &tenant.name, &user, size, (page - 1) * size)?;
+            let docs: Vec<TradeDoc> = store::trades_of(conn, &tenant.name, &user, size, (page - 1) * size)?;
             if docs.is_empty()
                 && load_user(conn, &tenant.name, &user)?.is_none()
                 && store::trades_of::<TradeDoc>(conn, &tenant.name, &user, 1, 0)?.is_empty()
             {
                 return Err(Fault::not_found("UserNotFound", format!("no user {user}")));
             }
-            let trades = docs
-                .iter()
-                .map(|t| render_trade(conn, &tenant.name, t, dialect))
-                .collect::<Outcome<Vec<_>>>()?;
+            let trades =
+                docs.iter().map(|t| render_trade(conn, &tenant.name, t, dialect)).collect::<Outcome<Vec<_>>>()?;
             Ok(json!({ "trades": trades, "pagination": { "pageSize": size, "page": page } }))
         })
         .await
@@ -816,9 +673,7 @@ async fn status_link(
         c.finish()?;
         exec(&state, move |conn| {
             load_trade(conn, &tenant.name, &user, &trade)?;
-            let session = SessionDoc::new("status", &user, &now)
-                .trade(&trade)
-                .urls(return_url, None);
+            let session = SessionDoc::new("status", &user, &now).trade(&trade).urls(return_url, None);
             hosted_link(&st, conn, &tenant.name, "status", &session)
         })
         .await
@@ -841,30 +696,21 @@ async fn reimburse(
     }
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
-    keyed(
-        &state,
-        &name,
-        &headers,
-        trace,
-        "POST",
-        &path,
-        &body.clone(),
-        move |conn, ctx: &Ctx<'_>| {
-            let at = stamp(ctx.now);
-            let mut c = Check::parse(&body)?;
-            let amount = c.number("amount", Decimal::ZERO, dec(10_000_000), true, true);
-            let errors = c.errors.clone();
-            c.finish()?;
-            let Some(amount) = amount else {
-                return Err(Fault::fields(errors));
-            };
-            let mut t = load_trade(conn, &tenant.name, &payer, &trade)?;
-            let effects = t.reimburse(&payer, amount, &at)?;
-            save_trade(conn, &tenant.name, &t)?;
-            record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
-            Ok(json!({}))
-        },
-    )
+    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
+        let at = stamp(ctx.now);
+        let mut c = Check::parse(&body)?;
+        let amount = c.number("amount", Decimal::ZERO, dec(10_000_000), true, true);
+        let errors = c.errors.clone();
+        c.finish()?;
+        let Some(amount) = amount else {
+            return Err(Fault::fields(errors));
+        };
+        let mut t = load_trade(conn, &tenant.name, &payer, &trade)?;
+        let effects = t.reimburse(&payer, amount, &at)?;
+        save_trade(conn, &tenant.name, &t)?;
+        record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
+        Ok(json!({}))
+    })
     .await
 }
 
@@ -943,10 +789,7 @@ async fn user_details(
 ) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user)])?;
-        exec(&state, move |conn| {
-            Ok(require_user(conn, &tenant.name, &user)?.json())
-        })
-        .await
+        exec(&state, move |conn| Ok(require_user(conn, &tenant.name, &user)?.json())).await
     }
     .await;
     respond(&trace, r)
@@ -966,14 +809,7 @@ fn require_connected(conn: &Connection, tenant: &str, user: &str) -> Outcome<()>
 }
 
 /// An action without an Idempotency-Key: `f` changes the trade; the trade is answered.
-async fn plain_action<F>(
-    state: AppState,
-    tenant: Tenant,
-    trace: Trace,
-    user: String,
-    trade: String,
-    f: F,
-) -> Response
+async fn plain_action<F>(state: AppState, tenant: Tenant, trace: Trace, user: String, trade: String, f: F) -> Response
 where
     F: FnOnce(&Connection, &mut TradeDoc, &str) -> Outcome<()> + Send + 'static,
 {
@@ -1016,10 +852,7 @@ async fn reject(
     Path((user, trade)): Path<(String, String)>,
 ) -> Response {
     let u = user.clone();
-    plain_action(state, tenant, trace, user, trade, move |_, t, at| {
-        t.reject(&u, at)
-    })
-    .await
+    plain_action(state, tenant, trace, user, trade, move |_, t, at| t.reject(&u, at)).await
 }
 
 async fn reject_item(
@@ -1040,10 +873,7 @@ async fn reject_item(
         }
     };
     let u = user.clone();
-    plain_action(state, tenant, trace, user, trade, move |_, t, at| {
-        t.reject_item(&u, &reason, at)
-    })
-    .await
+    plain_action(state, tenant, trace, user, trade, move |_, t, at| t.reject_item(&u, &reason, at)).await
 }
 
 /// A keyed action on one trade: `f` changes the trade and returns the money moved and
@@ -1061,15 +891,7 @@ async fn keyed_action<F>(
     f: F,
 ) -> Response
 where
-    F: FnOnce(
-            &Connection,
-            &str,
-            &mut TradeDoc,
-            &[u8],
-            &str,
-        ) -> Outcome<(Vec<Effect>, Option<Value>)>
-        + Send
-        + 'static,
+    F: FnOnce(&Connection, &str, &mut TradeDoc, &[u8], &str) -> Outcome<(Vec<Effect>, Option<Value>)> + Send + 'static,
 {
     if let Err(fault) = check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)]) {
         return fault.render(&trace.0);
@@ -1077,26 +899,17 @@ where
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
     let dialect = state.dialect;
-    keyed(
-        &state,
-        &name,
-        &headers,
-        trace,
-        "POST",
-        &path,
-        &body.clone(),
-        move |conn, ctx: &Ctx<'_>| {
-            let at = stamp(ctx.now);
-            let mut t = load_trade(conn, &tenant.name, &user, &trade)?;
-            let (effects, answer) = f(conn, &tenant.name, &mut t, &body, &at)?;
-            save_trade(conn, &tenant.name, &t)?;
-            record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
-            match answer {
-                Some(v) => Ok(v),
-                None => render_trade(conn, &tenant.name, &t, dialect),
-            }
-        },
-    )
+    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
+        let at = stamp(ctx.now);
+        let mut t = load_trade(conn, &tenant.name, &user, &trade)?;
+        let (effects, answer) = f(conn, &tenant.name, &mut t, &body, &at)?;
+        save_trade(conn, &tenant.name, &t)?;
+        record(conn, &tenant.name, &t.trade_id, &effects, ctx.key, &at)?;
+        match answer {
+            Some(v) => Ok(v),
+            None => render_trade(conn, &tenant.name, &t, dialect),
+        }
+    })
     .await
 }
 
@@ -1110,58 +923,44 @@ async fn accept_and_pay(
     RawQuery(q): RawQuery,
     body: Bytes,
 ) -> Response {
-    let shop = query_pairs(&q)
-        .into_iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId"))
-        .map(|(_, v)| v);
+    let shop = query_pairs(&q).into_iter().find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId")).map(|(_, v)| v);
     if shop.as_ref().is_some_and(|s| s.chars().count() > 64) {
         return Fault::field("receiverShopId", "must be at most 64 characters").render(&trace.0);
     }
     let u = user.clone();
-    keyed_action(
-        state,
-        tenant,
-        trace,
-        headers,
-        uri,
-        user,
-        trade,
-        body,
-        move |conn, tenant, t, _, at| {
-            if t.role_of(&u) == Some(super::machine::Role::Payer) {
-                require_connected(conn, tenant, &u)?;
+    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, _, at| {
+        if t.role_of(&u) == Some(super::machine::Role::Payer) {
+            require_connected(conn, tenant, &u)?;
+        }
+        t.accept_for_payment(&u, at)?;
+        if shop.is_some() {
+            t.receiver_shop_id = shop;
+        }
+        let existing = match &t.payment_id {
+            Some(id) => store::get::<PaymentDoc>(conn, tenant, PAYMENT, id)?.filter(|p| p.state == "Pending"),
+            None => None,
+        };
+        let payment = match existing {
+            Some(p) => p,
+            None => {
+                let p = PaymentDoc {
+                    external_id: uuid::Uuid::new_v4().to_string(),
+                    trade_id: t.trade_id.clone(),
+                    purpose: "escrow".into(),
+                    payer_id: u.clone(),
+                    amount: t.payer_total(),
+                    state: "Pending".into(),
+                    created: at.to_owned(),
+                    paid_at: None,
+                };
+                store::put(conn, tenant, PAYMENT, &p.external_id, at, &p)?;
+                t.payment_id = Some(p.external_id.clone());
+                t.log(at, "payer", format!("Payment of {} DKK started", p.amount));
+                p
             }
-            t.accept_for_payment(&u, at)?;
-            if shop.is_some() {
-                t.receiver_shop_id = shop;
-            }
-            let existing = match &t.payment_id {
-                Some(id) => store::get::<PaymentDoc>(conn, tenant, PAYMENT, id)?
-                    .filter(|p| p.state == "Pending"),
-                None => None,
-            };
-            let payment = match existing {
-                Some(p) => p,
-                None => {
-                    let p = PaymentDoc {
-                        external_id: uuid::Uuid::new_v4().to_string(),
-                        trade_id: t.trade_id.clone(),
-                        purpose: "escrow".into(),
-                        payer_id: u.clone(),
-                        amount: t.payer_total(),
-                        state: "Pending".into(),
-                        created: at.to_owned(),
-                        paid_at: None,
-                    };
-                    store::put(conn, tenant, PAYMENT, &p.external_id, at, &p)?;
-                    t.payment_id = Some(p.external_id.clone());
-                    t.log(at, "payer", format!("Payment of {} DKK started", p.amount));
-                    p
-                }
-            };
-            Ok((Vec::new(), Some(payment.json())))
-        },
-    )
+        };
+        Ok((Vec::new(), Some(payment.json())))
+    })
     .await
 }
 
@@ -1175,17 +974,9 @@ async fn accept_item(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(
-        state,
-        tenant,
-        trace,
-        headers,
-        uri,
-        user,
-        trade,
-        body,
-        move |_, _, t, _, at| Ok((t.accept_item(&u, at)?, None)),
-    )
+    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |_, _, t, _, at| {
+        Ok((t.accept_item(&u, at)?, None))
+    })
     .await
 }
 
@@ -1199,21 +990,11 @@ async fn abandon(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(
-        state,
-        tenant,
-        trace,
-        headers,
-        uri,
-        user,
-        trade,
-        body,
-        move |conn, tenant, t, _, at| {
-            let effects = t.abandon(&u, at)?;
-            void_pending_payment(conn, tenant, t)?;
-            Ok((effects, None))
-        },
-    )
+    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, _, at| {
+        let effects = t.abandon(&u, at)?;
+        void_pending_payment(conn, tenant, t)?;
+        Ok((effects, None))
+    })
     .await
 }
 
@@ -1232,10 +1013,7 @@ async fn get_payment(
                 None => None,
             };
             payment.map(|p| p.json()).ok_or_else(|| {
-                Fault::not_found(
-                    "PaymentNotFound",
-                    "the trade has no payment to escrow yet (accept and pay first)",
-                )
+                Fault::not_found("PaymentNotFound", "the trade has no payment to escrow yet (accept and pay first)")
             })
         })
         .await
@@ -1259,52 +1037,36 @@ async fn payment_flow(
     let name = tenant.name.clone();
     let path = path_and_query(&uri);
     let st = state.clone();
-    keyed(
-        &state,
-        &name,
-        &headers,
-        trace,
-        "POST",
-        &path,
-        &body.clone(),
-        move |conn, ctx: &Ctx<'_>| {
-            let mut c = Check::parse(&body)?;
-            let success = c.string("successUrl", 1, 2048, true);
-            let cancel = c.string("cancelUrl", 1, 2048, true);
-            trade_wire::app_switch(&mut c, st.dialect);
-            c.finish()?;
-            let p: PaymentDoc = store::get(conn, &tenant.name, PAYMENT, &payment)?
-                .filter(|p: &PaymentDoc| p.payer_id == user)
-                .ok_or_else(|| {
-                    Fault::not_found(
-                        "PaymentNotFound",
-                        format!("no payment {payment} for user {user}"),
-                    )
-                })?;
-            match p.state.as_str() {
-                "Paid" => {
-                    return Err(Fault::rule(
-                        "PaymentAlreadyPaid",
-                        "Payment already paid",
-                        format!("payment {payment} is paid"),
-                    ));
-                }
-                "Cancelled" => {
-                    return Err(Fault::rule(
-                        "PaymentCancelled",
-                        "Payment cancelled",
-                        "the trade was closed before this payment",
-                    ));
-                }
-                _ => {}
+    keyed(&state, &name, &headers, trace, "POST", &path, &body.clone(), move |conn, ctx: &Ctx<'_>| {
+        let mut c = Check::parse(&body)?;
+        let success = c.string("successUrl", 1, 2048, true);
+        let cancel = c.string("cancelUrl", 1, 2048, true);
+        trade_wire::app_switch(&mut c, st.dialect);
+        c.finish()?;
+        let p: PaymentDoc = store::get(conn, &tenant.name, PAYMENT, &payment)?
+            .filter(|p: &PaymentDoc| p.payer_id == user)
+            .ok_or_else(|| Fault::not_found("PaymentNotFound", format!("no payment {payment} for user {user}")))?;
+        match p.state.as_str() {
+            "Paid" => {
+                return Err(Fault::rule(
+                    "PaymentAlreadyPaid",
+                    "Payment already paid",
+                    format!("payment {payment} is paid"),
+                ));
             }
-            let session = SessionDoc::new("pay", &user, &stamp(ctx.now))
-                .trade(&p.trade_id)
-                .payment(&payment)
-                .urls(success, cancel);
-            hosted_link(&st, conn, &tenant.name, "pay", &session)
-        },
-    )
+            "Cancelled" => {
+                return Err(Fault::rule(
+                    "PaymentCancelled",
+                    "Payment cancelled",
+                    "the trade was closed before this payment",
+                ));
+            }
+            _ => {}
+        }
+        let session =
+            SessionDoc::new("pay", &user, &stamp(ctx.now)).trade(&p.trade_id).payment(&payment).urls(success, cancel);
+        hosted_link(&st, conn, &tenant.name, "pay", &session)
+    })
     .await
 }
 
@@ -1317,10 +1079,7 @@ fn read_shipment(body: &[u8]) -> Outcome<(Decimal, String, i64)> {
         if CARRIERS.contains(&lower.as_str()) {
             Some(lower)
         } else {
-            c.errors.push((
-                "shipmentProviderId".into(),
-                format!("must be one of {}", CARRIERS.join(", ")),
-            ));
+            c.errors.push(("shipmentProviderId".into(), format!("must be one of {}", CARRIERS.join(", "))));
             None
         }
     });
@@ -1349,19 +1108,11 @@ fn buy(
         purpose: purpose.into(),
         payer_id: user.to_owned(),
         amount: price,
-        state: if price.is_zero() {
-            "Paid".into()
-        } else {
-            "Pending".into()
-        },
+        state: if price.is_zero() { "Paid".into() } else { "Pending".into() },
         created: at.to_owned(),
         paid_at: price.is_zero().then(|| at.to_owned()),
     };
-    let tracking = format!(
-        "{}{:012}",
-        provider.to_ascii_uppercase(),
-        fastrand::u64(..1_000_000_000_000)
-    );
+    let tracking = format!("{}{:012}", provider.to_ascii_uppercase(), fastrand::u64(..1_000_000_000_000));
     let shipment = Shipment {
         provider,
         price,
@@ -1385,17 +1136,9 @@ async fn buy_delivery(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(
-        state,
-        tenant,
-        trace,
-        headers,
-        uri,
-        user,
-        trade,
-        body,
-        move |conn, tenant, t, body, at| buy(conn, tenant, &u, t, "delivery", body, at),
-    )
+    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, body, at| {
+        buy(conn, tenant, &u, t, "delivery", body, at)
+    })
     .await
 }
 
@@ -1409,16 +1152,8 @@ async fn buy_return(
     body: Bytes,
 ) -> Response {
     let u = user.clone();
-    keyed_action(
-        state,
-        tenant,
-        trace,
-        headers,
-        uri,
-        user,
-        trade,
-        body,
-        move |conn, tenant, t, body, at| buy(conn, tenant, &u, t, "return", body, at),
-    )
+    keyed_action(state, tenant, trace, headers, uri, user, trade, body, move |conn, tenant, t, body, at| {
+        buy(conn, tenant, &u, t, "return", body, at)
+    })
     .await
 }

@@ -18,12 +18,7 @@ pub const PAYMENT: &str = "payment";
 /// A hosted-page session; id = the token in the link.
 pub const SESSION: &str = "session";
 
-pub fn get<T: DeserializeOwned>(
-    conn: &Connection,
-    tenant: &str,
-    kind: &str,
-    id: &str,
-) -> Outcome<Option<T>> {
+pub fn get<T: DeserializeOwned>(conn: &Connection, tenant: &str, kind: &str, id: &str) -> Outcome<Option<T>> {
     let doc: Option<String> = conn
         .query_row(
             "SELECT doc FROM trade_docs WHERE tenant = ?1 AND kind = ?2 AND id = ?3",
@@ -39,14 +34,7 @@ pub fn get<T: DeserializeOwned>(
 
 /// Inserts or replaces a document; the creation time (and so the order) of an
 /// existing one is kept.
-pub fn put<T: Serialize>(
-    conn: &Connection,
-    tenant: &str,
-    kind: &str,
-    id: &str,
-    created: &str,
-    doc: &T,
-) -> Outcome<()> {
+pub fn put<T: Serialize>(conn: &Connection, tenant: &str, kind: &str, id: &str, created: &str, doc: &T) -> Outcome<()> {
     let text = serde_json::to_string(doc)?;
     conn.execute(
         "INSERT INTO trade_docs (tenant, kind, id, created, doc) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -57,24 +45,16 @@ pub fn put<T: Serialize>(
 }
 
 pub fn delete(conn: &Connection, tenant: &str, kind: &str, id: &str) -> Outcome<()> {
-    conn.execute(
-        "DELETE FROM trade_docs WHERE tenant = ?1 AND kind = ?2 AND id = ?3",
-        params![tenant, kind, id],
-    )?;
+    conn.execute("DELETE FROM trade_docs WHERE tenant = ?1 AND kind = ?2 AND id = ?3", params![tenant, kind, id])?;
     Ok(())
 }
 
 /// A hosted session by its token: (tenant, document).
-pub fn session<T: DeserializeOwned>(
-    conn: &Connection,
-    token: &str,
-) -> Outcome<Option<(String, T)>> {
+pub fn session<T: DeserializeOwned>(conn: &Connection, token: &str) -> Outcome<Option<(String, T)>> {
     let row: Option<(String, String)> = conn
-        .query_row(
-            "SELECT tenant, doc FROM trade_docs WHERE kind = ?1 AND id = ?2",
-            params![SESSION, token],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+        .query_row("SELECT tenant, doc FROM trade_docs WHERE kind = ?1 AND id = ?2", params![SESSION, token], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
         .optional()?;
     match row {
         Some((tenant, doc)) => Ok(Some((tenant, serde_json::from_str(&doc)?))),
@@ -96,13 +76,9 @@ pub fn trades_of<T: DeserializeOwned>(
          ORDER BY created DESC, rowid DESC LIMIT ?4 OFFSET ?5",
     )?;
     let docs = stmt
-        .query_map(params![tenant, TRADE, user, limit, offset], |r| {
-            r.get::<_, String>(0)
-        })?
+        .query_map(params![tenant, TRADE, user, limit, offset], |r| r.get::<_, String>(0))?
         .collect::<Result<Vec<_>, _>>()?;
-    docs.iter()
-        .map(|d| serde_json::from_str(d).map_err(Fault::from))
-        .collect()
+    docs.iter().map(|d| serde_json::from_str(d).map_err(Fault::from)).collect()
 }
 
 /// Whether some trade of the tenant already uses this checkout key and is not closed
