@@ -1,20 +1,14 @@
-//! Staff actions on the service, each run exactly once.
-//!
-//! The intent (kind, target, amount, a fresh Idempotency-Key and the exact request) is
-//! committed to SQLite before the first request; the outcome after. A retry — also
-//! after a crash or restart — resends the stored request with the stored key, so the
-//! service executes it at most once. An ambiguous failure (timeout, dropped
-//! connection, retries exhausted on 409/5xx) is recorded as `unknown`, never `failed`.
+//! Every staff action the app journals, as one union the journal stores and the pending
+//! actions page lists. Each action's checks, request and reconciliation are here or in
+//! its domain's module; the road from intent to outcome is [`crate::journal`].
 
-use crate::appdb::AppDb;
-use crate::audit::{self, NewEntry};
-use crate::error::{AppError, ErrorCode};
+use crate::error::AppError;
+use crate::journal::{Action, Sent};
 use escrow_api::enums::{Recipient, Timing};
 use escrow_api::models::{
     AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction,
 };
 use escrow_api::{CallOptions, Client, IdempotencyKey};
-use rusqlite::{OptionalExtension, params};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -460,322 +454,73 @@ fn timing_of(t: Option<&str>) -> Result<Option<Timing>, AppError> {
     }
 }
 
-/// State of an action in the journal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum ActionState {
-    /// Written, not yet answered (or the app stopped before the answer was recorded).
-    Pending,
-    Succeeded,
-    /// The service refused it; nothing happened.
-    Failed,
-    /// No clear answer: it may or may not have happened. Retry with the same key.
-    Unknown,
-    /// Left alone by the staff member.
-    Dismissed,
+/// A journaled action as the UI shows it.
+pub type ActionRecord = crate::journal::Record<ActionRequest>;
+
+/// What an action answered that the UI needs at once.
+#[derive(Debug, Clone, Default)]
+pub struct ActionAnswer {
+    /// The new transactionId (create), serviceAccountId (guest), documentId (upload),
+    /// signing URL (sign) or paymentId (payments).
+    pub value: Option<String>,
+    /// The hosted page a payment answered, to copy or open in the browser.
+    pub link: Option<String>,
+    /// What a trade-API action answered.
+    pub trade: Option<crate::trade::TradeSent>,
 }
 
-impl ActionState {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Succeeded => "succeeded",
-            Self::Failed => "failed",
-            Self::Unknown => "unknown",
-            Self::Dismissed => "dismissed",
-        }
-    }
-    fn parse(s: &str) -> Self {
-        match s {
-            "succeeded" => Self::Succeeded,
-            "failed" => Self::Failed,
-            "unknown" => Self::Unknown,
-            "dismissed" => Self::Dismissed,
-            _ => Self::Pending,
-        }
+impl ActionAnswer {
+    fn value(correlation_id: Option<String>, value: Option<String>) -> Sent<ActionAnswer> {
+        Sent { correlation_id, answer: ActionAnswer { value, ..ActionAnswer::default() } }
     }
 }
 
-/// An action as the UI shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionRecord {
-    pub id: String,
-    pub environment_id: String,
-    pub request: ActionRequest,
-    pub state: ActionState,
-    pub idempotency_key: String,
-    pub correlation_id: Option<String>,
-    /// The outcome in words (the service's problem title and detail on failure).
-    pub message: Option<String>,
-    /// Set when the failure came from the service, so the UI can show its code.
-    pub error: Option<AppError>,
-    #[ts(type = "number")]
-    pub attempts: i64,
-    pub created: String,
-    pub updated: String,
-}
+impl Action for ActionRequest {
+    type Answer = ActionAnswer;
 
-/// Points in an action's life where a crash matters (see [`set_checkpoint_hook`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Checkpoint {
-    /// The intent and its key are committed; nothing has been sent.
-    IntentCommitted,
-    /// The service has answered; the journal does not know yet.
-    ReplyReceived,
-}
+    fn kind(&self) -> &'static str {
+        ActionRequest::kind(self)
+    }
 
-impl Checkpoint {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::IntentCommitted => "intent_committed",
-            Self::ReplyReceived => "reply_received",
+    fn target(&self) -> &str {
+        self.transaction_id()
+    }
+
+    fn amount(&self) -> Option<&str> {
+        ActionRequest::amount(self)
+    }
+
+    fn validate(&self) -> Result<(), AppError> {
+        ActionRequest::validate(self)
+    }
+
+    async fn send(&self, client: &Client, key: &IdempotencyKey) -> Result<Sent<ActionAnswer>, AppError> {
+        send(self, client, key).await
+    }
+
+    async fn reconcile(&self, client: &Client) -> Result<Option<bool>, AppError> {
+        reconcile(self, client).await
+    }
+
+    fn note(&self, answer: &ActionAnswer) -> Option<String> {
+        match (self, answer.value.as_deref()) {
+            (Self::CreateTransaction { .. }, Some(id)) => Some(format!("created {id}")),
+            (Self::CreatePayment { .. } | Self::InitializePayment { .. }, Some(id)) => Some(format!("payment {id}")),
+            _ => None,
         }
     }
 }
 
-static CHECKPOINT_HOOK: std::sync::OnceLock<fn(Checkpoint)> = std::sync::OnceLock::new();
-
-/// For crash tests only: `hook` runs at each [`Checkpoint`] (a test process kills itself
-/// there with SIGKILL). The app never sets it; it can be set once per process.
-pub fn set_checkpoint_hook(hook: fn(Checkpoint)) -> bool {
-    CHECKPOINT_HOOK.set(hook).is_ok()
-}
-
-fn checkpoint(point: Checkpoint) {
-    if let Some(hook) = CHECKPOINT_HOOK.get() {
-        hook(point);
-    }
-}
-
-fn now() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
-/// Commits the intent (action row + audit row) before anything is sent.
-pub fn record_intent(db: &AppDb, environment_id: &str, req: &ActionRequest) -> Result<ActionRecord, AppError> {
-    req.validate()?;
-    let id = uuid::Uuid::new_v4().to_string();
-    let key = IdempotencyKey::generate().as_str().to_owned();
-    let request = serde_json::to_string(req).map_err(AppError::storage)?;
-    let at = now();
-    let mut conn = db.lock()?;
-    let tx = conn.transaction().map_err(AppError::storage)?;
-    tx.execute(
-        "INSERT INTO actions (id, environment_id, kind, target, amount, idempotency_key, request, state, created, updated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8)",
-        params![id, environment_id, req.kind(), req.transaction_id(), req.amount(), key, request, at],
-    )
-    .map_err(AppError::storage)?;
-    audit::append(
-        &tx,
-        &NewEntry {
-            environment_id,
-            action_id: &id,
-            kind: req.kind(),
-            target: req.transaction_id(),
-            amount: req.amount(),
-            idempotency_key: Some(&key),
-            correlation_id: None,
-            phase: "intent",
-            outcome: "pending",
-            detail: None,
-        },
-    )?;
-    tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    checkpoint(Checkpoint::IntentCommitted);
-    get(db, &id)
-}
-
-/// Commits the outcome of one attempt.
-pub fn record_outcome(
-    db: &AppDb,
-    record: &ActionRecord,
-    outcome: &Result<Option<String>, AppError>,
-) -> Result<ActionRecord, AppError> {
-    record_outcome_noting(db, record, outcome, None)
-}
-
-/// Like [`record_outcome`], with a note for the audit row of a success (e.g. the id of
-/// what was created, so the log says which transaction a create made).
-pub fn record_outcome_noting(
-    db: &AppDb,
-    record: &ActionRecord,
-    outcome: &Result<Option<String>, AppError>,
-    note: Option<&str>,
-) -> Result<ActionRecord, AppError> {
-    checkpoint(Checkpoint::ReplyReceived);
-    let (state, correlation, message, error) = match outcome {
-        Ok(correlation) => (ActionState::Succeeded, correlation.clone(), None, None),
-        Err(e) => {
-            let ambiguous =
-                matches!(e.code, ErrorCode::Timeout | ErrorCode::Network | ErrorCode::Server | ErrorCode::Conflict);
-            let state = if ambiguous { ActionState::Unknown } else { ActionState::Failed };
-            (state, e.correlation_id.clone(), Some(e.message.clone()), Some(e.clone()))
-        }
-    };
-    let error_json = error.as_ref().map(serde_json::to_string).transpose().map_err(AppError::storage)?;
-    let at = now();
-    let mut conn = db.lock()?;
-    let tx = conn.transaction().map_err(AppError::storage)?;
-    tx.execute(
-        "UPDATE actions SET state = ?2, correlation_id = ?3, message = ?4, attempts = attempts + 1, updated = ?5 WHERE id = ?1",
-        params![record.id, state.as_str(), correlation, error_json.or(message.clone()), at],
-    )
-    .map_err(AppError::storage)?;
-    audit::append(
-        &tx,
-        &NewEntry {
-            environment_id: &record.environment_id,
-            action_id: &record.id,
-            kind: record.request.kind(),
-            target: record.request.transaction_id(),
-            amount: record.request.amount(),
-            idempotency_key: Some(&record.idempotency_key),
-            correlation_id: correlation.as_deref(),
-            phase: "outcome",
-            outcome: state.as_str(),
-            detail: message.as_deref().or(note),
-        },
-    )?;
-    tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    get(db, &record.id)
-}
-
-/// Marks an open action as left alone (audited).
-pub fn dismiss(db: &AppDb, id: &str) -> Result<ActionRecord, AppError> {
-    let record = get(db, id)?;
-    if !matches!(record.state, ActionState::Pending | ActionState::Unknown) {
-        return Err(AppError::validation("Only a pending or unknown action can be dismissed."));
-    }
-    let mut conn = db.lock()?;
-    let tx = conn.transaction().map_err(AppError::storage)?;
-    tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()])
-        .map_err(AppError::storage)?;
-    audit::append(
-        &tx,
-        &NewEntry {
-            environment_id: &record.environment_id,
-            action_id: id,
-            kind: record.request.kind(),
-            target: record.request.transaction_id(),
-            amount: record.request.amount(),
-            idempotency_key: Some(&record.idempotency_key),
-            correlation_id: record.correlation_id.as_deref(),
-            phase: "outcome",
-            outcome: "dismissed",
-            detail: None,
-        },
-    )?;
-    tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    get(db, id)
-}
-
-type Row = (String, String, String, String, String, Option<String>, Option<String>, i64, String, String);
-
-fn to_record(r: Row) -> Result<ActionRecord, AppError> {
-    let (id, environment_id, key, request, state, correlation_id, message, attempts, created, updated) = r;
-    let request: ActionRequest = serde_json::from_str(&request).map_err(AppError::storage)?;
-    let error =
-        message.as_deref().and_then(|m| serde_json::from_str::<AppErrorStored>(m).ok()).map(AppErrorStored::into_error);
-    let message = error.as_ref().map(|e| e.message.clone()).or(message);
-    Ok(ActionRecord {
-        id,
-        environment_id,
-        request,
-        state: ActionState::parse(&state),
-        idempotency_key: key,
-        correlation_id,
-        message,
-        error,
-        attempts,
-        created,
-        updated,
-    })
-}
-
-/// AppError as stored in the journal (it only derives Serialize for IPC).
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct AppErrorStored {
-    code: String,
-    message: String,
-    status: Option<u16>,
-    title: Option<String>,
-    detail: Option<String>,
-    correlation_id: Option<String>,
-    #[serde(default)]
-    field_errors: Option<Vec<crate::error::FieldErrorView>>,
-}
-
-impl AppErrorStored {
-    fn into_error(self) -> AppError {
-        let code = match self.code.as_str() {
-            "not_found" => ErrorCode::NotFound,
-            "unauthorized" => ErrorCode::Unauthorized,
-            "bad_request" => ErrorCode::BadRequest,
-            "conflict" => ErrorCode::Conflict,
-            "timeout" => ErrorCode::Timeout,
-            "network" => ErrorCode::Network,
-            "server" => ErrorCode::Server,
-            "validation" => ErrorCode::Validation,
-            _ => ErrorCode::Internal,
-        };
-        AppError {
-            code,
-            message: self.message,
-            status: self.status,
-            title: self.title,
-            detail: self.detail,
-            correlation_id: self.correlation_id,
-            field_errors: self.field_errors,
-        }
-    }
-}
-
-const SELECT: &str = "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated FROM actions";
-
-fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?))
-}
-
-pub fn get(db: &AppDb, id: &str) -> Result<ActionRecord, AppError> {
-    let conn = db.lock()?;
-    let row = conn
-        .query_row(&format!("{SELECT} WHERE id = ?1"), [id], read_row)
-        .optional()
-        .map_err(AppError::storage)?
-        .ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No action with id {id}.")))?;
-    to_record(row)
-}
-
-/// Actions that did not reach a clear end (shown at start to retry or dismiss).
-pub fn open(db: &AppDb) -> Result<Vec<ActionRecord>, AppError> {
-    let conn = db.lock()?;
-    let mut stmt = conn
-        .prepare(&format!("{SELECT} WHERE state IN ('pending', 'unknown') ORDER BY created"))
-        .map_err(AppError::storage)?;
-    let rows = stmt
-        .query_map([], read_row)
-        .map_err(AppError::storage)?
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(AppError::storage)?;
-    rows.into_iter().map(to_record).collect()
-}
-
-/// Sends the stored request with the stored key. Returns the correlation id on success.
-pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<String>, AppError> {
-    let key = IdempotencyKey::new(record.idempotency_key.clone())?;
-    let opts = CallOptions::with_idempotency_key(key);
+/// Sends the request once with `key`.
+async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) -> Result<Sent<ActionAnswer>, AppError> {
+    let opts = CallOptions::with_idempotency_key(key.clone());
     let amount = |t: &str| parse_amount("amount", t);
     let optional =
         |t: &Option<String>| t.as_deref().filter(|s| !s.is_empty()).map(|s| parse_amount("amount", s)).transpose();
-    let meta = match &record.request {
-        ActionRequest::CreateTransaction { .. } => {
-            return crate::desk_create::send(client, record).await.map(|s| s.correlation_id);
+    let meta = match request {
+        ActionRequest::CreateTransaction { input } => {
+            let s = crate::desk_create::send(client, input, key).await?;
+            return Ok(ActionAnswer::value(s.correlation_id, s.value));
         }
         ActionRequest::Payout { transaction_id, service_account_id, .. } => {
             client
@@ -806,7 +551,9 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
             client.cancel_split_payout(transaction_id, split_payout_id, &opts).await?.meta
         }
         ActionRequest::CreatePayment { .. } | ActionRequest::InitializePayment { .. } => {
-            return crate::desk_payments::send(client, record).await.map(|s| s.correlation_id);
+            let s = crate::desk_payments::send(client, request, key).await?;
+            let answer = ActionAnswer { value: s.payment_id, link: Some(s.url), trade: None };
+            return Ok(Sent { correlation_id: s.correlation_id, answer });
         }
         ActionRequest::ChangeAmount { transaction_id, amount: a, payee_fixed_fee, payer_fixed_fee } => {
             let body = ChangeAmount {
@@ -838,7 +585,9 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
         }
         ActionRequest::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
         r @ crate::trade::any_trade!() => {
-            return crate::trade::send(client, r, &opts).await.map(|s| Some(s.correlation_id));
+            let s = crate::trade::send(client, r, &opts).await?;
+            let answer = ActionAnswer { trade: Some(s.clone()), ..ActionAnswer::default() };
+            return Ok(Sent { correlation_id: Some(s.correlation_id), answer });
         }
         ActionRequest::AddPayee { transaction_id, service_account_id, reference_id, phone_number } => {
             let body = AddParty {
@@ -861,37 +610,39 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
         | ActionRequest::AddBankAccount { .. }
         | ActionRequest::SetDefaultBankAccount { .. }
         | ActionRequest::DeleteBankAccount { .. } => {
-            return crate::desk_users::send(client, &record.request).await.map(|s| s.correlation_id);
+            let s = crate::desk_users::send(client, request).await?;
+            return Ok(ActionAnswer::value(s.correlation_id, s.value));
         }
         ActionRequest::UploadDocument { .. }
         | ActionRequest::SignDocument { .. }
         | ActionRequest::DeleteDocument { .. }
         | ActionRequest::SetBillOfSale { .. }
         | ActionRequest::AddDebtInformation { .. } => {
-            return crate::desk_documents::send(client, &record.request).await.map(|s| s.correlation_id);
+            let s = crate::desk_documents::send(client, request).await?;
+            return Ok(ActionAnswer::value(s.correlation_id, s.value));
         }
     };
-    Ok(Some(meta.correlation_id))
+    Ok(ActionAnswer::value(Some(meta.correlation_id), None))
 }
 
 /// Before resending an action whose outcome is unknown, looks at the transaction:
 /// `Some(true)` when the effect is already visible (no resend needed). For actions
 /// whose effect a GET cannot show, `None`: resending with the same key is safe.
-pub async fn reconcile(client: &Client, record: &ActionRecord) -> Result<Option<bool>, AppError> {
+async fn reconcile(request: &ActionRequest, client: &Client) -> Result<Option<bool>, AppError> {
     use escrow_api::enums::TransactionStatus;
-    if matches!(record.request, crate::trade::any_trade!()) {
+    if matches!(request, crate::trade::any_trade!()) {
         return Ok(None); // no v2 transaction to look at; keyed trade calls are replayed by the service
     }
-    if matches!(record.request, ActionRequest::CreateTransaction { .. }) {
+    if matches!(request, ActionRequest::CreateTransaction { .. }) {
         return Ok(None); // no id yet; the resend carries the same Idempotency-Key and uniquenessKey
     }
-    let id = record.request.transaction_id();
+    let id = request.transaction_id();
     let status = match client.get_transaction(id).await {
         Ok(t) => Some(t.status),
         Err(e) if matches!(e.kind, escrow_api::ErrorKind::NotFound(_)) => None,
         Err(e) => return Err(e.into()),
     };
-    Ok(match (&record.request, status) {
+    Ok(match (request, status) {
         (ActionRequest::Payout { .. }, Some(TransactionStatus::Succeeded)) => Some(true),
         (ActionRequest::Cancel { .. }, Some(TransactionStatus::Cancelled)) => Some(true),
         (ActionRequest::Delete { .. }, None) => Some(true),

@@ -1,12 +1,13 @@
 //! The app's logic without Tauri: environments, keys and transaction browsing.
 //! Commands in [`crate::commands`] are thin wrappers over this; tests drive it directly.
 
-use crate::actions::{self, ActionRecord, ActionRequest, ActionState};
+use crate::actions::{ActionRecord, ActionRequest};
 use crate::appdb::AppDb;
 use crate::audit::{self, AuditEntry, ChainCheck};
 use crate::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::error::{AppError, ErrorCode};
 use crate::filters::{Cached, TransactionFilters};
+use crate::journal;
 use crate::keychain::Keychain;
 use escrow_api::models::{Transaction, TransactionListItem};
 use escrow_api::{Client, ListTransactions};
@@ -361,34 +362,38 @@ impl Desk {
 impl Desk {
     /// Runs a staff action once: intent committed, request sent, outcome committed.
     pub async fn start_action(&self, request: &ActionRequest) -> Result<ActionRecord, AppError> {
+        Ok(self.journal_run(request).await?.1.record)
+    }
+
+    /// Validates, then runs `request` through the journal in the active environment.
+    pub(crate) async fn journal_run(
+        &self,
+        request: &ActionRequest,
+    ) -> Result<(String, journal::Run<ActionRequest>), AppError> {
+        request.validate()?; // field faults before anything else (a missing key, say)
         let (environment_id, client) = self.active_client()?;
-        let record = actions::record_intent(&self.db, &environment_id, request)?;
-        let outcome = actions::send(&client, &record).await;
-        actions::record_outcome(&self.db, &record, &outcome)
+        let run = journal::run(&self.db, &client, &environment_id, request).await?;
+        Ok((environment_id, run))
     }
 
     /// Resends an open action with its stored key (in its own environment), after
     /// checking with a GET whether it already took effect.
     pub async fn retry_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        let record = actions::get(&self.db, id)?;
-        if !matches!(record.state, ActionState::Pending | ActionState::Unknown) {
+        let record: ActionRecord = journal::get(&self.db, id)?;
+        if !record.state.is_open() {
             return Err(AppError::validation("Only a pending or unknown action can be retried."));
         }
         let client = self.build_client(&record.environment_id)?;
-        if actions::reconcile(&client, &record).await? == Some(true) {
-            return actions::record_outcome(&self.db, &record, &Ok(None));
-        }
-        let outcome = actions::send(&client, &record).await;
-        actions::record_outcome(&self.db, &record, &outcome)
+        Ok(journal::resume(&self.db, &client, &record).await?.record)
     }
 
     pub fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        actions::dismiss(&self.db, id)
+        journal::dismiss(&self.db, id)
     }
 
     /// Actions without a clear end, to offer retry or dismiss.
     pub fn open_actions(&self) -> Result<Vec<ActionRecord>, AppError> {
-        actions::open(&self.db)
+        journal::open(&self.db)
     }
 
     pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditEntry>, AppError> {

@@ -6,9 +6,9 @@
 //! Idempotency-Key is also sent as the `uniquenessKey`: even a resend after the
 //! service's 24-hour idempotency window can never make a second transaction.
 
-use crate::actions::{ActionRecord, ActionRequest};
+use crate::actions::ActionRequest;
 use crate::desk_users::Sent;
-use crate::error::{AppError, ErrorCode, FieldErrorView};
+use crate::error::{AppError, FieldErrorView};
 use escrow_api::enums::Currency;
 use escrow_api::models::{AutoInformation, CreateTransaction};
 use escrow_api::{CallOptions, Client, IdempotencyKey, TransactionType};
@@ -223,13 +223,10 @@ impl NewTransactionInput {
 
 /// Sends the create with the intent's key as both Idempotency-Key and uniquenessKey;
 /// the value is the new transaction's id.
-pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<Sent, AppError> {
-    let ActionRequest::CreateTransaction { input } = &record.request else {
-        return Err(AppError::new(ErrorCode::Internal, "not a create-transaction action"));
-    };
+pub(crate) async fn send(client: &Client, input: &NewTransactionInput, key: &IdempotencyKey) -> Result<Sent, AppError> {
     let (kind, mut req) = input.to_request()?;
-    req.uniqueness_key = Some(record.idempotency_key.clone());
-    let opts = CallOptions::with_idempotency_key(IdempotencyKey::new(record.idempotency_key.clone())?);
+    req.uniqueness_key = Some(key.as_str().to_owned());
+    let opts = CallOptions::with_idempotency_key(key.clone());
     let created = client.create_transaction(kind, &req, &opts).await?;
     Ok(Sent { correlation_id: Some(created.meta.correlation_id), value: Some(created.value.transaction_id) })
 }

@@ -5,7 +5,7 @@
 //! none), so these run through [`Desk::payment_action`], which returns it; a retry from
 //! the pending list completes the action but shows no link (initialize again for one).
 
-use crate::actions::{self, ActionRecord, ActionRequest};
+use crate::actions::{self, ActionRequest};
 use crate::desk::Desk;
 use crate::desk_users::{ActionOutcome, text};
 use crate::error::{AppError, ErrorCode};
@@ -41,8 +41,12 @@ pub(crate) fn validate_initialize(
 }
 
 /// Sends a create or initialize; the create carries the intent's Idempotency-Key.
-pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<PaymentSent, AppError> {
-    match &record.request {
+pub(crate) async fn send(
+    client: &Client,
+    request: &ActionRequest,
+    key: &IdempotencyKey,
+) -> Result<PaymentSent, AppError> {
+    match request {
         ActionRequest::CreatePayment { transaction_id, service_account_id, amount } => {
             let amount = match text(amount) {
                 Some(a) => Some(actions::parse_amount("amount", &a)?),
@@ -54,7 +58,7 @@ pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<Payme
                 amount,
                 ..Default::default()
             };
-            let opts = CallOptions::with_idempotency_key(IdempotencyKey::new(record.idempotency_key.clone())?);
+            let opts = CallOptions::with_idempotency_key(key.clone());
             let created = client.create_payment(&body, &opts).await?;
             Ok(PaymentSent {
                 correlation_id: Some(created.meta.correlation_id),
@@ -86,20 +90,7 @@ impl Desk {
         if !matches!(request, ActionRequest::CreatePayment { .. } | ActionRequest::InitializePayment { .. }) {
             return Err(AppError::validation("Only a create or initialize payment action."));
         }
-        let (environment_id, client) = self.active_client()?;
-        let record = actions::record_intent(&self.db, &environment_id, request)?;
-        let (outcome, sent) = match send(&client, &record).await {
-            Ok(s) => (Ok(s.correlation_id.clone()), Some(s)),
-            Err(e) => (Err(e), None),
-        };
-        let note = sent.as_ref().and_then(|s| s.payment_id.as_deref()).map(|id| format!("payment {id}"));
-        let record = actions::record_outcome_noting(&self.db, &record, &outcome, note.as_deref())?;
-        Ok(ActionOutcome {
-            environment_id,
-            record,
-            value: sent.as_ref().and_then(|s| s.payment_id.clone()),
-            link: sent.map(|s| s.url),
-        })
+        self.run_action(request).await
     }
 }
 

@@ -3,15 +3,16 @@
 //! marketplace user, and the staff actions on them, journaled and audited through
 //! `crate::actions` like every other action.
 
-use crate::actions::{self, ActionRecord, ActionRequest, ActionState};
+use crate::actions::{ActionRecord, ActionRequest};
 use crate::desk::Desk;
 use crate::environments as envs;
 use crate::error::{AppError, ErrorCode};
+use crate::journal::ActionState;
 use crate::trade::{self, TradeSent};
+use escrow_api::CallOptions;
 use escrow_api::trade::{
     BusinessUser, CreateBusinessUser, EditBusinessUser, TradeAddress, TradeBankAccount, TradePageQuery,
 };
-use escrow_api::{CallOptions, IdempotencyKey};
 use rusqlite::{OptionalExtension, params};
 use serde::Serialize;
 use serde_json::Value;
@@ -170,26 +171,8 @@ type Row = (String, String, Option<String>, Option<String>, String, String);
 impl Desk {
     /// Journal, send (with the stored key) and record one trade-API action.
     async fn run_trade(&self, req: &ActionRequest) -> Result<(String, ActionRecord, Option<TradeSent>), AppError> {
-        trade::validate(req)?; // field faults before anything is written
-        let (environment_id, client) = self.active_client()?;
-        let record = actions::record_intent(&self.db, &environment_id, req)?;
-        let opts = CallOptions::with_idempotency_key(IdempotencyKey::new(record.idempotency_key.clone())?);
-        let (outcome, sent) = match trade::send(&client, &record.request, &opts).await {
-            Ok(s) => (Ok(Some(s.correlation_id.clone())), Some(s)),
-            Err(e) => (Err(e), None),
-        };
-        let record = actions::record_outcome(&self.db, &record, &outcome)?;
-        // The live error keeps the field faults even if the stored one could not.
-        let record = match (outcome, record) {
-            (Err(e), mut r) => {
-                if r.error.as_ref().is_none_or(|s| s.field_errors.is_none()) {
-                    r.error = Some(e);
-                }
-                r
-            }
-            (Ok(_), r) => r,
-        };
-        Ok((environment_id, record, sent))
+        let (environment_id, run) = self.journal_run(req).await?;
+        Ok((environment_id, run.record, run.answer.and_then(|a| a.trade)))
     }
 
     // ---- business users ----------------------------------------------------------

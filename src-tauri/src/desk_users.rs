@@ -3,7 +3,7 @@
 //! creation, connection delete, bank-account add / set-default / delete) is an
 //! [`ActionRequest`] journaled and audited with the user as target.
 
-use crate::actions::{self, ActionRecord, ActionRequest};
+use crate::actions::{ActionRecord, ActionRequest};
 use crate::desk::Desk;
 use crate::error::AppError;
 use escrow_api::models::{
@@ -244,31 +244,13 @@ impl Desk {
     /// Runs a journaled action like [`Desk::start_action`] and also returns what the
     /// service answered (an id or a link the UI needs right away).
     pub(crate) async fn run_action(&self, request: &ActionRequest) -> Result<ActionOutcome, AppError> {
-        let (environment_id, client) = self.active_client()?;
-        let record = actions::record_intent(&self.db, &environment_id, request)?;
-        let sent = match request {
-            ActionRequest::CreateTransaction { .. } => crate::desk_create::send(&client, &record).await,
-            ActionRequest::CreateGuest { .. }
-            | ActionRequest::DeleteConnection { .. }
-            | ActionRequest::AddBankAccount { .. }
-            | ActionRequest::SetDefaultBankAccount { .. }
-            | ActionRequest::DeleteBankAccount { .. } => send(&client, request).await,
-            _ => crate::desk_documents::send(&client, request).await,
-        };
-        let (outcome, value) = match sent {
-            Ok(s) => (Ok(s.correlation_id), s.value),
-            Err(e) => (Err(e), None),
-        };
-        let note = match (request, &value) {
-            (ActionRequest::CreateTransaction { .. }, Some(id)) => Some(format!("created {id}")),
-            _ => None,
-        };
-        let record = actions::record_outcome_noting(&self.db, &record, &outcome, note.as_deref())?;
+        let (environment_id, run) = self.journal_run(request).await?;
+        let answer = run.answer.unwrap_or_default();
         Ok(ActionOutcome {
             environment_id,
-            record: crate::desk_documents::without_file_bytes(record),
-            value,
-            link: None,
+            record: crate::desk_documents::without_file_bytes(run.record),
+            value: answer.value,
+            link: answer.link,
         })
     }
 

@@ -2,11 +2,11 @@
 //! Messages never contain the API key (the client never puts it in one).
 
 use escrow_api::{ErrorBody, ErrorKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// What kind of failure, for the UI to choose wording and next step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     Validation,
@@ -26,11 +26,14 @@ pub enum ErrorCode {
     Internal,
 }
 
-/// An error for the UI: a code, one readable line, and what the service said.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+/// An error for the UI: a code, one readable line, and what the service said. Also how
+/// the journal stores a failure, read back whole (a code this version does not know
+/// reads as `internal`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, TS, thiserror::Error)]
 #[serde(rename_all = "camelCase")]
 #[error("{message}")]
 pub struct AppError {
+    #[serde(deserialize_with = "code_or_internal")]
     pub code: ErrorCode,
     pub message: String,
     pub status: Option<u16>,
@@ -39,9 +42,14 @@ pub struct AppError {
     /// Quote this to the service's support.
     pub correlation_id: Option<String>,
     /// Faults of single request fields (the client's pre-send check or the service's 400 `errors`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub field_errors: Option<Vec<FieldErrorView>>,
+}
+
+fn code_or_internal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ErrorCode, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).unwrap_or(ErrorCode::Internal))
 }
 
 /// One request field and what is wrong with it (`field` as named on the wire, e.g. `businessId`).
@@ -114,5 +122,23 @@ impl From<escrow_api::Error> for AppError {
             correlation_id: e.correlation_id.clone(),
             field_errors,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_error_reads_back_with_its_code_and_an_unknown_code_as_internal() {
+        for code in [ErrorCode::NoApiKey, ErrorCode::Storage, ErrorCode::KeychainLocked, ErrorCode::UnreadableResponse]
+        {
+            let mut e = AppError::new(code, "x");
+            e.field_errors = Some(vec![FieldErrorView { field: "amount".into(), message: "too big".into() }]);
+            let back: AppError = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+            assert_eq!(back, e);
+        }
+        let future: AppError = serde_json::from_str(r#"{"code":"quota_exceeded","message":"m"}"#).unwrap();
+        assert_eq!((future.code, future.message.as_str()), (ErrorCode::Internal, "m"));
     }
 }

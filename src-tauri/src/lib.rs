@@ -26,6 +26,7 @@ pub mod error;
 pub mod export;
 pub mod external;
 pub mod filters;
+pub mod journal;
 pub mod keychain;
 pub mod route_overrides;
 pub mod trade;

@@ -2,10 +2,11 @@
 //! with the same key after an ambiguous failure or a restart; the audit log is
 //! append-only and reports tampering.
 
-use escrow_desk::actions::{self, ActionRequest, ActionState};
+use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
 use escrow_desk::environments::{Badge, ProfileInput};
+use escrow_desk::journal::{self, ActionState};
 use escrow_desk::keychain::Keychain;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
@@ -194,7 +195,7 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     };
     // The app dies right after committing the intent, before sending anything.
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
-    let intent = actions::record_intent(&db, "sandbox", &request).unwrap();
+    let intent = journal::record_intent(&db, "sandbox", &request).unwrap();
     drop(w.desk);
 
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
@@ -232,20 +233,20 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let client = escrow_api::Client::builder(&w.builtin.url, escrow_sandbox::DEMO_KEY).build().unwrap();
     // Both requests reach the service and succeed, then the app dies before recording it.
-    let reimburse = actions::record_intent(
+    let reimburse = journal::record_intent(
         &db,
         "sandbox",
         &ActionRequest::Reimburse { transaction_id: id.clone(), amount: "25.00".into() },
     )
     .unwrap();
-    actions::send(&client, &reimburse).await.unwrap();
-    let payout = actions::record_intent(
+    journal::send_unrecorded(&client, &reimburse).await.unwrap();
+    let payout = journal::record_intent(
         &db,
         "sandbox",
         &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None },
     )
     .unwrap();
-    actions::send(&client, &payout).await.unwrap();
+    journal::send_unrecorded(&client, &payout).await.unwrap();
     drop(w.desk);
 
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin);

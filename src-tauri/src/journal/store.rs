@@ -1,0 +1,177 @@
+//! The `actions` table: intents, outcomes and dismissals, each committed together with
+//! its audit row.
+
+use super::Action;
+use super::checkpoint::{Checkpoint, checkpoint};
+use super::record::{ActionState, Record};
+use crate::appdb::AppDb;
+use crate::audit::{self, NewEntry};
+use crate::error::{AppError, ErrorCode};
+use escrow_api::IdempotencyKey;
+use rusqlite::{OptionalExtension, params};
+use serde::de::DeserializeOwned;
+
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// Commits the intent (action row + audit row) before anything is sent.
+pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Result<Record<A>, AppError> {
+    req.validate()?;
+    let id = uuid::Uuid::new_v4().to_string();
+    let key = IdempotencyKey::generate().as_str().to_owned();
+    let request = serde_json::to_string(req).map_err(AppError::storage)?;
+    let at = now();
+    let mut conn = db.lock()?;
+    let tx = conn.transaction().map_err(AppError::storage)?;
+    tx.execute(
+        "INSERT INTO actions (id, environment_id, kind, target, amount, idempotency_key, request, state, created, updated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8)",
+        params![id, environment_id, req.kind(), req.target(), req.amount(), key, request, at],
+    )
+    .map_err(AppError::storage)?;
+    let entry = NewEntry {
+        environment_id,
+        action_id: &id,
+        kind: req.kind(),
+        target: req.target(),
+        amount: req.amount(),
+        idempotency_key: Some(&key),
+        correlation_id: None,
+        phase: "intent",
+        outcome: "pending",
+        detail: None,
+    };
+    audit::append(&tx, &entry)?;
+    tx.commit().map_err(AppError::storage)?;
+    drop(conn);
+    checkpoint(Checkpoint::IntentCommitted);
+    get(db, &id)
+}
+
+/// Commits the outcome of one attempt, with `note` in the audit row of a success.
+pub(super) fn record_outcome<A: Action>(
+    db: &AppDb,
+    record: &Record<A>,
+    outcome: &Result<Option<String>, AppError>,
+    note: Option<&str>,
+) -> Result<Record<A>, AppError> {
+    checkpoint(Checkpoint::ReplyReceived);
+    let (state, correlation, message, error) = match outcome {
+        Ok(correlation) => (ActionState::Succeeded, correlation.clone(), None, None),
+        Err(e) => {
+            let ambiguous =
+                matches!(e.code, ErrorCode::Timeout | ErrorCode::Network | ErrorCode::Server | ErrorCode::Conflict);
+            let state = if ambiguous { ActionState::Unknown } else { ActionState::Failed };
+            (state, e.correlation_id.clone(), Some(e.message.clone()), Some(e.clone()))
+        }
+    };
+    let error_json = error.as_ref().map(serde_json::to_string).transpose().map_err(AppError::storage)?;
+    let mut conn = db.lock()?;
+    let tx = conn.transaction().map_err(AppError::storage)?;
+    tx.execute(
+        "UPDATE actions SET state = ?2, correlation_id = ?3, message = ?4, attempts = attempts + 1, updated = ?5 WHERE id = ?1",
+        params![record.id, state.as_str(), correlation, error_json.or(message.clone()), now()],
+    )
+    .map_err(AppError::storage)?;
+    let req = &record.request;
+    let entry = NewEntry {
+        environment_id: &record.environment_id,
+        action_id: &record.id,
+        kind: req.kind(),
+        target: req.target(),
+        amount: req.amount(),
+        idempotency_key: Some(&record.idempotency_key),
+        correlation_id: correlation.as_deref(),
+        phase: "outcome",
+        outcome: state.as_str(),
+        detail: message.as_deref().or(note),
+    };
+    audit::append(&tx, &entry)?;
+    tx.commit().map_err(AppError::storage)?;
+    drop(conn);
+    get(db, &record.id)
+}
+
+/// Marks an open action as left alone (audited).
+pub fn dismiss<A: Action>(db: &AppDb, id: &str) -> Result<Record<A>, AppError> {
+    let record: Record<A> = get(db, id)?;
+    if !record.state.is_open() {
+        return Err(AppError::validation("Only a pending or unknown action can be dismissed."));
+    }
+    let mut conn = db.lock()?;
+    let tx = conn.transaction().map_err(AppError::storage)?;
+    tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()])
+        .map_err(AppError::storage)?;
+    let req = &record.request;
+    let entry = NewEntry {
+        environment_id: &record.environment_id,
+        action_id: id,
+        kind: req.kind(),
+        target: req.target(),
+        amount: req.amount(),
+        idempotency_key: Some(&record.idempotency_key),
+        correlation_id: record.correlation_id.as_deref(),
+        phase: "outcome",
+        outcome: "dismissed",
+        detail: None,
+    };
+    audit::append(&tx, &entry)?;
+    tx.commit().map_err(AppError::storage)?;
+    drop(conn);
+    get(db, id)
+}
+
+type Row = (String, String, String, String, String, Option<String>, Option<String>, i64, String, String);
+
+const SELECT: &str = "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated FROM actions";
+
+fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?))
+}
+
+/// The stored `message` is the failure as JSON (an [`AppError`]) or, from a success or
+/// an older row, plain words.
+fn to_record<A: DeserializeOwned>(r: Row) -> Result<Record<A>, AppError> {
+    let (id, environment_id, key, request, state, correlation_id, message, attempts, created, updated) = r;
+    let request: A = serde_json::from_str(&request).map_err(AppError::storage)?;
+    let error = message.as_deref().and_then(|m| serde_json::from_str::<AppError>(m).ok());
+    let message = error.as_ref().map(|e| e.message.clone()).or(message);
+    Ok(Record {
+        id,
+        environment_id,
+        request,
+        state: ActionState::parse(&state),
+        idempotency_key: key,
+        correlation_id,
+        message,
+        error,
+        attempts,
+        created,
+        updated,
+    })
+}
+
+pub fn get<A: DeserializeOwned>(db: &AppDb, id: &str) -> Result<Record<A>, AppError> {
+    let conn = db.lock()?;
+    let row = conn
+        .query_row(&format!("{SELECT} WHERE id = ?1"), [id], read_row)
+        .optional()
+        .map_err(AppError::storage)?
+        .ok_or_else(|| AppError::new(ErrorCode::NotFound, format!("No action with id {id}.")))?;
+    to_record(row)
+}
+
+/// Actions that did not reach a clear end (shown at start to retry or dismiss).
+pub fn open<A: DeserializeOwned>(db: &AppDb) -> Result<Vec<Record<A>>, AppError> {
+    let conn = db.lock()?;
+    let mut stmt = conn
+        .prepare(&format!("{SELECT} WHERE state IN ('pending', 'unknown') ORDER BY created"))
+        .map_err(AppError::storage)?;
+    let rows = stmt
+        .query_map([], read_row)
+        .map_err(AppError::storage)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(AppError::storage)?;
+    rows.into_iter().map(to_record).collect()
+}
