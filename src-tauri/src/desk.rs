@@ -1,17 +1,14 @@
-//! The app's logic without Tauri: environments, keys and transaction browsing.
-//! Commands in [`crate::commands`] are thin wrappers over this; tests drive it directly.
+//! The app's core without Tauri: the local database, environments and their keys, and
+//! the client of the active one. Each domain adds its own `impl Desk` block in its
+//! folder; commands there are thin wrappers; tests drive `Desk` directly.
 
-use crate::actions::{ActionRecord, ActionRequest};
 use crate::appdb::AppDb;
-use crate::audit::{self, AuditEntry, ChainCheck};
-use crate::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::error::{AppError, ErrorCode};
-use crate::filters::{Cached, TransactionFilters};
-use crate::journal;
-use crate::keychain::Keychain;
-use escrow_api::models::{Transaction, TransactionListItem};
+use crate::settings::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
+use crate::settings::keychain::Keychain;
+use crate::transactions::filters::Cached;
 use escrow_api::{Client, ListTransactions};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::RwLock;
 use ts_rs::TS;
 
@@ -22,50 +19,6 @@ const ACTIVE_SETTING: &str = "active_environment";
 pub struct BuiltInSandbox {
     pub url: String,
     pub key: String,
-}
-
-/// A page query from the UI.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TransactionQuery {
-    pub search: Option<String>,
-    pub skip: u32,
-    pub take: u32,
-    /// Status, type, currency and date filters (applied by the desk; see [`crate::filters`]).
-    #[serde(default)]
-    pub filters: Option<TransactionFilters>,
-}
-
-/// A page, tagged with the environment it came from so the UI never mixes two.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TransactionPageView {
-    pub environment_id: String,
-    pub count: i32,
-    pub items: Vec<TransactionListItem>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TransactionView {
-    pub environment_id: String,
-    pub transaction: Transaction,
-}
-
-/// Split payouts of a transaction, tagged with their environment.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct SplitPayoutsView {
-    pub environment_id: String,
-    pub items: Vec<escrow_api::models::SplitPayout>,
-}
-
-/// Manual-transfer instructions, tagged with their environment.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentInstructionsView {
-    pub environment_id: String,
-    pub instructions: escrow_api::models::PaymentInstructions,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -85,11 +38,11 @@ pub struct Desk {
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
-    /// The last filtered result, for paging (see [`crate::filters`]).
-    filtered: std::sync::Mutex<Option<Cached>>,
-    exports: crate::export::Exports,
+    /// The last filtered result, for paging (see [`crate::transactions::filters`]).
+    pub(crate) filtered: std::sync::Mutex<Option<Cached>>,
+    pub(crate) exports: crate::transactions::export::Exports,
     /// Where CSV exports are written (the user's Downloads folder in the app).
-    export_dir: std::path::PathBuf,
+    pub(crate) export_dir: std::path::PathBuf,
 }
 
 impl Desk {
@@ -101,7 +54,7 @@ impl Desk {
             sandbox,
             active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
             filtered: std::sync::Mutex::new(None),
-            exports: crate::export::Exports::default(),
+            exports: crate::transactions::export::Exports::default(),
             export_dir: std::env::temp_dir(),
         };
         if let Some(id) = stored
@@ -221,7 +174,7 @@ impl Desk {
                     format!("No API key is stored for {}. Add one under Environments.", p.name),
                 )
             })?;
-            let routes = crate::route_overrides::parse(&p.routes)?;
+            let routes = crate::settings::route_overrides::parse(&p.routes)?;
             return Ok(Client::builder(p.base_url, key)
                 .routes(routes.v2)
                 .trade_routes(routes.trade)
@@ -254,178 +207,9 @@ impl Desk {
         let page = client.list_transactions(&ListTransactions { take: Some(1), ..Default::default() }).await?;
         Ok(ConnectionCheck { transaction_count: page.count })
     }
-
-    pub async fn list_transactions(&self, q: &TransactionQuery) -> Result<TransactionPageView, AppError> {
-        if q.take == 0 || q.take > escrow_api::transactions::MAX_TAKE {
-            return Err(AppError::validation("take must be 1 to 100"));
-        }
-        if q.search.as_ref().is_some_and(|s| s.len() > 200) {
-            return Err(AppError::validation("The search text is too long (200 characters at most)."));
-        }
-        let (environment_id, client) = self.active_client()?;
-        if let Some(filters) = q.filters.as_ref().filter(|f| !f.is_empty()) {
-            return self.filtered_page(environment_id, client, q, filters).await;
-        }
-        let page = client
-            .list_transactions(&ListTransactions {
-                skip: Some(q.skip),
-                take: Some(q.take),
-                search: q.search.clone(),
-                reference_id: None,
-            })
-            .await?;
-        Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
-    }
-
-    /// Sets where CSV exports go (the app passes the Downloads folder).
-    pub fn with_export_dir(mut self, dir: std::path::PathBuf) -> Self {
-        self.export_dir = dir;
-        self
-    }
-
-    /// Where exports are written (the user's Downloads folder in the app).
-    pub fn export_dir(&self) -> &std::path::Path {
-        &self.export_dir
-    }
-
-    /// Starts a CSV export of every transaction matching the search and filters.
-    pub fn start_export(
-        &self,
-        request: &crate::export::ExportRequest,
-    ) -> Result<crate::export::ExportStatus, AppError> {
-        let (environment_id, client) = self.active_client()?;
-        self.exports.start(client, environment_id, request, &self.export_dir)
-    }
-
-    pub fn export_status(&self, id: &str) -> Result<crate::export::ExportStatus, AppError> {
-        self.exports.status(id)
-    }
-
-    pub fn cancel_export(&self, id: &str) -> Result<crate::export::ExportStatus, AppError> {
-        self.exports.cancel(id)
-    }
-
-    /// Reads every match of the search (export stream), filters, caches and pages.
-    async fn filtered_page(
-        &self,
-        environment_id: String,
-        client: Client,
-        q: &TransactionQuery,
-        filters: &TransactionFilters,
-    ) -> Result<TransactionPageView, AppError> {
-        let checked = filters.check()?;
-        let search = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-        let key = (environment_id.clone(), search.clone(), filters.clone());
-        let cached =
-            self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
-        let items = match cached {
-            Some(items) => items,
-            None => {
-                use futures::StreamExt;
-                let query = ListTransactions { search, ..Default::default() };
-                let mut stream = Box::pin(client.export_transactions(&query, Default::default(), |_| {}));
-                let mut kept = Vec::new();
-                while let Some(item) = stream.next().await {
-                    let item = item?;
-                    if checked.matches(&item) {
-                        kept.push(item);
-                    }
-                }
-                let items = std::sync::Arc::new(kept);
-                if let Ok(mut slot) = self.filtered.lock() {
-                    *slot = Some(Cached { key, at: std::time::Instant::now(), items: items.clone() });
-                }
-                items
-            }
-        };
-        let start = (q.skip as usize).min(items.len());
-        let end = (start + q.take as usize).min(items.len());
-        Ok(TransactionPageView {
-            environment_id,
-            count: i32::try_from(items.len()).unwrap_or(i32::MAX),
-            items: items[start..end].to_vec(),
-        })
-    }
-
-    pub async fn get_transaction(&self, id: &str) -> Result<TransactionView, AppError> {
-        let id = id.trim();
-        if id.is_empty() || id.len() > 100 {
-            return Err(AppError::validation("A transaction id is 1 to 100 characters."));
-        }
-        let (environment_id, client) = self.active_client()?;
-        let transaction = client.get_transaction(id).await?;
-        Ok(TransactionView { environment_id, transaction })
-    }
 }
 
-/// Actions and the audit log.
-impl Desk {
-    /// Runs a staff action once: intent committed, request sent, outcome committed.
-    pub async fn start_action(&self, request: &ActionRequest) -> Result<ActionRecord, AppError> {
-        Ok(self.journal_run(request).await?.1.record)
-    }
-
-    /// Validates, then runs `request` through the journal in the active environment.
-    pub(crate) async fn journal_run(
-        &self,
-        request: &ActionRequest,
-    ) -> Result<(String, journal::Run<ActionRequest>), AppError> {
-        request.validate()?; // field faults before anything else (a missing key, say)
-        let (environment_id, client) = self.active_client()?;
-        let run = journal::run(&self.db, &client, &environment_id, request).await?;
-        Ok((environment_id, run))
-    }
-
-    /// Resends an open action with its stored key (in its own environment), after
-    /// checking with a GET whether it already took effect.
-    pub async fn retry_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        let record: ActionRecord = journal::get(&self.db, id)?;
-        if !record.state.is_open() {
-            return Err(AppError::validation("Only a pending or unknown action can be retried."));
-        }
-        let client = self.build_client(&record.environment_id)?;
-        Ok(journal::resume(&self.db, &client, &record).await?.record)
-    }
-
-    pub fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        journal::dismiss(&self.db, id)
-    }
-
-    /// Actions without a clear end, to offer retry or dismiss.
-    pub fn open_actions(&self) -> Result<Vec<ActionRecord>, AppError> {
-        journal::open(&self.db)
-    }
-
-    pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditEntry>, AppError> {
-        if text.is_some_and(|t| t.len() > 200) {
-            return Err(AppError::validation("The filter is too long (200 characters at most)."));
-        }
-        audit::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))
-    }
-
-    pub async fn list_split_payouts(&self, transaction_id: &str) -> Result<SplitPayoutsView, AppError> {
-        let (environment_id, client) = self.active_client()?;
-        let items = client.list_split_payouts(valid_id(transaction_id)?).await?.items;
-        Ok(SplitPayoutsView { environment_id, items })
-    }
-
-    pub async fn payment_instructions(
-        &self,
-        transaction_id: &str,
-        service_account_id: &str,
-    ) -> Result<PaymentInstructionsView, AppError> {
-        let (environment_id, client) = self.active_client()?;
-        let instructions =
-            client.payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?).await?;
-        Ok(PaymentInstructionsView { environment_id, instructions })
-    }
-
-    pub fn verify_audit_log(&self) -> Result<ChainCheck, AppError> {
-        audit::verify(&*self.db.lock()?)
-    }
-}
-
-fn valid_id(id: &str) -> Result<&str, AppError> {
+pub(crate) fn valid_id(id: &str) -> Result<&str, AppError> {
     let id = id.trim();
     if id.is_empty() || id.len() > 100 || id.chars().any(char::is_control) {
         return Err(AppError::validation("An id is 1 to 100 visible characters."));

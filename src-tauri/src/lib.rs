@@ -8,28 +8,18 @@
 pub mod actions;
 pub mod appdb;
 pub mod audit;
-pub mod audit_export;
 pub mod bindings;
 pub mod command_names;
-pub mod commands;
-pub mod commands_documents;
-pub mod commands_trade;
-pub mod commands_users;
 pub mod desk;
-pub mod desk_create;
-pub mod desk_documents;
-pub mod desk_payments;
-pub mod desk_trade;
-pub mod desk_users;
-pub mod environments;
+pub mod documents;
 pub mod error;
-pub mod export;
 pub mod external;
-pub mod filters;
 pub mod journal;
-pub mod keychain;
-pub mod route_overrides;
-pub mod trade;
+pub mod payments;
+pub mod settings;
+pub mod trades;
+pub mod transactions;
+pub mod users;
 
 use desk::{BuiltInSandbox, Desk};
 use std::path::PathBuf;
@@ -60,67 +50,67 @@ pub fn run() {
             let sandbox = start_sandbox(dir.join("sandbox"))?;
             let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
             let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
-            let desk = Desk::new(appdb::AppDb::open(&dir)?, keychain::Keychain::default(), Some(builtin))?
+            let desk = Desk::new(appdb::AppDb::open(&dir)?, settings::keychain::Keychain::default(), Some(builtin))?
                 .with_export_dir(downloads);
             app.manage(desk);
             app.manage(SandboxGuard(sandbox));
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
-            commands::list_environments,
-            commands::select_environment,
-            commands::save_profile,
-            commands::set_api_key,
-            commands::delete_profile,
-            commands::test_connection,
-            commands::list_transactions,
-            commands::get_transaction,
-            commands::start_action,
-            commands::retry_action,
-            commands::dismiss_action,
-            commands::open_actions,
-            commands::audit_log,
-            commands::verify_audit_log,
-            commands::save_audit_csv,
-            commands::list_split_payouts,
-            commands::payment_instructions,
-            commands::start_export,
-            commands::export_status,
-            commands::cancel_export,
-            commands::open_external,
-            commands::create_transaction,
-            commands::payment_action,
-            commands_trade::list_business_users,
-            commands_trade::create_business_user,
-            commands_trade::edit_business_user,
-            commands_trade::lookup_business_user,
-            commands_trade::delete_business_user,
-            commands_trade::trade_user,
-            commands_trade::list_trades,
-            commands_trade::get_trade,
-            commands_trade::trade_user_details,
-            commands_trade::start_trade_action,
-            commands_users::list_users,
-            commands_users::get_user,
-            commands_users::start_connect,
-            commands_users::get_connection,
-            commands_users::create_guest,
-            commands_users::delete_connection,
-            commands_users::list_banks,
-            commands_users::list_bank_accounts,
-            commands_users::start_bank_onboarding,
-            commands_users::bank_onboarding_result,
-            commands_users::add_bank_account,
-            commands_users::set_default_bank_account,
-            commands_users::delete_bank_account,
-            commands_documents::list_documents,
-            commands_documents::upload_document,
-            commands_documents::sign_document,
-            commands_documents::download_document,
-            commands_documents::delete_document,
-            commands_documents::set_bill_of_sale,
-            commands_documents::add_debt_information,
-            commands_documents::debt_download_link,
+            settings::commands::list_environments,
+            settings::commands::select_environment,
+            settings::commands::save_profile,
+            settings::commands::set_api_key,
+            settings::commands::delete_profile,
+            settings::commands::test_connection,
+            transactions::commands::list_transactions,
+            transactions::commands::get_transaction,
+            actions::commands::start_action,
+            actions::commands::retry_action,
+            actions::commands::dismiss_action,
+            actions::commands::open_actions,
+            audit::commands::audit_log,
+            audit::commands::verify_audit_log,
+            audit::commands::save_audit_csv,
+            transactions::commands::list_split_payouts,
+            payments::commands::payment_instructions,
+            transactions::commands::start_export,
+            transactions::commands::export_status,
+            transactions::commands::cancel_export,
+            external::open_external,
+            transactions::commands::create_transaction,
+            payments::commands::payment_action,
+            trades::commands::list_business_users,
+            trades::commands::create_business_user,
+            trades::commands::edit_business_user,
+            trades::commands::lookup_business_user,
+            trades::commands::delete_business_user,
+            trades::commands::trade_user,
+            trades::commands::list_trades,
+            trades::commands::get_trade,
+            trades::commands::trade_user_details,
+            trades::commands::start_trade_action,
+            users::commands::list_users,
+            users::commands::get_user,
+            users::commands::start_connect,
+            users::commands::get_connection,
+            users::commands::create_guest,
+            users::commands::delete_connection,
+            users::commands::list_banks,
+            users::commands::list_bank_accounts,
+            users::commands::start_bank_onboarding,
+            users::commands::bank_onboarding_result,
+            users::commands::add_bank_account,
+            users::commands::set_default_bank_account,
+            users::commands::delete_bank_account,
+            documents::commands::list_documents,
+            documents::commands::upload_document,
+            documents::commands::sign_document,
+            documents::commands::download_document,
+            documents::commands::delete_document,
+            documents::commands::set_bill_of_sale,
+            documents::commands::add_debt_information,
+            documents::commands::debt_download_link,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

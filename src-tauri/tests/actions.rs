@@ -4,10 +4,11 @@
 
 use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
-use escrow_desk::environments::{Badge, ProfileInput};
+use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::journal::{self, ActionState};
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::environments::{Badge, ProfileInput};
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 

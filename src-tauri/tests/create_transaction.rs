@@ -2,12 +2,13 @@
 //! transaction per intent even when the answer is lost, and the audit row naming it.
 
 use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
-use escrow_desk::desk_create::{NewTransactionInput, VehicleInput};
-use escrow_desk::environments::{Badge, ProfileInput};
+use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::environments::{Badge, ProfileInput};
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::create::{NewTransactionInput, VehicleInput};
+use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 

@@ -2,10 +2,11 @@
 //! against real sandboxes over HTTP and the real Secret Service.
 
 use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
-use escrow_desk::environments::{Badge, ProfileInput, SANDBOX_ID};
+use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::error::ErrorCode;
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::environments::{Badge, ProfileInput, SANDBOX_ID};
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "acme-secret-key-7c1e";

@@ -3,9 +3,9 @@
 
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
-use escrow_desk::export::{ExportRequest, ExportState, ExportStatus, HEADER};
-use escrow_desk::filters::TransactionFilters;
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::export::{ExportRequest, ExportState, ExportStatus, HEADER};
+use escrow_desk::transactions::filters::TransactionFilters;
 
 async fn finish(desk: &Desk, id: &str) -> ExportStatus {
     for _ in 0..400 {

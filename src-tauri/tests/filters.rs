@@ -1,9 +1,10 @@
 //! Filters the service cannot apply (status, type, currency, dates) over real sandbox data.
 
 use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
-use escrow_desk::filters::TransactionFilters;
-use escrow_desk::keychain::Keychain;
+use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::filters::TransactionFilters;
+use escrow_desk::transactions::service::TransactionQuery;
 
 async fn desk(dir: &tempfile::TempDir) -> (Desk, escrow_sandbox::RunningSandbox) {
     let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();

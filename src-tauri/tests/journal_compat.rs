@@ -22,7 +22,7 @@ async fn a_journal_of_the_previous_version_is_read_resumed_and_reconciled() {
     let sandbox = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let db = AppDb::open(&app).unwrap();
     let keychain =
-        escrow_desk::keychain::Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+        escrow_desk::settings::keychain::Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
 

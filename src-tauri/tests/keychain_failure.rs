@@ -3,7 +3,7 @@
 //! points nowhere (the keyring crate picks its store once per process).
 
 use escrow_desk::error::ErrorCode;
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::keychain::Keychain;
 
 #[test]
 fn no_secret_service_is_a_clear_error() {

@@ -8,9 +8,10 @@
 
 use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
+use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::journal::{self, ActionState, Checkpoint};
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use std::os::unix::process::ExitStatusExt;
 

@@ -6,9 +6,10 @@
 use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::command_names::NAMES;
-use escrow_desk::desk::{BuiltInSandbox, Desk, TransactionQuery};
-use escrow_desk::environments::{Badge, ProfileInput};
-use escrow_desk::keychain::Keychain;
+use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::settings::environments::{Badge, ProfileInput};
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "sk_live_7f3a9c2e4b1d8a6f";
@@ -106,20 +107,20 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 let started = desk.start_export(&Default::default()).unwrap();
                 let mut status = desk.export_status(&started.id).unwrap();
                 for _ in 0..200 {
-                    if status.state != escrow_desk::export::ExportState::Running {
+                    if status.state != escrow_desk::transactions::export::ExportState::Running {
                         break;
                     }
                     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
                     status = desk.export_status(&started.id).unwrap();
                 }
-                assert_eq!(status.state, escrow_desk::export::ExportState::Done, "{status:?}");
+                assert_eq!(status.state, escrow_desk::transactions::export::ExportState::Done, "{status:?}");
                 json::<_, ()>(&Ok(status))
             }
             "export_status" => json(&desk.export_status("no-such-export")),
             "cancel_export" => json(&desk.cancel_export("no-such-export")),
             // Refused before anything is launched; the answer is scanned like the rest.
             "create_transaction" => {
-                let input = escrow_desk::desk_create::NewTransactionInput {
+                let input = escrow_desk::transactions::create::NewTransactionInput {
                     transaction_type: "MARKETPLACE".into(),
                     amount: "100.00".into(),
                     title: "Scan".into(),
@@ -127,7 +128,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     payee_reference_id: "scan-payee".into(),
                     ..Default::default()
                 };
-                let refused = escrow_desk::desk_create::NewTransactionInput { amount: "x".into(), ..input.clone() };
+                let refused =
+                    escrow_desk::transactions::create::NewTransactionInput { amount: "x".into(), ..input.clone() };
                 format!(
                     "{}{}",
                     json(&desk.create_transaction(&input).await),
@@ -192,11 +194,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             // users, documents, Auto (commands_users.rs, commands_documents.rs)
-            "list_users" => json(&desk.list_users(&escrow_desk::desk_users::UserQuery { skip: 0, take: 5 }).await),
+            "list_users" => json(&desk.list_users(&escrow_desk::users::service::UserQuery { skip: 0, take: 5 }).await),
             "get_user" => json(&desk.get_user(&payer).await),
             "start_connect" => json(
                 &desk
-                    .start_connect(&escrow_desk::desk_users::ConnectInput {
+                    .start_connect(&escrow_desk::users::service::ConnectInput {
                         reference_id: Some("scan-1".into()),
                         ..Default::default()
                     })
@@ -205,7 +207,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "get_connection" => json(&desk.get_connection("no-such-reference").await),
             "create_guest" => json(
                 &desk
-                    .create_guest(&escrow_desk::desk_users::GuestInput {
+                    .create_guest(&escrow_desk::users::service::GuestInput {
                         reference_id: "scan-guest".into(),
                         ..Default::default()
                     })
@@ -226,13 +228,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "list_documents" => json(&desk.list_documents(&txn).await),
             "upload_document" => json(
                 &desk
-                    .upload_document(&escrow_desk::desk_documents::DocumentInput {
+                    .upload_document(&escrow_desk::documents::service::DocumentInput {
                         transaction_id: txn.clone(),
                         title: "Scan".into(),
                         signers_required: None,
-                        file: escrow_desk::desk_documents::FileUpload {
+                        file: escrow_desk::documents::service::FileUpload {
                             file_name: "scan.pdf".into(),
-                            data: escrow_desk::desk_documents::FileData(b"%PDF-1.4 scan".to_vec()),
+                            data: escrow_desk::documents::service::FileData(b"%PDF-1.4 scan".to_vec()),
                         },
                     })
                     .await,
@@ -242,7 +244,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "delete_document" => json(&desk.delete_document("no-such-document").await),
             "set_bill_of_sale" => json(
                 &desk
-                    .set_bill_of_sale(&escrow_desk::desk_documents::BillOfSaleInput {
+                    .set_bill_of_sale(&escrow_desk::documents::service::BillOfSaleInput {
                         transaction_id: txn.clone(),
                         enable: true,
                         file: None,
@@ -254,11 +256,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             "add_debt_information" => json(
                 &desk
-                    .add_debt_information(&escrow_desk::desk_documents::DebtInput {
+                    .add_debt_information(&escrow_desk::documents::service::DebtInput {
                         transaction_id: txn.clone(),
-                        file: escrow_desk::desk_documents::FileUpload {
+                        file: escrow_desk::documents::service::FileUpload {
                             file_name: "d.pdf".into(),
-                            data: escrow_desk::desk_documents::FileData(b"%PDF-1.4 d".to_vec()),
+                            data: escrow_desk::documents::service::FileData(b"%PDF-1.4 d".to_vec()),
                         },
                         amount: "10.00".into(),
                         fik_code: None,

@@ -7,11 +7,11 @@ use escrow_api::trade::{CreateBusinessUser, EditBusinessUser, TradeAddress};
 use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
-use escrow_desk::desk_trade::TradeView;
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
-use escrow_desk::keychain::Keychain;
-use escrow_desk::trade::{InitiateTradeInput, ShippingInput};
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::trades::rules::{InitiateTradeInput, ShippingInput};
+use escrow_desk::trades::service::TradeView;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use serde_json::{Value, json};
 

@@ -6,11 +6,11 @@
 use escrow_api::models::{BillOfSaleRecord, DebtRecord};
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
-use escrow_desk::desk_documents::{BillOfSaleInput, DebtInput, DocumentInput, FileData, FileUpload};
-use escrow_desk::desk_users::{ConnectInput, GuestInput, UserQuery};
+use escrow_desk::documents::service::{BillOfSaleInput, DebtInput, DocumentInput, FileData, FileUpload};
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
-use escrow_desk::keychain::Keychain;
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::users::service::{ConnectInput, GuestInput, UserQuery};
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@ export type Badge = "sandbox" | "production";
 export type Dialect = "spec" | "published";
 export type EnvironmentView = { id: string, name: string, baseUrl: string, badge: Badge, builtIn: boolean, hasKey: boolean, 
 /**
- * Route overrides (see [`crate::route_overrides`]); empty for the defaults.
+ * Route overrides (see [`crate::settings::route_overrides`]); empty for the defaults.
  */
 routes: string, 
 /**
@@ -14,7 +14,7 @@ dialect: Dialect, };
 export type EnvironmentList = { activeId: string, environments: Array<EnvironmentView>, };
 export type ProfileInput = { id: string | null, name: string, baseUrl: string, badge: Badge, 
 /**
- * Route overrides, one per line (see [`crate::route_overrides`]); empty for none.
+ * Route overrides, one per line (see [`crate::settings::route_overrides`]); empty for none.
  */
 routes: string, 
 /**
@@ -37,7 +37,7 @@ kind: string | null,
 currencies: Array<string>, createdFrom: string | null, createdTo: string | null, expectedFrom: string | null, expectedTo: string | null, };
 export type TransactionQuery = { search: string | null, skip: number, take: number, 
 /**
- * Status, type, currency and date filters (applied by the desk; see [`crate::filters`]).
+ * Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
  */
 filters: TransactionFilters | null, };
 export type TransactionPageView = { environmentId: string, count: number, items: Array<TransactionListItem>, };

@@ -7,8 +7,8 @@
 //! service's 24-hour idempotency window can never make a second transaction.
 
 use crate::actions::ActionRequest;
-use crate::desk_users::Sent;
 use crate::error::{AppError, FieldErrorView};
+use crate::users::service::Sent;
 use escrow_api::enums::Currency;
 use escrow_api::models::{AutoInformation, CreateTransaction};
 use escrow_api::{CallOptions, Client, IdempotencyKey, TransactionType};
@@ -236,7 +236,7 @@ impl crate::desk::Desk {
     pub async fn create_transaction(
         &self,
         input: &NewTransactionInput,
-    ) -> Result<crate::desk_users::ActionOutcome, AppError> {
+    ) -> Result<crate::users::service::ActionOutcome, AppError> {
         self.run_action(&ActionRequest::CreateTransaction { input: input.clone() }).await
     }
 }

@@ -7,8 +7,8 @@
 
 use crate::actions::{self, ActionRequest};
 use crate::desk::Desk;
-use crate::desk_users::{ActionOutcome, text};
 use crate::error::{AppError, ErrorCode};
+use crate::users::service::{ActionOutcome, text};
 use escrow_api::enums::PaymentMethod;
 use escrow_api::models::{CreatePayment, InitializePayment};
 use escrow_api::{CallOptions, Client, IdempotencyKey};

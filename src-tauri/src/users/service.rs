@@ -248,7 +248,7 @@ impl Desk {
         let answer = run.answer.unwrap_or_default();
         Ok(ActionOutcome {
             environment_id,
-            record: crate::desk_documents::without_file_bytes(run.record),
+            record: crate::documents::service::without_file_bytes(run.record),
             value: answer.value,
             link: answer.link,
         })

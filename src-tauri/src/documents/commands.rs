@@ -1,10 +1,10 @@
-//! IPC for documents and the Auto modules: thin wrappers over [`crate::desk_documents`].
+//! IPC for documents and the Auto modules: thin wrappers over [`crate::documents::service`].
 //! Files arrive as base64 and are checked in Rust before anything is journaled or sent.
 
 use crate::desk::Desk;
-use crate::desk_documents::{BillOfSaleInput, DebtInput, DocumentInput, DocumentsView};
-use crate::desk_users::{ActionOutcome, HostedUrlView};
+use crate::documents::service::{BillOfSaleInput, DebtInput, DocumentInput, DocumentsView};
 use crate::error::AppError;
+use crate::users::service::{ActionOutcome, HostedUrlView};
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;

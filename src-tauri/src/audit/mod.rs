@@ -3,6 +3,10 @@
 //! tamper-evident: each row's hash covers its content and the previous row's hash, so
 //! an edited, removed or reordered row breaks the chain at that point.
 
+pub mod commands;
+pub mod export;
+pub mod service;
+
 use crate::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;

@@ -5,10 +5,10 @@
 
 use crate::actions::{ActionRecord, ActionRequest};
 use crate::desk::Desk;
-use crate::environments as envs;
 use crate::error::{AppError, ErrorCode};
 use crate::journal::ActionState;
-use crate::trade::{self, TradeSent};
+use crate::settings::environments as envs;
+use crate::trades::rules::{self, TradeSent};
 use escrow_api::CallOptions;
 use escrow_api::trade::{
     BusinessUser, CreateBusinessUser, EditBusinessUser, TradeAddress, TradeBankAccount, TradePageQuery,
@@ -153,7 +153,7 @@ fn path_id<'a>(field: &str, v: &'a str) -> Result<&'a str, AppError> {
     let v = v.trim();
     escrow_api::trade::validate::path_param(field, v)?;
     if v.chars().any(char::is_control) {
-        return Err(trade::field_error(field, "must not contain control characters"));
+        return Err(rules::field_error(field, "must not contain control characters"));
     }
     Ok(v)
 }
@@ -410,7 +410,7 @@ impl Desk {
     /// Runs a trade action exactly once (journaled and audited); the record is returned
     /// in any state, with what the service answered on success.
     pub async fn start_trade_action(&self, request: &ActionRequest) -> Result<TradeActionOutcome, AppError> {
-        if !matches!(request, trade::any_trade!())
+        if !matches!(request, rules::any_trade!())
             || matches!(
                 request,
                 ActionRequest::BusinessUserCreate { .. }

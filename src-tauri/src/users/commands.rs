@@ -1,12 +1,12 @@
 //! IPC for users, the connect flow and bank accounts: thin wrappers over
-//! [`crate::desk_users`]. Changes of state are journaled there.
+//! [`crate::users::service`]. Changes of state are journaled there.
 
 use crate::desk::Desk;
-use crate::desk_users::{
+use crate::error::AppError;
+use crate::users::service::{
     ActionOutcome, BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, HostedUrlView,
     OnboardingView, UserPageView, UserQuery, UserView,
 };
-use crate::error::AppError;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;

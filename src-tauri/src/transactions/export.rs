@@ -4,7 +4,7 @@
 //! cancelled or failed export never leaves a partial file behind.
 
 use crate::error::{AppError, ErrorCode};
-use crate::filters::TransactionFilters;
+use crate::transactions::filters::TransactionFilters;
 use escrow_api::models::TransactionListItem;
 use escrow_api::{Client, ListTransactions};
 use futures::StreamExt;
@@ -234,7 +234,7 @@ impl Exports {
 
 async fn write_all<S>(
     stream: S,
-    checked: &crate::filters::Checked,
+    checked: &crate::transactions::filters::Checked,
     partial: &Path,
     cancel: &AtomicBool,
     mut on_written: impl FnMut(u64),

@@ -8,8 +8,8 @@
 
 use crate::actions::{ActionRecord, ActionRequest, parse_amount};
 use crate::desk::Desk;
-use crate::desk_users::{ActionOutcome, HostedUrlView, Sent, id, text};
 use crate::error::AppError;
+use crate::users::service::{ActionOutcome, HostedUrlView, Sent, id, text};
 use base64::Engine;
 use escrow_api::Client;
 use escrow_api::documents::{UploadDocument, content_type_for};

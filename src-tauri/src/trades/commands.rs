@@ -1,11 +1,11 @@
-//! IPC for business users and trades: thin commands over [`crate::desk_trade`].
+//! IPC for business users and trades: thin commands over [`crate::trades::service`].
 
 use crate::actions::ActionRequest;
 use crate::desk::Desk;
-use crate::desk_trade::{
+use crate::error::AppError;
+use crate::trades::service::{
     BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserView, TradeView, TradesPageView,
 };
-use crate::error::AppError;
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
 use tauri::State;
 
@@ -74,7 +74,7 @@ pub async fn get_trade(desk: State<'_, Desk>, marketplace_user_id: String, trade
 pub async fn trade_user_details(
     desk: State<'_, Desk>,
     marketplace_user_id: String,
-) -> Result<crate::desk_trade::TradeUserDetailsView> {
+) -> Result<crate::trades::service::TradeUserDetailsView> {
     desk.trade_user_details(&marketplace_user_id).await
 }
 

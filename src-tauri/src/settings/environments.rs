@@ -1,5 +1,5 @@
 //! Environments: the built-in Sandbox and the user's profiles (name, base URL, badge;
-//! the API key lives in the keychain, see [`crate::keychain`]).
+//! the API key lives in the keychain, see [`crate::settings::keychain`]).
 
 use crate::appdb::AppDb;
 use crate::error::{AppError, ErrorCode};
@@ -41,7 +41,7 @@ pub struct EnvironmentView {
     pub badge: Badge,
     pub built_in: bool,
     pub has_key: bool,
-    /// Route overrides (see [`crate::route_overrides`]); empty for the defaults.
+    /// Route overrides (see [`crate::settings::route_overrides`]); empty for the defaults.
     pub routes: String,
     /// What the app sends: the specs' names and routes, or the published documentation's.
     pub dialect: Dialect,
@@ -62,7 +62,7 @@ pub struct ProfileInput {
     pub name: String,
     pub base_url: String,
     pub badge: Badge,
-    /// Route overrides, one per line (see [`crate::route_overrides`]); empty for none.
+    /// Route overrides, one per line (see [`crate::settings::route_overrides`]); empty for none.
     #[serde(default)]
     pub routes: String,
     /// The wire dialect; the specs' when absent.
@@ -146,7 +146,7 @@ pub fn get_profile(db: &AppDb, id: &str) -> Result<Profile, AppError> {
 /// Inserts or updates; returns the stored profile.
 pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppError> {
     let (name, base_url) = input.validate()?;
-    crate::route_overrides::parse(&input.routes)?;
+    crate::settings::route_overrides::parse(&input.routes)?;
     let routes = input.routes.trim().to_owned();
     let id = match input.id.as_deref() {
         Some(SANDBOX_ID) => return Err(AppError::validation("The built-in Sandbox cannot be edited.")),

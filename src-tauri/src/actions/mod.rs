@@ -2,6 +2,9 @@
 //! actions page lists. Each action's checks, request and reconciliation are here or in
 //! its domain's module; the road from intent to outcome is [`crate::journal`].
 
+pub mod commands;
+pub mod service;
+
 use crate::error::AppError;
 use crate::journal::{Action, Sent};
 use escrow_api::enums::{Recipient, Timing};
@@ -20,7 +23,7 @@ use ts_rs::TS;
 pub enum ActionRequest {
     /// A new Marketplace or Auto transaction; the target is `new` until the service names it.
     CreateTransaction {
-        input: crate::desk_create::NewTransactionInput,
+        input: crate::transactions::create::NewTransactionInput,
     },
     /// Release the money to the payee. `amount`: the transaction amount the person
     /// confirmed (journal and audit only; the request carries none).
@@ -106,7 +109,7 @@ pub enum ActionRequest {
         business_location_id: String,
     },
     TradeInitiate {
-        input: crate::trade::InitiateTradeInput,
+        input: crate::trades::rules::InitiateTradeInput,
     },
     TradeAcceptInvitation {
         trade_id: String,
@@ -198,7 +201,7 @@ pub enum ActionRequest {
         app_switch_callback_uri: Option<String>,
         app_switch_operating_system: Option<String>,
     },
-    // Users and documents (crate::desk_users, crate::desk_documents); the target is the user, document or transaction.
+    // Users and documents (crate::users::service, crate::documents::service); the target is the user, document or transaction.
     CreateGuest {
         reference_id: String,
         name: Option<String>,
@@ -229,7 +232,7 @@ pub enum ActionRequest {
         transaction_id: String,
         title: String,
         signers_required: Option<i32>,
-        file: crate::desk_documents::FileUpload,
+        file: crate::documents::service::FileUpload,
     },
     SignDocument {
         document_id: String,
@@ -242,14 +245,14 @@ pub enum ActionRequest {
     SetBillOfSale {
         transaction_id: String,
         enable: bool,
-        file: Option<crate::desk_documents::FileUpload>,
+        file: Option<crate::documents::service::FileUpload>,
         amount: Option<String>,
         additional_terms: Option<String>,
         required_signers: Option<Vec<String>>,
     },
     AddDebtInformation {
         transaction_id: String,
-        file: crate::desk_documents::FileUpload,
+        file: crate::documents::service::FileUpload,
         amount: String,
         fik_code: Option<String>,
         bank_account: Option<String>,
@@ -273,7 +276,7 @@ impl ActionRequest {
             Self::Delete { .. } => "delete",
             Self::AddPayee { .. } => "addPayee",
             Self::AddPayer { .. } => "addPayer",
-            r @ crate::trade::any_trade!() => crate::trade::kind(r),
+            r @ crate::trades::rules::any_trade!() => crate::trades::rules::kind(r),
             Self::CreateGuest { .. } => "createGuest",
             Self::DeleteConnection { .. } => "deleteConnection",
             Self::AddBankAccount { .. } => "addBankAccount",
@@ -302,7 +305,7 @@ impl ActionRequest {
             | Self::Delete { transaction_id }
             | Self::AddPayee { transaction_id, .. }
             | Self::AddPayer { transaction_id, .. } => transaction_id,
-            r @ crate::trade::any_trade!() => crate::trade::target(r),
+            r @ crate::trades::rules::any_trade!() => crate::trades::rules::target(r),
             Self::CreateGuest { reference_id, .. } => reference_id,
             Self::DeleteConnection { service_account_id, .. }
             | Self::AddBankAccount { service_account_id, .. }
@@ -324,7 +327,7 @@ impl ActionRequest {
             | Self::CreateSplitPayout { amount, .. }
             | Self::ChangeAmount { amount, .. } => Some(amount),
             Self::CreatePayment { amount, .. } => amount.as_deref(),
-            r @ crate::trade::any_trade!() => crate::trade::amount(r),
+            r @ crate::trades::rules::any_trade!() => crate::trades::rules::amount(r),
             Self::SetBillOfSale { amount, .. } => amount.as_deref(),
             Self::AddDebtInformation { amount, .. } => Some(amount),
             _ => None,
@@ -354,7 +357,7 @@ impl ActionRequest {
             }
             Self::InitializePayment { payment_id, payment_method, bank_id, bank_account_id, .. } => {
                 id("paymentId", payment_id)?;
-                crate::desk_payments::validate_initialize(
+                crate::payments::service::validate_initialize(
                     payment_method.as_deref(),
                     bank_id.as_deref(),
                     bank_account_id.as_deref(),
@@ -380,7 +383,7 @@ impl ActionRequest {
                 }
                 Ok(())
             }
-            r @ crate::trade::any_trade!() => crate::trade::validate(r),
+            r @ crate::trades::rules::any_trade!() => crate::trades::rules::validate(r),
             Self::Delete { .. } => Ok(()),
             Self::AddPayee { service_account_id, reference_id, phone_number, .. }
             | Self::AddPayer { service_account_id, reference_id, phone_number, .. } => {
@@ -394,12 +397,12 @@ impl ActionRequest {
             | Self::DeleteConnection { .. }
             | Self::AddBankAccount { .. }
             | Self::SetDefaultBankAccount { .. }
-            | Self::DeleteBankAccount { .. } => crate::desk_users::validate(self),
+            | Self::DeleteBankAccount { .. } => crate::users::service::validate(self),
             Self::UploadDocument { .. }
             | Self::SignDocument { .. }
             | Self::DeleteDocument { .. }
             | Self::SetBillOfSale { .. }
-            | Self::AddDebtInformation { .. } => crate::desk_documents::validate(self),
+            | Self::AddDebtInformation { .. } => crate::documents::service::validate(self),
         }
     }
 }
@@ -466,7 +469,7 @@ pub struct ActionAnswer {
     /// The hosted page a payment answered, to copy or open in the browser.
     pub link: Option<String>,
     /// What a trade-API action answered.
-    pub trade: Option<crate::trade::TradeSent>,
+    pub trade: Option<crate::trades::rules::TradeSent>,
 }
 
 impl ActionAnswer {
@@ -519,7 +522,7 @@ async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) ->
         |t: &Option<String>| t.as_deref().filter(|s| !s.is_empty()).map(|s| parse_amount("amount", s)).transpose();
     let meta = match request {
         ActionRequest::CreateTransaction { input } => {
-            let s = crate::desk_create::send(client, input, key).await?;
+            let s = crate::transactions::create::send(client, input, key).await?;
             return Ok(ActionAnswer::value(s.correlation_id, s.value));
         }
         ActionRequest::Payout { transaction_id, service_account_id, .. } => {
@@ -551,7 +554,7 @@ async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) ->
             client.cancel_split_payout(transaction_id, split_payout_id, &opts).await?.meta
         }
         ActionRequest::CreatePayment { .. } | ActionRequest::InitializePayment { .. } => {
-            let s = crate::desk_payments::send(client, request, key).await?;
+            let s = crate::payments::service::send(client, request, key).await?;
             let answer = ActionAnswer { value: s.payment_id, link: Some(s.url), trade: None };
             return Ok(Sent { correlation_id: s.correlation_id, answer });
         }
@@ -584,8 +587,8 @@ async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) ->
                 .meta
         }
         ActionRequest::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
-        r @ crate::trade::any_trade!() => {
-            let s = crate::trade::send(client, r, &opts).await?;
+        r @ crate::trades::rules::any_trade!() => {
+            let s = crate::trades::rules::send(client, r, &opts).await?;
             let answer = ActionAnswer { trade: Some(s.clone()), ..ActionAnswer::default() };
             return Ok(Sent { correlation_id: Some(s.correlation_id), answer });
         }
@@ -610,7 +613,7 @@ async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) ->
         | ActionRequest::AddBankAccount { .. }
         | ActionRequest::SetDefaultBankAccount { .. }
         | ActionRequest::DeleteBankAccount { .. } => {
-            let s = crate::desk_users::send(client, request).await?;
+            let s = crate::users::service::send(client, request).await?;
             return Ok(ActionAnswer::value(s.correlation_id, s.value));
         }
         ActionRequest::UploadDocument { .. }
@@ -618,7 +621,7 @@ async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) ->
         | ActionRequest::DeleteDocument { .. }
         | ActionRequest::SetBillOfSale { .. }
         | ActionRequest::AddDebtInformation { .. } => {
-            let s = crate::desk_documents::send(client, request).await?;
+            let s = crate::documents::service::send(client, request).await?;
             return Ok(ActionAnswer::value(s.correlation_id, s.value));
         }
     };
@@ -630,7 +633,7 @@ async fn send(request: &ActionRequest, client: &Client, key: &IdempotencyKey) ->
 /// whose effect a GET cannot show, `None`: resending with the same key is safe.
 async fn reconcile(request: &ActionRequest, client: &Client) -> Result<Option<bool>, AppError> {
     use escrow_api::enums::TransactionStatus;
-    if matches!(request, crate::trade::any_trade!()) {
+    if matches!(request, crate::trades::rules::any_trade!()) {
         return Ok(None); // no v2 transaction to look at; keyed trade calls are replayed by the service
     }
     if matches!(request, ActionRequest::CreateTransaction { .. }) {

@@ -5,7 +5,7 @@
 use crate::audit::{self, AuditEntry};
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::export::field;
+use crate::transactions::export::field;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;

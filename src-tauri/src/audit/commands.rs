@@ -1,0 +1,24 @@
+//! The audit log as IPC commands.
+
+use super::{AuditEntry, ChainCheck};
+use crate::desk::Desk;
+use crate::error::AppError;
+use tauri::State;
+
+type Result<T> = std::result::Result<T, AppError>;
+
+#[tauri::command]
+pub fn audit_log(desk: State<'_, Desk>, filter: Option<String>, limit: u32) -> Result<Vec<AuditEntry>> {
+    desk.audit_log(filter.as_deref(), limit)
+}
+
+#[tauri::command]
+pub fn verify_audit_log(desk: State<'_, Desk>) -> Result<ChainCheck> {
+    desk.verify_audit_log()
+}
+
+/// Writes the audit rows matching `text` to a CSV file in Downloads; answers its path.
+#[tauri::command]
+pub fn save_audit_csv(desk: State<'_, Desk>, text: Option<String>) -> Result<crate::audit::export::AuditFile> {
+    desk.save_audit_csv(text.as_deref())
+}

@@ -1,0 +1,26 @@
+//! Payments as IPC commands.
+
+use super::instructions::PaymentInstructionsView;
+use crate::desk::Desk;
+use crate::error::AppError;
+use tauri::State;
+
+type Result<T> = std::result::Result<T, AppError>;
+
+#[tauri::command]
+pub async fn payment_instructions(
+    desk: State<'_, Desk>,
+    transaction_id: String,
+    service_account_id: String,
+) -> Result<PaymentInstructionsView> {
+    desk.payment_instructions(&transaction_id, &service_account_id).await
+}
+
+/// Creates or initializes a payment (journaled); answers the payment id and its link.
+#[tauri::command]
+pub async fn payment_action(
+    desk: State<'_, Desk>,
+    request: crate::actions::ActionRequest,
+) -> Result<crate::users::service::ActionOutcome> {
+    desk.payment_action(&request).await
+}

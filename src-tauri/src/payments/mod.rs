@@ -1,0 +1,6 @@
+//! Payments of a transaction: create, initialize (journaled) and the manual-transfer
+//! instructions.
+
+pub mod commands;
+pub mod instructions;
+pub mod service;

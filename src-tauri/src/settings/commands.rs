@@ -1,0 +1,39 @@
+//! Environment profiles and their keys, as IPC commands.
+
+use super::environments::{EnvironmentList, EnvironmentView, ProfileInput};
+use crate::desk::{ConnectionCheck, Desk};
+use crate::error::AppError;
+use tauri::State;
+
+type Result<T> = std::result::Result<T, AppError>;
+
+#[tauri::command]
+pub fn list_environments(desk: State<'_, Desk>) -> Result<EnvironmentList> {
+    desk.list_environments()
+}
+
+#[tauri::command]
+pub fn select_environment(desk: State<'_, Desk>, id: String) -> Result<EnvironmentView> {
+    desk.select_environment(&id)
+}
+
+#[tauri::command]
+pub fn save_profile(desk: State<'_, Desk>, input: ProfileInput) -> Result<EnvironmentView> {
+    desk.save_profile(&input)
+}
+
+/// Write-only: stores the key in the OS keychain and returns nothing.
+#[tauri::command]
+pub fn set_api_key(desk: State<'_, Desk>, profile_id: String, api_key: String) -> Result<()> {
+    desk.set_api_key(&profile_id, &api_key)
+}
+
+#[tauri::command]
+pub fn delete_profile(desk: State<'_, Desk>, id: String) -> Result<()> {
+    desk.delete_profile(&id)
+}
+
+#[tauri::command]
+pub async fn test_connection(desk: State<'_, Desk>, id: String) -> Result<ConnectionCheck> {
+    desk.test_connection(&id).await
+}

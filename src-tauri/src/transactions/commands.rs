@@ -1,0 +1,51 @@
+//! Transactions as IPC commands: list, detail, split payouts, export, create.
+
+use super::service::{SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use crate::desk::Desk;
+use crate::error::AppError;
+use tauri::State;
+
+type Result<T> = std::result::Result<T, AppError>;
+
+#[tauri::command]
+pub async fn list_transactions(desk: State<'_, Desk>, query: TransactionQuery) -> Result<TransactionPageView> {
+    desk.list_transactions(&query).await
+}
+
+#[tauri::command]
+pub async fn get_transaction(desk: State<'_, Desk>, id: String) -> Result<TransactionView> {
+    desk.get_transaction(&id).await
+}
+
+#[tauri::command]
+pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -> Result<SplitPayoutsView> {
+    desk.list_split_payouts(&transaction_id).await
+}
+
+/// Starts a CSV export of the list's current search and filters; poll `export_status`.
+#[tauri::command]
+pub fn start_export(
+    desk: State<'_, Desk>,
+    request: crate::transactions::export::ExportRequest,
+) -> Result<crate::transactions::export::ExportStatus> {
+    desk.start_export(&request)
+}
+
+#[tauri::command]
+pub fn export_status(desk: State<'_, Desk>, id: String) -> Result<crate::transactions::export::ExportStatus> {
+    desk.export_status(&id)
+}
+
+#[tauri::command]
+pub fn cancel_export(desk: State<'_, Desk>, id: String) -> Result<crate::transactions::export::ExportStatus> {
+    desk.cancel_export(&id)
+}
+
+/// Creates a Marketplace or Auto transaction (journaled; `value` is the new id).
+#[tauri::command]
+pub async fn create_transaction(
+    desk: State<'_, Desk>,
+    input: crate::transactions::create::NewTransactionInput,
+) -> Result<crate::users::service::ActionOutcome> {
+    desk.create_transaction(&input).await
+}

@@ -1,0 +1,8 @@
+//! Transactions: the list and its filters, the detail, new transactions and the CSV
+//! export.
+
+pub mod commands;
+pub mod create;
+pub mod export;
+pub mod filters;
+pub mod service;
