@@ -186,6 +186,26 @@ impl Desk {
     }
 
     /// The active environment's id and client (built on first use).
+    /// Validates, then runs `request` through the journal in the active environment.
+    pub(crate) async fn journal_run<A: crate::journal::Action>(
+        &self,
+        request: &A,
+    ) -> Result<(String, crate::journal::Run<A>), AppError> {
+        request.validate()?; // field faults before anything else (a missing key, say)
+        let (environment_id, client) = self.active_client()?;
+        let run = crate::journal::run(&self.db, &client, &environment_id, request).await?;
+        Ok((environment_id, run))
+    }
+
+    /// Runs `action` and answers its record with the id or link it returned.
+    pub(crate) async fn run_with_value<A>(&self, action: &A) -> Result<crate::journal::Outcome<A>, AppError>
+    where
+        A: crate::journal::Action<Answer = Option<String>>,
+    {
+        let (environment_id, run) = self.journal_run(action).await?;
+        Ok(crate::journal::Outcome { environment_id, record: run.record, value: run.answer.flatten(), link: None })
+    }
+
     pub(crate) fn active_client(&self) -> Result<(String, Client), AppError> {
         {
             let a = self.active.read().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;

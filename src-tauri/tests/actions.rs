@@ -2,12 +2,12 @@
 //! with the same key after an ambiguous failure or a restart; the audit log is
 //! append-only and reports tampering.
 
-use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
@@ -93,7 +93,7 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     let (id, payer) = paid(&w.desk).await;
     let done = w
         .desk
-        .start_action(&ActionRequest::Payout {
+        .start_action(&TransactionAction::Payout {
             transaction_id: id.clone(),
             service_account_id: payer.clone(),
             amount: None,
@@ -109,7 +109,11 @@ async fn an_action_is_journaled_audited_and_executed_once() {
 
     let refused = w
         .desk
-        .start_action(&ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None })
+        .start_action(&TransactionAction::Payout {
+            transaction_id: id.clone(),
+            service_account_id: payer,
+            amount: None,
+        })
         .await
         .unwrap();
     assert_eq!(refused.state, ActionState::Failed, "a clear refusal is failed, not unknown");
@@ -124,7 +128,7 @@ async fn an_action_is_journaled_audited_and_executed_once() {
 
     let err = w
         .desk
-        .start_action(&ActionRequest::Reimburse { transaction_id: id, amount: "1.005".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "1.005".into() })
         .await
         .unwrap_err();
     assert_eq!(err.code, escrow_desk::error::ErrorCode::Validation, "more than 2 decimals is refused, not rounded");
@@ -141,7 +145,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
 
     let payout = w
         .desk
-        .start_action(&ActionRequest::Payout {
+        .start_action(&TransactionAction::Payout {
             transaction_id: id.clone(),
             service_account_id: payer.clone(),
             amount: None,
@@ -161,7 +165,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let _ = other_payer;
     let reimburse = w
         .desk
-        .start_action(&ActionRequest::Reimburse { transaction_id: other.clone(), amount: "10.00".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: other.clone(), amount: "10.00".into() })
         .await
         .unwrap();
     assert_eq!(reimburse.state, ActionState::Unknown);
@@ -188,7 +192,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
 async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     let w = world().await;
     let (id, payer) = paid(&w.desk).await;
-    let request = ActionRequest::Cancel {
+    let request = TransactionAction::Cancel {
         transaction_id: id.clone(),
         service_account_id: payer,
         reason: Some("Kunden fortrød".into()),
@@ -202,7 +206,7 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
     let open = desk.open_actions().unwrap();
     assert_eq!(open.len(), 1);
-    assert_eq!((open[0].state, &open[0].request), (ActionState::Pending, &request));
+    assert_eq!((open[0].state, &open[0].request), (ActionState::Pending, &request.clone().into()));
     let done = desk.retry_action(&intent.id).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     assert_eq!(done.idempotency_key, intent.idempotency_key, "the key persisted before the first request");
@@ -216,7 +220,7 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
 async fn the_audit_log_refuses_edits_and_reports_tampering() {
     let w = world().await;
     let (id, _) = paid(&w.desk).await;
-    w.desk.start_action(&ActionRequest::Reimburse { transaction_id: id, amount: "5.00".into() }).await.unwrap();
+    w.desk.start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "5.00".into() }).await.unwrap();
     let path = w.dir.path().join("app/escrow-desk.sqlite");
     let conn = rusqlite::Connection::open(&path).unwrap();
     assert!(conn.execute("UPDATE audit SET amount = '5000.00' WHERE seq = 1", []).is_err(), "append-only");
@@ -237,14 +241,14 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     let reimburse = journal::record_intent(
         &db,
         "sandbox",
-        &ActionRequest::Reimburse { transaction_id: id.clone(), amount: "25.00".into() },
+        &TransactionAction::Reimburse { transaction_id: id.clone(), amount: "25.00".into() },
     )
     .unwrap();
     journal::send_unrecorded(&client, &reimburse).await.unwrap();
     let payout = journal::record_intent(
         &db,
         "sandbox",
-        &ActionRequest::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None },
+        &TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None },
     )
     .unwrap();
     journal::send_unrecorded(&client, &payout).await.unwrap();
@@ -274,7 +278,7 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin).with_export_dir(exports.clone());
     let (id, _) = paid(&desk).await;
     let done = desk
-        .start_action(&ActionRequest::Reimburse { transaction_id: id.clone(), amount: "12.50".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: id.clone(), amount: "12.50".into() })
         .await
         .unwrap();
     let all = desk.save_audit_csv(None).unwrap();

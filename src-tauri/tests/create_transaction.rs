@@ -177,7 +177,7 @@ async fn a_lost_answer_is_unknown_and_the_retry_creates_nothing_new() {
 
 #[tokio::test]
 async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
-    use escrow_desk::actions::ActionRequest;
+    use escrow_desk::payments::actions::PaymentAction;
     let w = world().await;
     let (payer, payee) = parties(&w.sandbox.url).await;
     let input = NewTransactionInput {
@@ -190,7 +190,7 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
     };
     let id = w.desk.create_transaction(&input).await.unwrap().value.unwrap();
     let create =
-        ActionRequest::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
+        PaymentAction::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
     let created = w.desk.payment_action(&create).await.unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded, "{:?}", created.record.error);
     let payment_id = created.value.clone().expect("payment id");
@@ -199,7 +199,7 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
     assert!(escrow_desk::external::check(&first_link).is_ok(), "the sandbox's link can be opened");
 
     // PSD2 needs one of the payer's own accounts: the app refuses without one, the service with another's.
-    let psd2 = |account: Option<String>| ActionRequest::InitializePayment {
+    let psd2 = |account: Option<String>| PaymentAction::InitializePayment {
         transaction_id: id.clone(),
         payment_id: payment_id.clone(),
         payment_method: Some("PSD2".into()),

@@ -8,7 +8,7 @@
 
 use escrow_desk::actions::ActionRecord;
 use escrow_desk::appdb::AppDb;
-use escrow_desk::journal::{self, ActionState};
+use escrow_desk::journal::{self, Action, ActionState};
 use serde_json::json;
 
 #[tokio::test]

@@ -6,11 +6,11 @@
 //! `Desk` and kills itself (`kill -KILL`) at a `Checkpoint`. The third point — killed
 //! while the request is in flight — is the real window's test in `tests/tests/e2e.rs`.
 
-use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::journal::{self, ActionState, Checkpoint};
 use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use std::os::unix::process::ExitStatusExt;
@@ -99,6 +99,6 @@ async fn child_killed_at_a_checkpoint() {
     };
     assert!(journal::set_checkpoint_hook(kill_self_at));
     let desk = desk(std::path::Path::new(&dir), &url);
-    let _ = desk.start_action(&ActionRequest::Reimburse { transaction_id: txn, amount: "25.00".into() }).await;
+    let _ = desk.start_action(&TransactionAction::Reimburse { transaction_id: txn, amount: "25.00".into() }).await;
     panic!("the process should have been killed at {}", std::env::var("KILL_AT").unwrap_or_default());
 }

@@ -3,12 +3,14 @@
 //! every file under the app's data folder is scanned for the key and for an
 //! Authorization header.
 
-use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::command_names::NAMES;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::payments::actions::PaymentAction;
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::trades::actions::TradeAction;
+use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::service::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
@@ -85,10 +87,10 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "get_transaction" => json(&desk.get_transaction(&txn).await),
             "start_action" => {
                 let ok = desk
-                    .start_action(&ActionRequest::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
+                    .start_action(&TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
                     .await;
                 let refused = desk
-                    .start_action(&ActionRequest::Reimburse {
+                    .start_action(&TransactionAction::Reimburse {
                         transaction_id: txn.clone(),
                         amount: "99999999.00".into(),
                     })
@@ -137,12 +139,12 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 )
             }
             "payment_action" => {
-                let create = ActionRequest::CreatePayment {
+                let create = PaymentAction::CreatePayment {
                     transaction_id: txn.clone(),
                     service_account_id: payer.clone(),
                     amount: Some("1.00".into()),
                 };
-                let init = ActionRequest::InitializePayment {
+                let init = PaymentAction::InitializePayment {
                     transaction_id: txn.clone(),
                     payment_id: "no-such-payment".into(),
                     payment_method: Some("MOBILEWALLET".into()),
@@ -187,7 +189,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "trade_user_details" => json(&desk.trade_user_details("scan-user").await),
             "start_trade_action" => json(
                 &desk
-                    .start_trade_action(&ActionRequest::TradeCancel {
+                    .start_trade_action(&TradeAction::TradeCancel {
                         trade_id: "no-such-trade".into(),
                         state: "no-such-trade".into(),
                     })
@@ -232,9 +234,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                         transaction_id: txn.clone(),
                         title: "Scan".into(),
                         signers_required: None,
-                        file: escrow_desk::documents::service::FileUpload {
+                        file: escrow_desk::documents::files::FileUpload {
                             file_name: "scan.pdf".into(),
-                            data: escrow_desk::documents::service::FileData(b"%PDF-1.4 scan".to_vec()),
+                            data: escrow_desk::documents::files::FileData(b"%PDF-1.4 scan".to_vec()),
                         },
                     })
                     .await,
@@ -258,9 +260,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 &desk
                     .add_debt_information(&escrow_desk::documents::service::DebtInput {
                         transaction_id: txn.clone(),
-                        file: escrow_desk::documents::service::FileUpload {
+                        file: escrow_desk::documents::files::FileUpload {
                             file_name: "d.pdf".into(),
-                            data: escrow_desk::documents::service::FileData(b"%PDF-1.4 d".to_vec()),
+                            data: escrow_desk::documents::files::FileData(b"%PDF-1.4 d".to_vec()),
                         },
                         amount: "10.00".into(),
                         fik_code: None,

@@ -4,13 +4,13 @@
 //! the answer is lost and the action is retried.
 
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser, TradeAddress};
-use escrow_desk::actions::ActionRequest;
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
 use escrow_desk::settings::keychain::Keychain;
-use escrow_desk::trades::rules::{InitiateTradeInput, ShippingInput};
+use escrow_desk::trades::actions::TradeAction;
+use escrow_desk::trades::inputs::{InitiateTradeInput, ShippingInput};
 use escrow_desk::trades::service::TradeView;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use serde_json::{Value, json};
@@ -192,11 +192,11 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     // The initiate form's field errors, then the fixed request.
     let mut bad = new_trade("buyer-7", &payee, "1500.00");
     bad.payer_fee = "150".into();
-    let e = w.desk.start_trade_action(&ActionRequest::TradeInitiate { input: bad }).await.unwrap_err();
+    let e = w.desk.start_trade_action(&TradeAction::TradeInitiate { input: bad }).await.unwrap_err();
     assert_eq!(e.field_errors.unwrap()[0].field, "payerFee");
     let created = w
         .desk
-        .start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "1500.00") })
+        .start_trade_action(&TradeAction::TradeInitiate { input: new_trade("buyer-7", &payee, "1500.00") })
         .await
         .unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded);
@@ -217,7 +217,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     let paid = w
         .desk
-        .start_trade_action(&ActionRequest::TradeAcceptAndPay {
+        .start_trade_action(&TradeAction::TradeAcceptAndPay {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
             receiver_shop_id: None,
@@ -230,7 +230,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(payment["amount"], total);
     let link = w
         .desk
-        .start_trade_action(&ActionRequest::TradePaymentFlow {
+        .start_trade_action(&TradeAction::TradePaymentFlow {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
             payment_id: payment["externalId"].as_str().unwrap().into(),
@@ -249,7 +249,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(v.viewer_role.as_deref(), Some("payee"));
     assert_eq!(phase(&v, "delivery"), "Active");
     assert!(actions_of(&v, "payee").contains(&"BuyDeliveryShipment".to_owned()));
-    let bad = ActionRequest::TradeBuyDeliveryShipment {
+    let bad = TradeAction::TradeBuyDeliveryShipment {
         trade_id: trade_id.clone(),
         marketplace_user_id: payee.clone(),
         shipment_provider_id: "dhl".into(),
@@ -259,7 +259,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(w.desk.start_trade_action(&bad).await.unwrap_err().field_errors.unwrap()[0].field, "shipmentProviderId");
     let label = w
         .desk
-        .start_trade_action(&ActionRequest::TradeBuyDeliveryShipment {
+        .start_trade_action(&TradeAction::TradeBuyDeliveryShipment {
             trade_id: trade_id.clone(),
             marketplace_user_id: payee.clone(),
             shipment_provider_id: "postnord".into(),
@@ -272,7 +272,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
 
     let status = w
         .desk
-        .start_trade_action(&ActionRequest::TradeStatusLink {
+        .start_trade_action(&TradeAction::TradeStatusLink {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
             return_url: "https://shop.example/back".into(),
@@ -286,7 +286,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(actions_of(&v, "payer"), ["AcceptItemCondition", "RejectItemCondition"]);
     let accepted = w
         .desk
-        .start_trade_action(&ActionRequest::TradeAcceptItemCondition {
+        .start_trade_action(&TradeAction::TradeAcceptItemCondition {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
         })
@@ -303,13 +303,13 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     // action is retried with its stored key.
     let second = w
         .desk
-        .start_trade_action(&ActionRequest::TradeInitiate { input: new_trade("buyer-7", &payee, "800.00") })
+        .start_trade_action(&TradeAction::TradeInitiate { input: new_trade("buyer-7", &payee, "800.00") })
         .await
         .unwrap();
     let second_id = second.trade_id.unwrap();
     let paid = w
         .desk
-        .start_trade_action(&ActionRequest::TradeAcceptAndPay {
+        .start_trade_action(&TradeAction::TradeAcceptAndPay {
             trade_id: second_id.clone(),
             marketplace_user_id: "buyer-7".into(),
             receiver_shop_id: Some("shop-1".into()),
@@ -321,7 +321,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     let drop_all =
         json!({"rules": [{"method": "POST", "pathPrefix": "/v1/marketplace/users/buyer-7/trades", "kind": "drop"}]});
     control(&w, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
-    let reimburse = ActionRequest::TradeReimburse {
+    let reimburse = TradeAction::TradeReimburse {
         trade_id: second_id.clone(),
         payer_marketplace_user_id: "buyer-7".into(),
         amount: "100.00".into(),
@@ -372,7 +372,7 @@ async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account
     let user = format!("connect-{}", uuid::Uuid::new_v4().simple());
     assert!(w.desk.trade_user_details(&user).await.unwrap().details.is_none(), "unknown before connecting");
 
-    let request = |kyc: Option<i32>, success: &str| ActionRequest::TradeUserConnect {
+    let request = |kyc: Option<i32>, success: &str| TradeAction::TradeUserConnect {
         marketplace_user_id: user.clone(),
         success_url: success.into(),
         cancel_url: "https://shop.example.dk/cancel".into(),
@@ -407,7 +407,7 @@ async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account
     assert_eq!(details.name.as_deref(), Some("Mette Kjær"));
     assert_eq!(details.bank_account.and_then(|b| b.account_number).as_deref(), Some("12345678901234"));
 
-    let payout = ActionRequest::TradeSelectPayoutAccount {
+    let payout = TradeAction::TradeSelectPayoutAccount {
         marketplace_user_id: user.clone(),
         return_url: Some("https://shop.example.dk/account".into()),
         app_switch_callback_uri: None,

@@ -6,7 +6,8 @@
 use escrow_api::models::{BillOfSaleRecord, DebtRecord};
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
-use escrow_desk::documents::service::{BillOfSaleInput, DebtInput, DocumentInput, FileData, FileUpload};
+use escrow_desk::documents::files::{FileData, FileUpload};
+use escrow_desk::documents::service::{BillOfSaleInput, DebtInput, DocumentInput};
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
 use escrow_desk::settings::keychain::Keychain;

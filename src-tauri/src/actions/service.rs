@@ -1,25 +1,14 @@
 //! Running, retrying and dismissing journaled actions in the active environment.
 
-use super::{ActionRecord, ActionRequest};
+use super::ActionRecord;
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal;
 
 impl Desk {
     /// Runs a staff action once: intent committed, request sent, outcome committed.
-    pub async fn start_action(&self, request: &ActionRequest) -> Result<ActionRecord, AppError> {
+    pub async fn start_action<A: journal::Action>(&self, request: &A) -> Result<journal::Record<A>, AppError> {
         Ok(self.journal_run(request).await?.1.record)
-    }
-
-    /// Validates, then runs `request` through the journal in the active environment.
-    pub(crate) async fn journal_run(
-        &self,
-        request: &ActionRequest,
-    ) -> Result<(String, journal::Run<ActionRequest>), AppError> {
-        request.validate()?; // field faults before anything else (a missing key, say)
-        let (environment_id, client) = self.active_client()?;
-        let run = journal::run(&self.db, &client, &environment_id, request).await?;
-        Ok((environment_id, run))
     }
 
     /// Resends an open action with its stored key (in its own environment), after

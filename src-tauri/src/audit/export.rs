@@ -3,9 +3,9 @@
 //! choose file names or contents on disk.
 
 use crate::audit::{self, AuditEntry};
+use crate::csv::field;
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::transactions::export::field;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;

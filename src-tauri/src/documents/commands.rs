@@ -1,10 +1,12 @@
 //! IPC for documents and the Auto modules: thin wrappers over [`crate::documents::service`].
 //! Files arrive as base64 and are checked in Rust before anything is journaled or sent.
 
+use super::actions::DocumentAction;
 use crate::desk::Desk;
 use crate::documents::service::{BillOfSaleInput, DebtInput, DocumentInput, DocumentsView};
 use crate::error::AppError;
-use crate::users::service::{ActionOutcome, HostedUrlView};
+use crate::journal::Outcome;
+use crate::views::HostedUrlView;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
@@ -15,7 +17,7 @@ pub async fn list_documents(desk: State<'_, Desk>, transaction_id: String) -> Re
 }
 
 #[tauri::command]
-pub async fn upload_document(desk: State<'_, Desk>, input: DocumentInput) -> Result<ActionOutcome> {
+pub async fn upload_document(desk: State<'_, Desk>, input: DocumentInput) -> Result<Outcome<DocumentAction>> {
     desk.upload_document(&input).await
 }
 
@@ -25,7 +27,7 @@ pub async fn sign_document(
     document_id: String,
     service_account_id: String,
     return_url: Option<String>,
-) -> Result<ActionOutcome> {
+) -> Result<Outcome<DocumentAction>> {
     desk.sign_document(&document_id, &service_account_id, return_url.as_deref()).await
 }
 
@@ -35,17 +37,17 @@ pub async fn download_document(desk: State<'_, Desk>, document_id: String) -> Re
 }
 
 #[tauri::command]
-pub async fn delete_document(desk: State<'_, Desk>, document_id: String) -> Result<ActionOutcome> {
+pub async fn delete_document(desk: State<'_, Desk>, document_id: String) -> Result<Outcome<DocumentAction>> {
     desk.delete_document(&document_id).await
 }
 
 #[tauri::command]
-pub async fn set_bill_of_sale(desk: State<'_, Desk>, input: BillOfSaleInput) -> Result<ActionOutcome> {
+pub async fn set_bill_of_sale(desk: State<'_, Desk>, input: BillOfSaleInput) -> Result<Outcome<DocumentAction>> {
     desk.set_bill_of_sale(&input).await
 }
 
 #[tauri::command]
-pub async fn add_debt_information(desk: State<'_, Desk>, input: DebtInput) -> Result<ActionOutcome> {
+pub async fn add_debt_information(desk: State<'_, Desk>, input: DebtInput) -> Result<Outcome<DocumentAction>> {
     desk.add_debt_information(&input).await
 }
 

@@ -1,71 +1,16 @@
-//! Documents on a transaction and the Auto modules (bill of sale, debt information).
-//!
-//! Files cross IPC as base64 and are checked here before anything is written or sent:
-//! not empty, at most 10 MiB, and a file named as a known type (`.pdf`, `.png`, …) must
-//! be that type by its content (magic bytes). Upload, sign and delete of documents and
-//! both Auto operations are journaled and audited ([`ActionRequest`]); the journal keeps
-//! the exact request, file included, so a retry after a crash sends the same file.
+//! Documents on a transaction and the Auto modules (bill of sale, debt information):
+//! listing, links, and the journaled actions of [`super::actions`].
 
-use crate::actions::{ActionRecord, ActionRequest, parse_amount};
+use super::actions::{DocumentAction, without_file_bytes};
+use super::files::FileUpload;
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::users::service::{ActionOutcome, HostedUrlView, Sent, id, text};
-use base64::Engine;
-use escrow_api::Client;
-use escrow_api::documents::{UploadDocument, content_type_for};
-use escrow_api::models::{BillOfSale, DebtInformation, Document, RequiredSigner, SignRequest, Upload};
-use escrow_api::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES, FileType, MAX_FILE_BYTES};
-use rust_decimal::Decimal;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::fields::{id, text};
+use crate::journal::Outcome;
+use crate::views::HostedUrlView;
+use escrow_api::models::Document;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-
-/// File bytes; base64 in JSON (IPC and the journal).
-#[derive(Clone, PartialEq, Eq, Default)]
-pub struct FileData(pub Vec<u8>);
-
-impl std::fmt::Debug for FileData {
-    /// The size only: file contents never end up in logs.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "FileData({} bytes)", self.0.len())
-    }
-}
-
-impl Serialize for FileData {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&base64::engine::general_purpose::STANDARD.encode(&self.0))
-    }
-}
-
-impl<'de> Deserialize<'de> for FileData {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        // base64 of 10 MiB is about 14 MB; refuse far larger input before decoding it.
-        if text.len() > (MAX_FILE_BYTES / 3 + 2) * 4 + 1024 {
-            return Err(serde::de::Error::custom("the file is larger than 10 MB"));
-        }
-        let text = text.strip_prefix("data:").and_then(|t| t.split_once(",").map(|(_, b)| b)).unwrap_or(&text);
-        base64::engine::general_purpose::STANDARD
-            .decode(text.trim())
-            .map(FileData)
-            .map_err(|_| serde::de::Error::custom("the file is not valid base64"))
-    }
-}
-
-/// A file chosen in the UI: its name and its bytes (base64 over IPC).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct FileUpload {
-    pub file_name: String,
-    /// Base64 of the file's bytes.
-    #[ts(type = "string")]
-    pub data: FileData,
-}
-
-impl FileUpload {
-    fn name(&self) -> &str {
-        self.file_name.rsplit(['/', '\\']).next().unwrap_or("").trim()
-    }
-}
 
 /// Documents of one transaction. `filtered` is false when the service does not say which
 /// transaction a document belongs to (the spec shows no fields for list items): then all
@@ -113,208 +58,6 @@ pub struct DebtInput {
     pub bank_account_text: Option<String>,
 }
 
-/// Not empty, at most 10 MiB, and a known type by name must be that type by content.
-fn check_document_file(file: &FileUpload) -> Result<(), AppError> {
-    let name = file.name();
-    if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
-        return Err(AppError::validation("The file needs a name of at most 200 characters."));
-    }
-    let bytes = &file.data.0;
-    if bytes.is_empty() {
-        return Err(AppError::validation(format!("{name} is empty.")));
-    }
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(AppError::validation(format!("{name} is larger than 10 MB ({MAX_FILE_BYTES} bytes).")));
-    }
-    if let Some(named) = FileType::from_file_name(name) {
-        match FileType::sniff(bytes) {
-            Some(actual) if actual == named => {}
-            _ => {
-                return Err(AppError::validation(format!(
-                    "{name} is not a {} file (its content does not match its name).",
-                    named.label()
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn upload_of(file: &FileUpload) -> Upload {
-    Upload::new(file.name(), file.data.0.clone())
-}
-
-fn positive(field: &str, t: &str) -> Result<Decimal, AppError> {
-    let d = parse_amount(field, t)?;
-    if d <= Decimal::ZERO {
-        return Err(AppError::validation(format!("The {field} must be greater than zero.")));
-    }
-    Ok(d)
-}
-
-fn signers_of(list: &Option<Vec<String>>) -> Option<Vec<RequiredSigner>> {
-    list.as_ref()
-        .map(|l| l.iter().map(|s| RequiredSigner::from(s.trim())).filter(|s| *s != RequiredSigner::None).collect())
-}
-
-fn bill_of(req: &ActionRequest) -> Result<Option<BillOfSale>, AppError> {
-    let ActionRequest::SetBillOfSale { enable, file, amount, additional_terms, required_signers, .. } = req else {
-        return Ok(None);
-    };
-    if !*enable {
-        return Ok(Some(BillOfSale::disabled()));
-    }
-    Ok(Some(BillOfSale {
-        enable: true,
-        document: file.as_ref().map(upload_of),
-        additional_terms: text(additional_terms),
-        amount: text(amount).map(|a| positive("amount", &a)).transpose()?,
-        required_signers: signers_of(required_signers),
-    }))
-}
-
-fn debt_of(req: &ActionRequest) -> Result<Option<DebtInformation>, AppError> {
-    let ActionRequest::AddDebtInformation { file, amount, fik_code, bank_account, bank_account_text, .. } = req else {
-        return Ok(None);
-    };
-    let mut debt = DebtInformation::new(upload_of(file), positive("amount", amount)?);
-    debt.fik_code = text(fik_code);
-    debt.bank_account = text(bank_account);
-    debt.bank_account_text = text(bank_account_text);
-    Ok(Some(debt))
-}
-
-/// Field checks of the document and Auto actions, with the client's validators
-/// (`escrow_api::validate`), before anything is written or sent.
-pub(crate) fn validate(req: &ActionRequest) -> Result<(), AppError> {
-    match req {
-        ActionRequest::UploadDocument { transaction_id, title, signers_required, file } => {
-            id("transactionId", transaction_id)?;
-            let t = title.trim();
-            if t.is_empty() || t.chars().count() > 200 {
-                return Err(AppError::validation("A title is 1 to 200 characters."));
-            }
-            if signers_required.is_some_and(|n| !(1..=20).contains(&n)) {
-                return Err(AppError::validation("Signers required is 1 to 20 (or empty)."));
-            }
-            check_document_file(file)
-        }
-        ActionRequest::SignDocument { document_id, service_account_id, return_url } => {
-            id("documentId", document_id)?;
-            id("serviceAccountId", service_account_id)?;
-            if let Some(u) = text(return_url) {
-                match url::Url::parse(&u) {
-                    Ok(p) if matches!(p.scheme(), "http" | "https") && p.host().is_some() => {}
-                    _ => return Err(AppError::validation("The return URL must be an absolute http or https URL.")),
-                }
-            }
-            Ok(())
-        }
-        ActionRequest::DeleteDocument { document_id } => id("documentId", document_id).map(drop),
-        ActionRequest::SetBillOfSale { transaction_id, enable, file, amount, additional_terms, required_signers } => {
-            id("transactionId", transaction_id)?;
-            if text(additional_terms).is_some_and(|t| t.chars().count() > 4000) {
-                return Err(AppError::validation("The additional terms are at most 4000 characters."));
-            }
-            if let Some(list) = required_signers {
-                for s in list {
-                    if !matches!(
-                        RequiredSigner::from(s.trim()),
-                        RequiredSigner::Payer | RequiredSigner::Payee | RequiredSigner::None
-                    ) {
-                        return Err(AppError::validation(format!("{s:?} is not Payer or Payee.")));
-                    }
-                }
-            }
-            if !*enable
-                && (file.is_some()
-                    || text(amount).is_some()
-                    || text(additional_terms).is_some()
-                    || required_signers.is_some())
-            {
-                return Err(AppError::validation(
-                    "A disabled bill of sale takes no document, amount, terms or signers.",
-                ));
-            }
-            if let Some(f) = file {
-                validate::file("document", f.name(), &f.data.0, BILL_OF_SALE_FILE_TYPES)?;
-            }
-            bill_of(req).map(drop)
-        }
-        ActionRequest::AddDebtInformation {
-            transaction_id, file, fik_code, bank_account, bank_account_text, ..
-        } => {
-            id("transactionId", transaction_id)?;
-            validate::file("documentation", f_name(file), &file.data.0, DEBT_FILE_TYPES)?;
-            let fik = text(fik_code).map(|f| validate::fik("fikCode", &f)).transpose()?;
-            let account = text(bank_account).map(|b| validate::bank_account("bankAccount", &b)).transpose()?;
-            match (fik, account) {
-                (None, None) => {
-                    return Err(AppError::validation("Give a FIK code or a bank account to pay the debt to."));
-                }
-                (Some(_), Some(_)) => {
-                    return Err(AppError::validation("Give either a FIK code or a bank account, not both."));
-                }
-                _ => {}
-            }
-            if text(bank_account_text).is_some_and(|t| t.chars().count() > 200) {
-                return Err(AppError::validation("The transfer text is at most 200 characters."));
-            }
-            debt_of(req).map(drop)
-        }
-        _ => Ok(()),
-    }
-}
-
-fn f_name(f: &FileUpload) -> &str {
-    f.name()
-}
-
-/// Sends one document or Auto action; called by [`crate::actions::send`] too (retries).
-pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, AppError> {
-    Ok(match req {
-        ActionRequest::UploadDocument { transaction_id, title, signers_required, file } => {
-            let name = file.name();
-            let mut upload = UploadDocument::new(title.trim(), file.data.0.clone(), name, content_type_for(name));
-            upload.signers_required = *signers_required;
-            upload.transaction_id = Some(transaction_id.trim().to_owned());
-            Sent { correlation_id: None, value: Some(client.upload_document(&upload).await?.document_id) }
-        }
-        ActionRequest::SignDocument { document_id, service_account_id, return_url } => {
-            let mut sign = SignRequest::new(service_account_id.trim());
-            sign.return_url = text(return_url);
-            Sent { correlation_id: None, value: Some(client.sign_document(document_id.trim(), &sign).await?.url) }
-        }
-        ActionRequest::DeleteDocument { document_id } => {
-            client.delete_document(document_id.trim()).await?;
-            Sent { correlation_id: None, value: None }
-        }
-        ActionRequest::SetBillOfSale { transaction_id, .. } => {
-            let bill = bill_of(req)?.ok_or_else(|| AppError::validation("not a bill of sale"))?;
-            let meta = client.set_bill_of_sale(transaction_id.trim(), &bill).await?.meta;
-            Sent { correlation_id: Some(meta.correlation_id), value: None }
-        }
-        ActionRequest::AddDebtInformation { transaction_id, .. } => {
-            let debt = debt_of(req)?.ok_or_else(|| AppError::validation("not debt information"))?;
-            let meta = client.add_debt_information(transaction_id.trim(), &debt).await?.meta;
-            Sent { correlation_id: Some(meta.correlation_id), value: None }
-        }
-        _ => return Err(AppError::validation("not a document action")),
-    })
-}
-
-/// The record as the UI gets it: without the file's bytes (it sent them; the journal keeps them).
-pub fn without_file_bytes(mut record: ActionRecord) -> ActionRecord {
-    match &mut record.request {
-        ActionRequest::UploadDocument { file, .. } | ActionRequest::AddDebtInformation { file, .. } => {
-            file.data = FileData::default()
-        }
-        ActionRequest::SetBillOfSale { file: Some(file), .. } => file.data = FileData::default(),
-        _ => {}
-    }
-    record
-}
-
 impl Desk {
     /// Documents of `transaction_id` (the client lists all; filtered here when the
     /// service says which transaction each belongs to).
@@ -329,15 +72,14 @@ impl Desk {
     }
 
     /// Journaled; `value` is the new documentId.
-    pub async fn upload_document(&self, input: &DocumentInput) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::UploadDocument {
+    pub async fn upload_document(&self, input: &DocumentInput) -> Result<Outcome<DocumentAction>, AppError> {
+        let request = DocumentAction::UploadDocument {
             transaction_id: input.transaction_id.trim().into(),
             title: input.title.trim().into(),
             signers_required: input.signers_required,
             file: input.file.clone(),
         };
-        request.validate()?;
-        self.run_action(&request).await
+        self.run_documents(&request).await
     }
 
     /// Journaled; `value` is the signer's unique signing URL.
@@ -346,14 +88,13 @@ impl Desk {
         document_id: &str,
         service_account_id: &str,
         return_url: Option<&str>,
-    ) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::SignDocument {
+    ) -> Result<Outcome<DocumentAction>, AppError> {
+        let request = DocumentAction::SignDocument {
             document_id: document_id.trim().into(),
             service_account_id: service_account_id.trim().into(),
             return_url: return_url.map(str::trim).filter(|u| !u.is_empty()).map(Into::into),
         };
-        request.validate()?;
-        self.run_action(&request).await
+        self.run_documents(&request).await
     }
 
     /// A link to the signed version if signed, else the original.
@@ -365,15 +106,14 @@ impl Desk {
     }
 
     /// Journaled; also deletes the signed versions.
-    pub async fn delete_document(&self, document_id: &str) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::DeleteDocument { document_id: document_id.trim().into() };
-        request.validate()?;
-        self.run_action(&request).await
+    pub async fn delete_document(&self, document_id: &str) -> Result<Outcome<DocumentAction>, AppError> {
+        let request = DocumentAction::DeleteDocument { document_id: document_id.trim().into() };
+        self.run_documents(&request).await
     }
 
     /// Journaled. Without a file the service generates the bill of sale.
-    pub async fn set_bill_of_sale(&self, input: &BillOfSaleInput) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::SetBillOfSale {
+    pub async fn set_bill_of_sale(&self, input: &BillOfSaleInput) -> Result<Outcome<DocumentAction>, AppError> {
+        let request = DocumentAction::SetBillOfSale {
             transaction_id: input.transaction_id.trim().into(),
             enable: input.enable,
             file: input.file.clone(),
@@ -381,13 +121,12 @@ impl Desk {
             additional_terms: text(&input.additional_terms),
             required_signers: input.required_signers.clone(),
         };
-        request.validate()?;
-        self.run_action(&request).await
+        self.run_documents(&request).await
     }
 
     /// Journaled. Plans the debt-settlement split payout (sandbox).
-    pub async fn add_debt_information(&self, input: &DebtInput) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::AddDebtInformation {
+    pub async fn add_debt_information(&self, input: &DebtInput) -> Result<Outcome<DocumentAction>, AppError> {
+        let request = DocumentAction::AddDebtInformation {
             transaction_id: input.transaction_id.trim().into(),
             file: input.file.clone(),
             amount: input.amount.trim().into(),
@@ -395,8 +134,7 @@ impl Desk {
             bank_account: text(&input.bank_account),
             bank_account_text: text(&input.bank_account_text),
         };
-        request.validate()?;
-        self.run_action(&request).await
+        self.run_documents(&request).await
     }
 
     /// A link to the debt documentation, valid 5 minutes.
@@ -406,11 +144,20 @@ impl Desk {
         let url = client.debt_information_download(tid).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
+
+    /// Runs a document action; the record comes back without the file's bytes (the UI
+    /// sent them; the journal keeps them).
+    async fn run_documents(&self, request: &DocumentAction) -> Result<Outcome<DocumentAction>, AppError> {
+        let mut outcome = self.run_with_value(request).await?;
+        outcome.record = without_file_bytes(outcome.record);
+        Ok(outcome)
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::files::{FileData, FileUpload, check_document_file};
+    use escrow_api::validate::MAX_FILE_BYTES;
 
     fn file(name: &str, bytes: &[u8]) -> FileUpload {
         FileUpload { file_name: name.into(), data: FileData(bytes.to_vec()) }

@@ -16,7 +16,7 @@ mod run;
 mod store;
 
 pub use checkpoint::{Checkpoint, set_checkpoint_hook};
-pub use record::{ActionState, Record};
+pub use record::{ActionState, Outcome, Record};
 pub use run::{Run, resume, run, send_unrecorded};
 pub use store::{dismiss, get, open, record_intent};
 

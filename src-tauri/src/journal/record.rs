@@ -92,3 +92,17 @@ impl<A> Record<A> {
         }
     }
 }
+
+/// A journaled action and what the service answered that the UI needs at once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "ActionOutcome", concrete(A = AnyAction))]
+pub struct Outcome<A> {
+    pub environment_id: String,
+    pub record: Record<A>,
+    /// The new serviceAccountId (guest), documentId (upload), signing URL (sign),
+    /// transactionId (create) or paymentId (payments).
+    pub value: Option<String>,
+    /// The hosted page the answer named (payments), to copy or open in the browser.
+    pub link: Option<String>,
+}

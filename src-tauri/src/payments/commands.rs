@@ -20,7 +20,7 @@ pub async fn payment_instructions(
 #[tauri::command]
 pub async fn payment_action(
     desk: State<'_, Desk>,
-    request: crate::actions::ActionRequest,
-) -> Result<crate::users::service::ActionOutcome> {
+    request: super::actions::PaymentAction,
+) -> Result<crate::journal::Outcome<super::actions::PaymentAction>> {
     desk.payment_action(&request).await
 }

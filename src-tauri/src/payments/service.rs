@@ -1,102 +1,31 @@
-//! Payments from the app: create one (money-moving, journaled with its key) and
-//! initialize it with a method, each answering with the hosted page the payer uses.
+//! Payments from the app: create one and initialize it with a method (see
+//! [`super::actions`]), each answering with the hosted page the payer uses.
 //!
 //! The link is only in the service's answer (a transaction's payment list carries
 //! none), so these run through [`Desk::payment_action`], which returns it; a retry from
 //! the pending list completes the action but shows no link (initialize again for one).
 
-use crate::actions::{self, ActionRequest};
+use super::actions::PaymentAction;
 use crate::desk::Desk;
-use crate::error::{AppError, ErrorCode};
-use crate::users::service::{ActionOutcome, text};
-use escrow_api::enums::PaymentMethod;
-use escrow_api::models::{CreatePayment, InitializePayment};
-use escrow_api::{CallOptions, Client, IdempotencyKey};
-
-/// What a payment call answered: the payment's id (create only) and the hosted page.
-pub(crate) struct PaymentSent {
-    pub correlation_id: Option<String>,
-    pub payment_id: Option<String>,
-    pub url: String,
-}
-
-/// `PSD2`, `BANK`, `MOBILEWALLET` or none (the payer chooses on the page), with the
-/// account or bank the method needs.
-pub(crate) fn validate_initialize(
-    method: Option<&str>,
-    bank_id: Option<&str>,
-    bank_account_id: Option<&str>,
-) -> Result<(), AppError> {
-    let given = |v: Option<&str>| v.is_some_and(|s| !s.trim().is_empty());
-    match method {
-        None | Some("MOBILEWALLET") => Ok(()),
-        Some("PSD2") if given(bank_account_id) => Ok(()),
-        Some("PSD2") => Err(AppError::validation("PSD2 needs one of the payer's own bank accounts.")),
-        Some("BANK") if given(bank_id) => Ok(()),
-        Some("BANK") => Err(AppError::validation("BANK needs the bank the payer pays from.")),
-        Some(other) => {
-            Err(AppError::validation(format!("The payment method must be PSD2, BANK or MOBILEWALLET, not {other}.")))
-        }
-    }
-}
-
-/// Sends a create or initialize; the create carries the intent's Idempotency-Key.
-pub(crate) async fn send(
-    client: &Client,
-    request: &ActionRequest,
-    key: &IdempotencyKey,
-) -> Result<PaymentSent, AppError> {
-    match request {
-        ActionRequest::CreatePayment { transaction_id, service_account_id, amount } => {
-            let amount = match text(amount) {
-                Some(a) => Some(actions::parse_amount("amount", &a)?),
-                None => None,
-            };
-            let body = CreatePayment {
-                service_account_id: service_account_id.trim().to_owned(),
-                transaction_id: transaction_id.trim().to_owned(),
-                amount,
-                ..Default::default()
-            };
-            let opts = CallOptions::with_idempotency_key(key.clone());
-            let created = client.create_payment(&body, &opts).await?;
-            Ok(PaymentSent {
-                correlation_id: Some(created.meta.correlation_id),
-                payment_id: Some(created.value.payment_id),
-                url: created.value.payment_url,
-            })
-        }
-        ActionRequest::InitializePayment { payment_id, payment_method, bank_id, bank_account_id, .. } => {
-            let body = InitializePayment {
-                payment_method: text(payment_method).map(|m| PaymentMethod::from(m.as_str())),
-                bank_id: text(bank_id),
-                bank_account_id: text(bank_account_id),
-            };
-            let url = client.initialize_payment(payment_id.trim(), &body).await?;
-            Ok(PaymentSent {
-                correlation_id: None,
-                payment_id: Some(payment_id.trim().to_owned()),
-                url: url.payment_url,
-            })
-        }
-        _ => Err(AppError::new(ErrorCode::Internal, "not a payment action")),
-    }
-}
+use crate::error::AppError;
+use crate::journal::Outcome;
 
 impl Desk {
     /// Runs a create-payment or initialize-payment action (journaled like every action)
     /// and returns the payment's id as `value` and its hosted page as `link`.
-    pub async fn payment_action(&self, request: &ActionRequest) -> Result<ActionOutcome, AppError> {
-        if !matches!(request, ActionRequest::CreatePayment { .. } | ActionRequest::InitializePayment { .. }) {
-            return Err(AppError::validation("Only a create or initialize payment action."));
-        }
-        self.run_action(request).await
+    pub async fn payment_action(&self, request: &PaymentAction) -> Result<Outcome<PaymentAction>, AppError> {
+        let (environment_id, run) = self.journal_run(request).await?;
+        let (value, link) = match run.answer {
+            Some(a) => (a.payment_id, Some(a.url)),
+            None => (None, None),
+        };
+        Ok(Outcome { environment_id, record: run.record, value, link })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::actions::validate_initialize;
 
     #[test]
     fn each_method_needs_what_the_spec_says() {

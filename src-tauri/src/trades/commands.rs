@@ -1,6 +1,6 @@
 //! IPC for business users and trades: thin commands over [`crate::trades::service`].
 
-use crate::actions::ActionRequest;
+use super::actions::TradeAction;
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::trades::service::{
@@ -80,6 +80,6 @@ pub async fn trade_user_details(
 
 /// Runs a trade action exactly once (journaled before the request, audited).
 #[tauri::command]
-pub async fn start_trade_action(desk: State<'_, Desk>, request: ActionRequest) -> Result<TradeActionOutcome> {
+pub async fn start_trade_action(desk: State<'_, Desk>, request: TradeAction) -> Result<TradeActionOutcome> {
     desk.start_trade_action(&request).await
 }

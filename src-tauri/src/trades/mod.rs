@@ -1,5 +1,6 @@
 //! The business-user and trade API: business users, trades and their actions.
 
+pub mod actions;
 pub mod commands;
-pub mod rules;
+pub mod inputs;
 pub mod service;

@@ -3,12 +3,13 @@
 //! marketplace user, and the staff actions on them, journaled and audited through
 //! `crate::actions` like every other action.
 
-use crate::actions::{ActionRecord, ActionRequest};
+use super::actions::{TradeAction, TradeSent};
+use super::inputs;
 use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
 use crate::journal::ActionState;
+use crate::journal::Record;
 use crate::settings::environments as envs;
-use crate::trades::rules::{self, TradeSent};
 use escrow_api::CallOptions;
 use escrow_api::trade::{
     BusinessUser, CreateBusinessUser, EditBusinessUser, TradeAddress, TradeBankAccount, TradePageQuery,
@@ -98,7 +99,7 @@ pub struct TradeView {
 #[serde(rename_all = "camelCase")]
 pub struct TradeActionOutcome {
     pub environment_id: String,
-    pub record: ActionRecord,
+    pub record: Record<TradeAction>,
     /// The new trade (initiate).
     pub trade_id: Option<String>,
     /// A hosted page (status link, payment flow).
@@ -153,13 +154,13 @@ fn path_id<'a>(field: &str, v: &'a str) -> Result<&'a str, AppError> {
     let v = v.trim();
     escrow_api::trade::validate::path_param(field, v)?;
     if v.chars().any(char::is_control) {
-        return Err(rules::field_error(field, "must not contain control characters"));
+        return Err(inputs::field_error(field, "must not contain control characters"));
     }
     Ok(v)
 }
 
 /// The error of an action that did not succeed (its live error, with field faults).
-fn failure(record: &ActionRecord) -> AppError {
+fn failure(record: &Record<TradeAction>) -> AppError {
     record.error.clone().unwrap_or_else(|| {
         let msg = record.message.clone().unwrap_or_else(|| "The action did not finish.".into());
         AppError::new(if record.state == ActionState::Unknown { ErrorCode::Network } else { ErrorCode::Internal }, msg)
@@ -170,9 +171,9 @@ type Row = (String, String, Option<String>, Option<String>, String, String);
 
 impl Desk {
     /// Journal, send (with the stored key) and record one trade-API action.
-    async fn run_trade(&self, req: &ActionRequest) -> Result<(String, ActionRecord, Option<TradeSent>), AppError> {
+    async fn run_trade(&self, req: &TradeAction) -> Result<(String, Record<TradeAction>, Option<TradeSent>), AppError> {
         let (environment_id, run) = self.journal_run(req).await?;
-        Ok((environment_id, run.record, run.answer.and_then(|a| a.trade)))
+        Ok((environment_id, run.record, run.answer))
     }
 
     // ---- business users ----------------------------------------------------------
@@ -248,8 +249,7 @@ impl Desk {
         request.business_location_id = request.business_location_id.trim().to_owned();
         request.name = request.name.trim().to_owned();
         request.phone_number = request.phone_number.trim().to_owned();
-        let (env, record, sent) =
-            self.run_trade(&ActionRequest::BusinessUserCreate { request: request.clone() }).await?;
+        let (env, record, sent) = self.run_trade(&TradeAction::BusinessUserCreate { request: request.clone() }).await?;
         let user = sent.and_then(|s| s.business_user).ok_or_else(|| failure(&record))?;
         let fallback = (request.business_id.as_str(), request.business_location_id.as_str());
         self.store_business_user(&env, &user, Some(&request.name), Some(&request.phone_number), fallback)
@@ -266,7 +266,7 @@ impl Desk {
         let mut request = input.clone();
         request.name = request.name.trim().to_owned();
         request.phone_number = request.phone_number.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
-        let req = ActionRequest::BusinessUserEdit {
+        let req = TradeAction::BusinessUserEdit {
             business_id: b.to_owned(),
             business_location_id: l.to_owned(),
             request: request.clone(),
@@ -291,7 +291,7 @@ impl Desk {
     /// Removes a business user at the service (journaled), then from the local list.
     pub async fn delete_business_user(&self, business_id: &str, business_location_id: &str) -> Result<(), AppError> {
         let (b, l) = (path_id("businessId", business_id)?, path_id("businessLocationId", business_location_id)?);
-        let req = ActionRequest::BusinessUserDelete { business_id: b.to_owned(), business_location_id: l.to_owned() };
+        let req = TradeAction::BusinessUserDelete { business_id: b.to_owned(), business_location_id: l.to_owned() };
         let (env, record, _) = self.run_trade(&req).await?;
         if record.state != ActionState::Succeeded {
             return Err(failure(&record));
@@ -409,20 +409,18 @@ impl Desk {
 
     /// Runs a trade action exactly once (journaled and audited); the record is returned
     /// in any state, with what the service answered on success.
-    pub async fn start_trade_action(&self, request: &ActionRequest) -> Result<TradeActionOutcome, AppError> {
-        if !matches!(request, rules::any_trade!())
-            || matches!(
-                request,
-                ActionRequest::BusinessUserCreate { .. }
-                    | ActionRequest::BusinessUserEdit { .. }
-                    | ActionRequest::BusinessUserDelete { .. }
-            )
-        {
+    pub async fn start_trade_action(&self, request: &TradeAction) -> Result<TradeActionOutcome, AppError> {
+        if matches!(
+            request,
+            TradeAction::BusinessUserCreate { .. }
+                | TradeAction::BusinessUserEdit { .. }
+                | TradeAction::BusinessUserDelete { .. }
+        ) {
             return Err(AppError::validation("Not a trade action."));
         }
         let (environment_id, record, sent) = self.run_trade(request).await?;
         let sent = sent.unwrap_or_default();
-        if let (ActionRequest::TradeInitiate { input }, Some(id)) = (request, sent.trade_id.as_deref()) {
+        if let (TradeAction::TradeInitiate { input }, Some(id)) = (request, sent.trade_id.as_deref()) {
             self.db
                 .lock()?
                 .execute(

@@ -46,6 +46,6 @@ pub fn cancel_export(desk: State<'_, Desk>, id: String) -> Result<crate::transac
 pub async fn create_transaction(
     desk: State<'_, Desk>,
     input: crate::transactions::create::NewTransactionInput,
-) -> Result<crate::users::service::ActionOutcome> {
+) -> Result<crate::journal::Outcome<super::actions::TransactionAction>> {
     desk.create_transaction(&input).await
 }

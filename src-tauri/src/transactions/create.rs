@@ -6,9 +6,8 @@
 //! Idempotency-Key is also sent as the `uniquenessKey`: even a resend after the
 //! service's 24-hour idempotency window can never make a second transaction.
 
-use crate::actions::ActionRequest;
 use crate::error::{AppError, FieldErrorView};
-use crate::users::service::Sent;
+use crate::journal::Sent;
 use escrow_api::enums::Currency;
 use escrow_api::models::{AutoInformation, CreateTransaction};
 use escrow_api::{CallOptions, Client, IdempotencyKey, TransactionType};
@@ -223,22 +222,16 @@ impl NewTransactionInput {
 
 /// Sends the create with the intent's key as both Idempotency-Key and uniquenessKey;
 /// the value is the new transaction's id.
-pub(crate) async fn send(client: &Client, input: &NewTransactionInput, key: &IdempotencyKey) -> Result<Sent, AppError> {
+pub(crate) async fn send(
+    client: &Client,
+    input: &NewTransactionInput,
+    key: &IdempotencyKey,
+) -> Result<Sent<Option<String>>, AppError> {
     let (kind, mut req) = input.to_request()?;
     req.uniqueness_key = Some(key.as_str().to_owned());
     let opts = CallOptions::with_idempotency_key(key.clone());
     let created = client.create_transaction(kind, &req, &opts).await?;
-    Ok(Sent { correlation_id: Some(created.meta.correlation_id), value: Some(created.value.transaction_id) })
-}
-
-impl crate::desk::Desk {
-    /// Journaled like every money-moving action; `value` is the new transaction's id.
-    pub async fn create_transaction(
-        &self,
-        input: &NewTransactionInput,
-    ) -> Result<crate::users::service::ActionOutcome, AppError> {
-        self.run_action(&ActionRequest::CreateTransaction { input: input.clone() }).await
-    }
+    Ok(Sent { correlation_id: Some(created.meta.correlation_id), answer: Some(created.value.transaction_id) })
 }
 
 #[cfg(test)]

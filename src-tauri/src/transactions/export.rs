@@ -3,6 +3,7 @@
 //! The file is written under a temporary name and renamed when complete, so a
 //! cancelled or failed export never leaves a partial file behind.
 
+use crate::csv::field;
 use crate::error::{AppError, ErrorCode};
 use crate::transactions::filters::TransactionFilters;
 use escrow_api::models::TransactionListItem;
@@ -81,21 +82,6 @@ pub const HEADER: [&str; 15] = [
     "expectedCompletion",
     "registrationNumber",
 ];
-
-/// One CSV field: quoted when needed; a leading `= + - @` is defused so spreadsheets
-/// never run it as a formula.
-pub fn field(value: &str) -> String {
-    let defused = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) && value.parse::<f64>().is_err() {
-        format!("'{value}")
-    } else {
-        value.to_owned()
-    };
-    if defused.contains([',', '"', '\n', '\r', ';']) {
-        format!("\"{}\"", defused.replace('"', "\"\""))
-    } else {
-        defused
-    }
-}
 
 pub fn row(t: &TransactionListItem) -> String {
     let money = |d: Option<rust_decimal::Decimal>| d.map(|d| d.to_string()).unwrap_or_default();

@@ -1,6 +1,7 @@
 //! Transactions: the list and its filters, the detail, new transactions and the CSV
 //! export.
 
+pub mod actions;
 pub mod commands;
 pub mod create;
 pub mod export;

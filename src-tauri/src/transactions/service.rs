@@ -1,8 +1,11 @@
 //! Browsing transactions: pages with search and filters, the detail, split payouts, and
 //! the CSV export.
 
+use super::actions::TransactionAction;
+use super::create::NewTransactionInput;
 use crate::desk::{Desk, valid_id};
 use crate::error::AppError;
+use crate::journal::Outcome;
 use crate::transactions::filters::{Cached, TransactionFilters};
 use escrow_api::models::{Transaction, TransactionListItem};
 use escrow_api::{Client, ListTransactions};
@@ -152,5 +155,15 @@ impl Desk {
         let (environment_id, client) = self.active_client()?;
         let items = client.list_split_payouts(valid_id(transaction_id)?).await?.items;
         Ok(SplitPayoutsView { environment_id, items })
+    }
+}
+
+impl Desk {
+    /// Journaled like every money-moving action; `value` is the new transaction's id.
+    pub async fn create_transaction(
+        &self,
+        input: &NewTransactionInput,
+    ) -> Result<Outcome<TransactionAction>, AppError> {
+        self.run_with_value(&TransactionAction::CreateTransaction { input: input.clone() }).await
     }
 }

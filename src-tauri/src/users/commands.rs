@@ -1,12 +1,15 @@
 //! IPC for users, the connect flow and bank accounts: thin wrappers over
 //! [`crate::users::service`]. Changes of state are journaled there.
 
+use super::actions::UserAction;
 use crate::desk::Desk;
 use crate::error::AppError;
+use crate::journal::Outcome;
 use crate::users::service::{
-    ActionOutcome, BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, HostedUrlView,
-    OnboardingView, UserPageView, UserQuery, UserView,
+    BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
+    UserView,
 };
+use crate::views::HostedUrlView;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
@@ -32,7 +35,7 @@ pub async fn get_connection(desk: State<'_, Desk>, reference_id: String) -> Resu
 }
 
 #[tauri::command]
-pub async fn create_guest(desk: State<'_, Desk>, input: GuestInput) -> Result<ActionOutcome> {
+pub async fn create_guest(desk: State<'_, Desk>, input: GuestInput) -> Result<Outcome<UserAction>> {
     desk.create_guest(&input).await
 }
 
@@ -41,7 +44,7 @@ pub async fn delete_connection(
     desk: State<'_, Desk>,
     service_account_id: String,
     reference_id: String,
-) -> Result<ActionOutcome> {
+) -> Result<Outcome<UserAction>> {
     desk.delete_connection(&service_account_id, &reference_id).await
 }
 
@@ -76,7 +79,7 @@ pub async fn add_bank_account(
     service_account_id: String,
     bank_id: String,
     bank_account_id: String,
-) -> Result<ActionOutcome> {
+) -> Result<Outcome<UserAction>> {
     desk.add_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }
 
@@ -86,7 +89,7 @@ pub async fn set_default_bank_account(
     service_account_id: String,
     bank_id: String,
     bank_account_id: String,
-) -> Result<ActionOutcome> {
+) -> Result<Outcome<UserAction>> {
     desk.set_default_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }
 
@@ -96,6 +99,6 @@ pub async fn delete_bank_account(
     service_account_id: String,
     bank_id: String,
     bank_account_id: String,
-) -> Result<ActionOutcome> {
+) -> Result<Outcome<UserAction>> {
     desk.delete_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }

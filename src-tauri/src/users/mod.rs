@@ -1,4 +1,5 @@
 //! Users: accounts, connections, guests and bank accounts.
 
+pub mod actions;
 pub mod commands;
 pub mod service;

@@ -3,14 +3,16 @@
 //! creation, connection delete, bank-account add / set-default / delete) is an
 //! [`ActionRequest`] journaled and audited with the user as target.
 
-use crate::actions::{ActionRecord, ActionRequest};
+use super::actions::UserAction;
 use crate::desk::Desk;
 use crate::error::AppError;
+use crate::fields::{id, short, text};
+use crate::journal::Outcome;
+use crate::views::HostedUrlView;
+use escrow_api::ListUsers;
 use escrow_api::models::{
-    Bank, BankAccount, BankAccountRef, ConnectRequest, ConnectionRecord, GuestUser, OnboardingResult, StartOnboarding,
-    User, UserListItem,
+    Bank, BankAccount, ConnectRequest, ConnectionRecord, OnboardingResult, StartOnboarding, User, UserListItem,
 };
-use escrow_api::{Client, ListUsers};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -41,14 +43,6 @@ pub struct UserPageView {
 pub struct UserView {
     pub environment_id: String,
     pub user: User,
-}
-
-/// A hosted page or file link (connect, onboarding, signing, download).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct HostedUrlView {
-    pub environment_id: String,
-    pub url: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -107,153 +101,13 @@ pub struct GuestInput {
     pub cvr: Option<String>,
 }
 
-/// A journaled action and what the service answered (an id or a link), when it did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionOutcome {
-    pub environment_id: String,
-    pub record: ActionRecord,
-    /// The new serviceAccountId (guest), documentId (upload), signing URL (sign),
-    /// transactionId (create) or paymentId (payments).
-    pub value: Option<String>,
-    /// The hosted page the answer named (payments), to copy or open in the browser.
-    pub link: Option<String>,
-}
-
-/// What one send returned: the correlation id (when the client reports one) and a value.
-pub(crate) struct Sent {
-    pub correlation_id: Option<String>,
-    pub value: Option<String>,
-}
-
-pub(crate) fn text(v: &Option<String>) -> Option<String> {
-    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
-}
-
-pub(crate) fn id<'a>(field: &str, v: &'a str) -> Result<&'a str, AppError> {
-    let v = v.trim();
-    if v.is_empty() || v.len() > 100 || v.chars().any(char::is_control) {
-        return Err(AppError::validation(format!("{field} must be 1 to 100 visible characters.")));
-    }
-    Ok(v)
-}
-
-fn short(field: &str, v: &Option<String>, max: usize) -> Result<(), AppError> {
-    if v.as_deref().is_some_and(|s| s.chars().count() > max || s.chars().any(char::is_control)) {
-        return Err(AppError::validation(format!("{field} is at most {max} visible characters.")));
-    }
-    Ok(())
-}
-
 /// Only the birth date part of a CPR number (`DDMMYY-****`) leaves Rust.
 pub fn mask_cpr(cpr: &str) -> String {
     let digits: String = cpr.chars().filter(char::is_ascii_digit).collect();
     if digits.len() >= 6 { format!("{}-****", &digits[..6]) } else { "******-****".into() }
 }
 
-fn guest_of(req: &ActionRequest) -> Option<GuestUser> {
-    match req {
-        ActionRequest::CreateGuest { name, phone_number, email, cvr, .. } => Some(GuestUser {
-            name: text(name),
-            phone_number: text(phone_number),
-            email: text(email),
-            cvr: text(cvr).map(|c| c.replace(' ', "")),
-            address: None,
-        }),
-        _ => None,
-    }
-}
-
-/// Field checks of the user actions (run by [`ActionRequest::validate`] before anything is written).
-pub(crate) fn validate(req: &ActionRequest) -> Result<(), AppError> {
-    match req {
-        ActionRequest::CreateGuest { reference_id, name, phone_number, email, .. } => {
-            id("referenceId", reference_id)?;
-            short("name", name, 200)?;
-            short("phoneNumber", phone_number, 40)?;
-            short("email", email, 200)?;
-            if text(email).is_some_and(|e| !e.contains('@')) {
-                return Err(AppError::validation("The e-mail address needs an @."));
-            }
-            if let Some(cvr) = guest_of(req).and_then(|g| g.cvr)
-                && !(cvr.len() == 8 && cvr.bytes().all(|b| b.is_ascii_digit()))
-            {
-                return Err(AppError::validation("A CVR number is 8 digits."));
-            }
-            Ok(())
-        }
-        ActionRequest::DeleteConnection { service_account_id, reference_id } => {
-            id("serviceAccountId", service_account_id)?;
-            id("referenceId", reference_id).map(drop)
-        }
-        ActionRequest::AddBankAccount { service_account_id, bank_id, bank_account_id }
-        | ActionRequest::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id }
-        | ActionRequest::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
-            id("serviceAccountId", service_account_id)?;
-            id("bankId", bank_id)?;
-            id("bankAccountId", bank_account_id).map(drop)
-        }
-        _ => Ok(()),
-    }
-}
-
-/// Sends one user action; called by [`actions::send`] (first attempt and retries).
-pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, AppError> {
-    let value = match req {
-        ActionRequest::CreateGuest { reference_id, .. } => {
-            let guest = guest_of(req).unwrap_or_default();
-            Some(client.create_guest(reference_id.trim(), &guest).await?.service_account_id)
-        }
-        ActionRequest::DeleteConnection { reference_id, .. } => {
-            client.delete_connection(reference_id.trim()).await?;
-            None
-        }
-        ActionRequest::AddBankAccount { service_account_id, bank_id, bank_account_id } => {
-            client
-                .add_bank_account(
-                    service_account_id.trim(),
-                    &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
-                )
-                .await?;
-            None
-        }
-        ActionRequest::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id } => {
-            client
-                .set_default_bank_account(
-                    service_account_id.trim(),
-                    &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
-                )
-                .await?;
-            None
-        }
-        ActionRequest::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
-            client
-                .delete_bank_account(
-                    service_account_id.trim(),
-                    &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
-                )
-                .await?;
-            None
-        }
-        _ => return Err(AppError::validation("not a user action")),
-    };
-    Ok(Sent { correlation_id: None, value })
-}
-
 impl Desk {
-    /// Runs a journaled action like [`Desk::start_action`] and also returns what the
-    /// service answered (an id or a link the UI needs right away).
-    pub(crate) async fn run_action(&self, request: &ActionRequest) -> Result<ActionOutcome, AppError> {
-        let (environment_id, run) = self.journal_run(request).await?;
-        let answer = run.answer.unwrap_or_default();
-        Ok(ActionOutcome {
-            environment_id,
-            record: crate::documents::service::without_file_bytes(run.record),
-            value: answer.value,
-            link: answer.link,
-        })
-    }
-
     pub async fn list_users(&self, q: &UserQuery) -> Result<UserPageView, AppError> {
         if q.take == 0 || q.take > MAX_USERS_TAKE {
             return Err(AppError::validation("take must be 1 to 100"));
@@ -310,16 +164,15 @@ impl Desk {
     }
 
     /// Journaled; `value` is the new serviceAccountId.
-    pub async fn create_guest(&self, input: &GuestInput) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::CreateGuest {
+    pub async fn create_guest(&self, input: &GuestInput) -> Result<Outcome<UserAction>, AppError> {
+        let request = UserAction::CreateGuest {
             reference_id: input.reference_id.trim().to_owned(),
             name: text(&input.name),
             phone_number: text(&input.phone_number),
             email: text(&input.email),
             cvr: text(&input.cvr),
         };
-        request.validate()?;
-        self.run_action(&request).await
+        self.run_with_value(&request).await
     }
 
     /// Journaled: removes the link between `reference_id` and the account.
@@ -327,13 +180,12 @@ impl Desk {
         &self,
         service_account_id: &str,
         reference_id: &str,
-    ) -> Result<ActionOutcome, AppError> {
-        let request = ActionRequest::DeleteConnection {
+    ) -> Result<Outcome<UserAction>, AppError> {
+        let request = UserAction::DeleteConnection {
             service_account_id: service_account_id.trim().into(),
             reference_id: reference_id.trim().into(),
         };
-        request.validate()?;
-        self.run_action(&request).await
+        self.run_with_value(&request).await
     }
 
     pub async fn list_banks(&self, service_account_id: &str) -> Result<BanksView, AppError> {
@@ -383,8 +235,8 @@ impl Desk {
         service_account_id: &str,
         bank_id: &str,
         bank_account_id: &str,
-    ) -> Result<ActionOutcome, AppError> {
-        self.bank_account_action(ActionRequest::AddBankAccount {
+    ) -> Result<Outcome<UserAction>, AppError> {
+        self.bank_account_action(UserAction::AddBankAccount {
             service_account_id: service_account_id.trim().into(),
             bank_id: bank_id.trim().into(),
             bank_account_id: bank_account_id.trim().into(),
@@ -397,8 +249,8 @@ impl Desk {
         service_account_id: &str,
         bank_id: &str,
         bank_account_id: &str,
-    ) -> Result<ActionOutcome, AppError> {
-        self.bank_account_action(ActionRequest::SetDefaultBankAccount {
+    ) -> Result<Outcome<UserAction>, AppError> {
+        self.bank_account_action(UserAction::SetDefaultBankAccount {
             service_account_id: service_account_id.trim().into(),
             bank_id: bank_id.trim().into(),
             bank_account_id: bank_account_id.trim().into(),
@@ -413,8 +265,8 @@ impl Desk {
         service_account_id: &str,
         bank_id: &str,
         bank_account_id: &str,
-    ) -> Result<ActionOutcome, AppError> {
-        self.bank_account_action(ActionRequest::DeleteBankAccount {
+    ) -> Result<Outcome<UserAction>, AppError> {
+        self.bank_account_action(UserAction::DeleteBankAccount {
             service_account_id: service_account_id.trim().into(),
             bank_id: bank_id.trim().into(),
             bank_account_id: bank_account_id.trim().into(),
@@ -422,15 +274,15 @@ impl Desk {
         .await
     }
 
-    async fn bank_account_action(&self, request: ActionRequest) -> Result<ActionOutcome, AppError> {
-        request.validate()?;
-        self.run_action(&request).await
+    async fn bank_account_action(&self, request: UserAction) -> Result<Outcome<UserAction>, AppError> {
+        self.run_with_value(&request).await
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::journal::Action;
 
     #[test]
     fn cpr_keeps_only_the_date() {
@@ -442,7 +294,7 @@ mod tests {
 
     #[test]
     fn guest_fields_are_checked() {
-        let ok = ActionRequest::CreateGuest {
+        let ok = UserAction::CreateGuest {
             reference_id: "r".into(),
             name: None,
             phone_number: None,
@@ -450,7 +302,7 @@ mod tests {
             cvr: Some("1234 5678".into()),
         };
         assert!(ok.validate().is_ok());
-        let bad = ActionRequest::CreateGuest {
+        let bad = UserAction::CreateGuest {
             reference_id: "r".into(),
             name: None,
             phone_number: None,
@@ -458,7 +310,7 @@ mod tests {
             cvr: Some("123".into()),
         };
         assert!(bad.validate().is_err());
-        let bad = ActionRequest::CreateGuest {
+        let bad = UserAction::CreateGuest {
             reference_id: " ".into(),
             name: None,
             phone_number: None,
