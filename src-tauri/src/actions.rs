@@ -10,7 +10,7 @@ use crate::appdb::AppDb;
 use crate::audit::{self, NewEntry};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::enums::{Recipient, Timing};
-use escrow_api::models::{
+use escrow_api::{
     AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction,
 };
 use escrow_api::{CallOptions, Client, IdempotencyKey};
@@ -779,20 +779,17 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
         }
         ActionRequest::Payout { transaction_id, service_account_id, .. } => {
             client
-                .payout_transaction(
-                    transaction_id,
-                    &PayoutTransaction { service_account_id: service_account_id.clone() },
-                    &opts,
-                )
+                .transactions()
+                .payout(transaction_id, &PayoutTransaction { service_account_id: service_account_id.clone() }, &opts)
                 .await?
                 .meta
         }
         ActionRequest::Cancel { transaction_id, service_account_id, reason, .. } => {
             let body = CancelTransaction { service_account_id: service_account_id.clone(), reason: reason.clone() };
-            client.cancel_transaction(transaction_id, &body, &opts).await?.meta
+            client.transactions().cancel(transaction_id, &body, &opts).await?.meta
         }
         ActionRequest::Reimburse { transaction_id, amount: a } => {
-            client.reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta
+            client.transactions().reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta
         }
         ActionRequest::CreateSplitPayout { transaction_id, amount: a, recipient, timing } => {
             let body = CreateSplitPayout {
@@ -800,10 +797,10 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 recipient: recipient_of(recipient)?,
                 timing: timing_of(timing.as_deref())?,
             };
-            client.create_split_payout(transaction_id, &body, &opts).await?.meta
+            client.split_payouts().create(transaction_id, &body, &opts).await?.meta
         }
         ActionRequest::CancelSplitPayout { transaction_id, split_payout_id } => {
-            client.cancel_split_payout(transaction_id, split_payout_id, &opts).await?.meta
+            client.split_payouts().cancel(transaction_id, split_payout_id, &opts).await?.meta
         }
         ActionRequest::CreatePayment { .. } | ActionRequest::InitializePayment { .. } => {
             return crate::desk_payments::send(client, record).await.map(|s| s.correlation_id);
@@ -814,7 +811,7 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 payee_fixed_fee: optional(payee_fixed_fee)?,
                 payer_fixed_fee: optional(payer_fixed_fee)?,
             };
-            client.change_amount(transaction_id, &body).await?.meta
+            client.transactions().change_amount(transaction_id, &body).await?.meta
         }
         ActionRequest::Update { transaction_id, expected_completion, retail_amount } => {
             let expected_completion = match expected_completion.as_deref() {
@@ -832,11 +829,12 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 Some(t) => Patch::Set(parse_amount("retail amount", t)?),
             };
             client
-                .update_transaction(transaction_id, &UpdateTransaction { expected_completion, retail_amount })
+                .transactions()
+                .update(transaction_id, &UpdateTransaction { expected_completion, retail_amount })
                 .await?
                 .meta
         }
-        ActionRequest::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
+        ActionRequest::Delete { transaction_id } => client.transactions().delete(transaction_id).await?.meta,
         r @ crate::trade::any_trade!() => {
             return crate::trade::send(client, r, &opts).await.map(|s| Some(s.correlation_id));
         }
@@ -846,7 +844,7 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 reference_id: reference_id.clone(),
                 phone_number: phone_number.clone(),
             };
-            client.add_payee(transaction_id, &body).await?.meta
+            client.transactions().add_payee(transaction_id, &body).await?.meta
         }
         ActionRequest::AddPayer { transaction_id, service_account_id, reference_id, phone_number } => {
             let body = AddParty {
@@ -854,7 +852,7 @@ pub async fn send(client: &Client, record: &ActionRecord) -> Result<Option<Strin
                 reference_id: reference_id.clone(),
                 phone_number: phone_number.clone(),
             };
-            client.add_payer(transaction_id, &body).await?.meta
+            client.transactions().add_payer(transaction_id, &body).await?.meta
         }
         ActionRequest::CreateGuest { .. }
         | ActionRequest::DeleteConnection { .. }
@@ -886,7 +884,7 @@ pub async fn reconcile(client: &Client, record: &ActionRecord) -> Result<Option<
         return Ok(None); // no id yet; the resend carries the same Idempotency-Key and uniquenessKey
     }
     let id = record.request.transaction_id();
-    let status = match client.get_transaction(id).await {
+    let status = match client.transactions().get(id).await {
         Ok(t) => Some(t.status),
         Err(e) if matches!(e.kind, escrow_api::ErrorKind::NotFound(_)) => None,
         Err(e) => return Err(e.into()),

@@ -8,8 +8,8 @@ use crate::environments::{self as envs, Badge, EnvironmentList, EnvironmentView,
 use crate::error::{AppError, ErrorCode};
 use crate::filters::{Cached, TransactionFilters};
 use crate::keychain::Keychain;
-use escrow_api::models::{Transaction, TransactionListItem};
 use escrow_api::{Client, ListTransactions};
+use escrow_api::{Transaction, TransactionListItem};
 use serde::{Deserialize, Serialize};
 use std::sync::RwLock;
 use ts_rs::TS;
@@ -56,7 +56,7 @@ pub struct TransactionView {
 #[serde(rename_all = "camelCase")]
 pub struct SplitPayoutsView {
     pub environment_id: String,
-    pub items: Vec<escrow_api::models::SplitPayout>,
+    pub items: Vec<escrow_api::SplitPayout>,
 }
 
 /// Manual-transfer instructions, tagged with their environment.
@@ -64,7 +64,7 @@ pub struct SplitPayoutsView {
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInstructionsView {
     pub environment_id: String,
-    pub instructions: escrow_api::models::PaymentInstructions,
+    pub instructions: escrow_api::PaymentInstructions,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -250,7 +250,7 @@ impl Desk {
 
     pub async fn test_connection(&self, id: &str) -> Result<ConnectionCheck, AppError> {
         let client = self.build_client(id)?;
-        let page = client.list_transactions(&ListTransactions { take: Some(1), ..Default::default() }).await?;
+        let page = client.transactions().list(&ListTransactions { take: Some(1), ..Default::default() }).await?;
         Ok(ConnectionCheck { transaction_count: page.count })
     }
 
@@ -266,7 +266,8 @@ impl Desk {
             return self.filtered_page(environment_id, client, q, filters).await;
         }
         let page = client
-            .list_transactions(&ListTransactions {
+            .transactions()
+            .list(&ListTransactions {
                 skip: Some(q.skip),
                 take: Some(q.take),
                 search: q.search.clone(),
@@ -322,7 +323,7 @@ impl Desk {
             None => {
                 use futures::StreamExt;
                 let query = ListTransactions { search, ..Default::default() };
-                let mut stream = Box::pin(client.export_transactions(&query, Default::default(), |_| {}));
+                let mut stream = Box::pin(client.transactions().export(&query, Default::default(), |_| {}));
                 let mut kept = Vec::new();
                 while let Some(item) = stream.next().await {
                     let item = item?;
@@ -352,7 +353,7 @@ impl Desk {
             return Err(AppError::validation("A transaction id is 1 to 100 characters."));
         }
         let (environment_id, client) = self.active_client()?;
-        let transaction = client.get_transaction(id).await?;
+        let transaction = client.transactions().get(id).await?;
         Ok(TransactionView { environment_id, transaction })
     }
 }
@@ -400,7 +401,7 @@ impl Desk {
 
     pub async fn list_split_payouts(&self, transaction_id: &str) -> Result<SplitPayoutsView, AppError> {
         let (environment_id, client) = self.active_client()?;
-        let items = client.list_split_payouts(valid_id(transaction_id)?).await?.items;
+        let items = client.split_payouts().list(valid_id(transaction_id)?).await?.items;
         Ok(SplitPayoutsView { environment_id, items })
     }
 
@@ -410,8 +411,10 @@ impl Desk {
         service_account_id: &str,
     ) -> Result<PaymentInstructionsView, AppError> {
         let (environment_id, client) = self.active_client()?;
-        let instructions =
-            client.payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?).await?;
+        let instructions = client
+            .transactions()
+            .payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?)
+            .await?;
         Ok(PaymentInstructionsView { environment_id, instructions })
     }
 

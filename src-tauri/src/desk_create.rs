@@ -10,7 +10,7 @@ use crate::actions::{ActionRecord, ActionRequest};
 use crate::desk_users::Sent;
 use crate::error::{AppError, ErrorCode, FieldErrorView};
 use escrow_api::enums::Currency;
-use escrow_api::models::{AutoInformation, CreateTransaction};
+use escrow_api::{AutoInformation, CreateTransaction};
 use escrow_api::{CallOptions, Client, IdempotencyKey, TransactionType};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -230,7 +230,7 @@ pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<Sent,
     let (kind, mut req) = input.to_request()?;
     req.uniqueness_key = Some(record.idempotency_key.clone());
     let opts = CallOptions::with_idempotency_key(IdempotencyKey::new(record.idempotency_key.clone())?);
-    let created = client.create_transaction(kind, &req, &opts).await?;
+    let created = client.transactions().create(kind, &req, &opts).await?;
     Ok(Sent { correlation_id: Some(created.meta.correlation_id), value: Some(created.value.transaction_id) })
 }
 

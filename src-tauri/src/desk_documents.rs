@@ -13,8 +13,8 @@ use crate::error::AppError;
 use base64::Engine;
 use escrow_api::Client;
 use escrow_api::documents::{UploadDocument, content_type_for};
-use escrow_api::models::{BillOfSale, DebtInformation, Document, RequiredSigner, SignRequest, Upload};
 use escrow_api::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES, FileType, MAX_FILE_BYTES};
+use escrow_api::{BillOfSale, DebtInformation, Document, RequiredSigner, SignRequest, Upload};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;
@@ -278,25 +278,25 @@ pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, A
             let mut upload = UploadDocument::new(title.trim(), file.data.0.clone(), name, content_type_for(name));
             upload.signers_required = *signers_required;
             upload.transaction_id = Some(transaction_id.trim().to_owned());
-            Sent { correlation_id: None, value: Some(client.upload_document(&upload).await?.document_id) }
+            Sent { correlation_id: None, value: Some(client.documents().upload(&upload).await?.document_id) }
         }
         ActionRequest::SignDocument { document_id, service_account_id, return_url } => {
             let mut sign = SignRequest::new(service_account_id.trim());
             sign.return_url = text(return_url);
-            Sent { correlation_id: None, value: Some(client.sign_document(document_id.trim(), &sign).await?.url) }
+            Sent { correlation_id: None, value: Some(client.documents().sign(document_id.trim(), &sign).await?.url) }
         }
         ActionRequest::DeleteDocument { document_id } => {
-            client.delete_document(document_id.trim()).await?;
+            client.documents().delete(document_id.trim()).await?;
             Sent { correlation_id: None, value: None }
         }
         ActionRequest::SetBillOfSale { transaction_id, .. } => {
             let bill = bill_of(req)?.ok_or_else(|| AppError::validation("not a bill of sale"))?;
-            let meta = client.set_bill_of_sale(transaction_id.trim(), &bill).await?.meta;
+            let meta = client.auto().set_bill_of_sale(transaction_id.trim(), &bill).await?.meta;
             Sent { correlation_id: Some(meta.correlation_id), value: None }
         }
         ActionRequest::AddDebtInformation { transaction_id, .. } => {
             let debt = debt_of(req)?.ok_or_else(|| AppError::validation("not debt information"))?;
-            let meta = client.add_debt_information(transaction_id.trim(), &debt).await?.meta;
+            let meta = client.auto().add_debt_information(transaction_id.trim(), &debt).await?.meta;
             Sent { correlation_id: Some(meta.correlation_id), value: None }
         }
         _ => return Err(AppError::validation("not a document action")),
@@ -321,7 +321,7 @@ impl Desk {
     pub async fn list_documents(&self, transaction_id: &str) -> Result<DocumentsView, AppError> {
         let tid = id("transactionId", transaction_id)?;
         let (environment_id, client) = self.active_client()?;
-        let all = client.list_documents().await?.documents;
+        let all = client.documents().list().await?.documents;
         let filtered = all.iter().any(|d| d.transaction_id.is_some());
         let documents =
             if filtered { all.into_iter().filter(|d| d.transaction_id.as_deref() == Some(tid)).collect() } else { all };
@@ -360,7 +360,7 @@ impl Desk {
     pub async fn download_document(&self, document_id: &str) -> Result<HostedUrlView, AppError> {
         let did = id("documentId", document_id)?;
         let (environment_id, client) = self.active_client()?;
-        let url = client.download_document(did).await?.url;
+        let url = client.documents().download(did).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 
@@ -403,7 +403,7 @@ impl Desk {
     pub async fn debt_download_link(&self, transaction_id: &str) -> Result<HostedUrlView, AppError> {
         let tid = id("transactionId", transaction_id)?;
         let (environment_id, client) = self.active_client()?;
-        let url = client.debt_information_download(tid).await?.url;
+        let url = client.auto().debt_information_download(tid).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 }

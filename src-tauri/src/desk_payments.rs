@@ -10,8 +10,8 @@ use crate::desk::Desk;
 use crate::desk_users::{ActionOutcome, text};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::enums::PaymentMethod;
-use escrow_api::models::{CreatePayment, InitializePayment};
 use escrow_api::{CallOptions, Client, IdempotencyKey};
+use escrow_api::{CreatePayment, InitializePayment};
 
 /// What a payment call answered: the payment's id (create only) and the hosted page.
 pub(crate) struct PaymentSent {
@@ -55,7 +55,7 @@ pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<Payme
                 ..Default::default()
             };
             let opts = CallOptions::with_idempotency_key(IdempotencyKey::new(record.idempotency_key.clone())?);
-            let created = client.create_payment(&body, &opts).await?;
+            let created = client.payments().create(&body, &opts).await?;
             Ok(PaymentSent {
                 correlation_id: Some(created.meta.correlation_id),
                 payment_id: Some(created.value.payment_id),
@@ -68,7 +68,7 @@ pub(crate) async fn send(client: &Client, record: &ActionRecord) -> Result<Payme
                 bank_id: text(bank_id),
                 bank_account_id: text(bank_account_id),
             };
-            let url = client.initialize_payment(payment_id.trim(), &body).await?;
+            let url = client.payments().initialize(payment_id.trim(), &body).await?;
             Ok(PaymentSent {
                 correlation_id: None,
                 payment_id: Some(payment_id.trim().to_owned()),

@@ -6,7 +6,7 @@
 use crate::actions::{self, ActionRecord, ActionRequest};
 use crate::desk::Desk;
 use crate::error::AppError;
-use escrow_api::models::{
+use escrow_api::{
     Bank, BankAccount, BankAccountRef, ConnectRequest, ConnectionRecord, GuestUser, OnboardingResult, StartOnboarding,
     User, UserListItem,
 };
@@ -202,14 +202,15 @@ pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, A
     let value = match req {
         ActionRequest::CreateGuest { reference_id, .. } => {
             let guest = guest_of(req).unwrap_or_default();
-            Some(client.create_guest(reference_id.trim(), &guest).await?.service_account_id)
+            Some(client.connect().create_guest(reference_id.trim(), &guest).await?.service_account_id)
         }
         ActionRequest::DeleteConnection { reference_id, .. } => {
-            client.delete_connection(reference_id.trim()).await?;
+            client.connect().delete(reference_id.trim()).await?;
             None
         }
         ActionRequest::AddBankAccount { service_account_id, bank_id, bank_account_id } => {
             client
+                .users()
                 .add_bank_account(
                     service_account_id.trim(),
                     &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
@@ -219,6 +220,7 @@ pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, A
         }
         ActionRequest::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id } => {
             client
+                .users()
                 .set_default_bank_account(
                     service_account_id.trim(),
                     &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
@@ -228,6 +230,7 @@ pub(crate) async fn send(client: &Client, req: &ActionRequest) -> Result<Sent, A
         }
         ActionRequest::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
             client
+                .users()
                 .delete_bank_account(
                     service_account_id.trim(),
                     &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
@@ -280,7 +283,7 @@ impl Desk {
             return Err(AppError::validation("skip is too large"));
         }
         let (environment_id, client) = self.active_client()?;
-        let page = client.list_users(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: None }).await?;
+        let page = client.users().list(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: None }).await?;
         let has_more = page.items.len() as u32 >= q.take;
         Ok(UserPageView { environment_id, skip: q.skip, items: page.items, has_more })
     }
@@ -288,7 +291,7 @@ impl Desk {
     pub async fn get_user(&self, service_account_id: &str) -> Result<UserView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let mut user = client.get_user(sid).await?;
+        let mut user = client.users().get(sid).await?;
         user.cpr = user.cpr.as_deref().map(mask_cpr);
         Ok(UserView { environment_id, user })
     }
@@ -315,7 +318,7 @@ impl Desk {
             skip_kyb: input.skip_kyb,
         };
         let (environment_id, client) = self.active_client()?;
-        let started = client.start_connect(&request).await?;
+        let started = client.connect().start(&request).await?;
         Ok(HostedUrlView { environment_id, url: started.connect_url })
     }
 
@@ -323,7 +326,7 @@ impl Desk {
     pub async fn get_connection(&self, reference_id: &str) -> Result<ConnectionView, AppError> {
         let reference = id("referenceId", reference_id)?;
         let (environment_id, client) = self.active_client()?;
-        let connection = client.get_connection(reference).await?;
+        let connection = client.connect().get(reference).await?;
         Ok(ConnectionView { environment_id, connection })
     }
 
@@ -357,14 +360,14 @@ impl Desk {
     pub async fn list_banks(&self, service_account_id: &str) -> Result<BanksView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let banks = client.list_banks(sid).await?.banks;
+        let banks = client.users().list_banks(sid).await?.banks;
         Ok(BanksView { environment_id, banks })
     }
 
     pub async fn list_bank_accounts(&self, service_account_id: &str) -> Result<BankAccountsView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let items = client.list_bank_accounts(sid).await?.items;
+        let items = client.users().list_bank_accounts(sid).await?.items;
         Ok(BankAccountsView { environment_id, items })
     }
 
@@ -385,14 +388,14 @@ impl Desk {
         short("returnUrl", &Some(return_url.to_owned()), 2000)?;
         let (environment_id, client) = self.active_client()?;
         let start = StartOnboarding { bank_id: bank_id.into(), return_url: return_url.into(), psd2_type: None };
-        let url = client.start_bank_account_onboarding(sid, &start).await?.url;
+        let url = client.users().start_bank_account_onboarding(sid, &start).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 
     pub async fn bank_onboarding_result(&self, service_account_id: &str) -> Result<OnboardingView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let result = client.get_bank_account_onboarding(sid).await?;
+        let result = client.users().get_bank_account_onboarding(sid).await?;
         Ok(OnboardingView { environment_id, result })
     }
 
