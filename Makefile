@@ -27,7 +27,7 @@ e2e-stress: ui
 ## Benchmarks that print their figures (release builds; several minutes on 2 cores).
 bench: setup
 	cargo bench -p escrow-sandbox --bench list
-	cargo bench -p escrow-api --bench export
+	cargo bench -p escrow-integration --bench export
 	cd ui && npm run --silent build
 	cargo build -p escrow-desk --release --features tauri/custom-protocol
 	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \

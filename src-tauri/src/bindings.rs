@@ -7,7 +7,7 @@ use ts_rs::{Config, TS};
 /// Every type the UI sees, in dependency-friendly order.
 pub fn typescript() -> String {
     use escrow_api::enums::*;
-    use escrow_api::models::*;
+    use escrow_api::v2::*;
     let cfg = Config::new().with_large_int("number");
     let decls = [
         crate::settings::environments::Badge::decl(&cfg),

@@ -224,7 +224,7 @@ impl Desk {
 
     pub async fn test_connection(&self, id: &str) -> Result<ConnectionCheck, AppError> {
         let client = self.build_client(id)?;
-        let page = client.list_transactions(&ListTransactions { take: Some(1), ..Default::default() }).await?;
+        let page = client.transactions().list(&ListTransactions { take: Some(1), ..Default::default() }).await?;
         Ok(ConnectionCheck { transaction_count: page.count })
     }
 }

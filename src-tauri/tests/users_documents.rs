@@ -3,7 +3,7 @@
 //! state change is journaled and audited; bad input is refused before anything is sent
 //! or written.
 
-use escrow_api::models::{BillOfSaleRecord, DebtRecord};
+use escrow_api::{BillOfSaleRecord, DebtRecord};
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::documents::files::{FileData, FileUpload};
@@ -61,7 +61,8 @@ async fn new_user(url: &str, reference: &str) -> String {
 async fn tesla(url: &str) -> (String, String) {
     let client = escrow_api::Client::builder(url, DEMO_KEY).build().unwrap();
     let page = client
-        .list_transactions(&escrow_api::ListTransactions { search: Some("EV 48 213".into()), ..Default::default() })
+        .transactions()
+        .list(&escrow_api::ListTransactions { search: Some("EV 48 213".into()), ..Default::default() })
         .await
         .unwrap();
     let t = &page.items[0];
@@ -344,8 +345,7 @@ async fn bill_of_sale_and_debt_on_an_auto_deal() {
         additional_terms: None,
         required_signers: None,
     };
-    let record =
-        |t: &escrow_api::models::Transaction| BillOfSaleRecord::of(t.auto_information.as_ref().unwrap()).unwrap();
+    let record = |t: &escrow_api::Transaction| BillOfSaleRecord::of(t.auto_information.as_ref().unwrap()).unwrap();
 
     let before = audit_len(&w.desk);
     assert!(

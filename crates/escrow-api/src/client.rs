@@ -4,7 +4,9 @@ use crate::dialect::Dialect;
 use crate::error::{Error, ErrorBody, ErrorKind, Result};
 use crate::keys::{CorrelationId, IdempotencyKey};
 use crate::retry::RetryPolicy;
-use crate::routes::Routes;
+use crate::routes::action_codes::TradeActionCodes;
+use crate::routes::trade::TradeRoutes;
+use crate::routes::v2::{Routes, V2Route};
 use bytes::Bytes;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
 use reqwest::{Method, StatusCode};
@@ -65,8 +67,8 @@ pub struct ClientBuilder {
     connect_timeout: Duration,
     retry: RetryPolicy,
     routes: Routes,
-    trade_routes: crate::trade::TradeRoutes,
-    trade_action_codes: crate::trade::TradeActionCodes,
+    trade_routes: TradeRoutes,
+    trade_action_codes: TradeActionCodes,
     dialect: Dialect,
 }
 
@@ -99,14 +101,14 @@ impl ClientBuilder {
     }
     /// Routes of the business-user and trade API (the spec gives none), used by
     /// [`Client::trade`].
-    pub fn trade_routes(mut self, routes: crate::trade::TradeRoutes) -> Self {
+    pub fn trade_routes(mut self, routes: TradeRoutes) -> Self {
         self.trade_routes = routes;
         self
     }
 
     /// Names for the published trade API's numeric action types (default:
-    /// [`crate::trade::action_codes::DEFAULT_ACTION_CODES`]).
-    pub fn trade_action_codes(mut self, codes: crate::trade::TradeActionCodes) -> Self {
+    /// [`crate::routes::action_codes::DEFAULT_ACTION_CODES`]).
+    pub fn trade_action_codes(mut self, codes: TradeActionCodes) -> Self {
         self.trade_action_codes = codes;
         self
     }
@@ -163,8 +165,8 @@ struct Inner {
     auth: HeaderValue,
     retry: RetryPolicy,
     routes: Routes,
-    trade_routes: crate::trade::TradeRoutes,
-    trade_action_codes: crate::trade::TradeActionCodes,
+    trade_routes: TradeRoutes,
+    trade_action_codes: TradeActionCodes,
     dialect: Dialect,
 }
 
@@ -222,8 +224,8 @@ impl Client {
             connect_timeout: Duration::from_secs(10),
             retry: RetryPolicy::default(),
             routes: Routes::default(),
-            trade_routes: crate::trade::TradeRoutes::default(),
-            trade_action_codes: crate::trade::TradeActionCodes::default(),
+            trade_routes: TradeRoutes::default(),
+            trade_action_codes: TradeActionCodes::default(),
             dialect: Dialect::Spec,
         }
     }
@@ -238,18 +240,28 @@ impl Client {
         self.inner.dialect
     }
 
-    pub(crate) fn trade_routes(&self) -> &crate::trade::TradeRoutes {
+    pub(crate) fn trade_routes(&self) -> &TradeRoutes {
         &self.inner.trade_routes
     }
 
-    pub(crate) fn trade_action_codes(&self) -> &crate::trade::TradeActionCodes {
+    pub(crate) fn trade_action_codes(&self) -> &TradeActionCodes {
         &self.inner.trade_action_codes
     }
 
     /// The path of v2 `route` in this client's dialect, with its overrides, and `params`
     /// filled in (percent-encoded).
-    pub(crate) fn path(&self, route: crate::routes::V2Route, params: &[(&str, &str)]) -> String {
+    pub(crate) fn path(&self, route: V2Route, params: &[(&str, &str)]) -> String {
         self.inner.routes.resolve(route, self.inner.dialect, params)
+    }
+
+    /// Fills an unspecified route's template with percent-encoded ids.
+    pub(crate) fn unspecified_path(
+        &self,
+        route: V2Route,
+        transaction_id: &str,
+        split_payout_id: Option<&str>,
+    ) -> String {
+        self.path(route, &[("transactionId", transaction_id), ("splitPayoutId", split_payout_id.unwrap_or_default())])
     }
 
     /// Sends `req`, retrying what is safe to retry, and decodes a success body as `T`.

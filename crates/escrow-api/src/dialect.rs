@@ -121,11 +121,11 @@ pub(crate) fn rename_key(value: &mut Value, from: &str, to: &str) {
 }
 
 /// A JSON request body in the published dialect ([`to_published`]).
-pub(crate) fn body_to_published(bytes: &[u8]) -> crate::Result<bytes::Bytes> {
+pub(crate) fn body_to_published(bytes: &[u8]) -> crate::error::Result<bytes::Bytes> {
     let mut value: Value =
-        serde_json::from_slice(bytes).map_err(|e| crate::Error::validation("body", e.to_string()))?;
+        serde_json::from_slice(bytes).map_err(|e| crate::error::Error::validation("body", e.to_string()))?;
     to_published(&mut value);
-    serde_json::to_vec(&value).map(Into::into).map_err(|e| crate::Error::validation("body", e.to_string()))
+    serde_json::to_vec(&value).map(Into::into).map_err(|e| crate::error::Error::validation("body", e.to_string()))
 }
 
 /// Gives models derived with `#[serde(remote = "Self")]` their `Serialize` (as derived)

@@ -33,10 +33,11 @@
 //! the snapshot. The last report has `fetched == total`; if rows were deleted during the
 //! export, `total` is lowered to the rows actually exported in that last report.
 
-use crate::Client;
+use crate::client::Client;
 use crate::error::{Error, ErrorKind, Result};
-use crate::models::{TransactionListItem, TransactionPage};
-use crate::transactions::{ListTransactions, MAX_TAKE};
+use crate::v2::transactions::TransactionsHandler;
+use crate::v2::transactions::models::{TransactionListItem, TransactionPage};
+use crate::v2::transactions::query::{ListTransactions, MAX_TAKE};
 use futures::stream::{self, FuturesOrdered, Stream, StreamExt};
 use std::collections::HashSet;
 use std::future::Future;
@@ -121,7 +122,7 @@ impl<F: FnMut(ExportProgress) + Send + 'static> Export<F> {
             if query.skip.is_none() {
                 return (skip, Err(Error::validation("skip", "the export is too large to page through")));
             }
-            (skip, client.list_transactions(&query).await)
+            (skip, client.transactions().list(&query).await)
         }));
     }
 
@@ -240,13 +241,13 @@ impl<F: FnMut(ExportProgress) + Send + 'static> Export<F> {
     }
 }
 
-impl Client {
+impl TransactionsHandler<'_> {
     /// Every transaction matching `query` (its `search` and `reference_id`; `skip` and
     /// `take` are ignored), newest first, for an export. Pages of 100 are fetched with
     /// [`ExportOptions::concurrency`] requests at once; `on_progress` is called after
     /// each page. See the [module documentation](crate::export) for the exact guarantee
     /// when transactions are created or deleted during the export.
-    pub fn export_transactions<F>(
+    pub fn export<F>(
         &self,
         query: &ListTransactions,
         options: ExportOptions,
@@ -256,7 +257,7 @@ impl Client {
         F: FnMut(ExportProgress) + Send + 'static,
     {
         let export = Export {
-            client: self.clone(),
+            client: self.client.clone(),
             query: ListTransactions { skip: None, take: None, ..query.clone() },
             options,
             on_progress,

@@ -72,6 +72,11 @@ pub fn parse_datetime(s: &str) -> Result<DateTime<Utc>, String> {
         .map_err(|_| format!("`{s}` is not an ISO 8601 date-time"))
 }
 
+/// `null` read as the type's default, so a list or flag sent as `null` still decodes.
+pub(crate) fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

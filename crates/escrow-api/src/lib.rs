@@ -9,43 +9,33 @@
 //! ```no_run
 //! # async fn demo() -> escrow_api::Result<()> {
 //! let client = escrow_api::Client::builder("http://127.0.0.1:8080", "api-key").build()?;
-//! let page = client.list_transactions(&Default::default()).await?;
+//! let page = client.transactions().list(&Default::default()).await?;
 //! println!("{} transactions", page.count);
 //! # Ok(()) }
 //! ```
 
 #![warn(missing_docs)]
 
-pub mod actions;
-pub mod auto;
 pub mod client;
-pub mod connect;
 pub mod dialect;
-pub mod documents;
 #[macro_use]
 pub mod enums;
 pub mod error;
 pub mod export;
 pub mod keys;
 pub mod lenient;
-pub mod models;
 pub mod money;
-pub mod payments;
 pub mod retry;
 pub mod routes;
-pub mod split_payouts;
 pub mod trade;
-pub mod transactions;
-pub mod users;
+pub mod v2;
 pub mod validate;
-pub mod webhooks;
 
 pub use client::{CallOptions, Client, ClientBuilder, Meta, Response};
 pub use dialect::Dialect;
-pub use documents::UploadDocument;
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Result};
 pub use keys::{CorrelationId, IdempotencyKey};
 pub use retry::RetryPolicy;
 pub use routes::{Routes, UnspecifiedRoute, V2Route};
-pub use transactions::{ListTransactions, TransactionType};
-pub use users::ListUsers;
+// The v2 resources (`escrow_api::transactions`, …), their models and handles, at the root.
+pub use v2::*;

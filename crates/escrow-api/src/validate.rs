@@ -1,5 +1,5 @@
-//! Input checks shared by operations, so bad input is refused before anything is sent
-//! (a refused call has `attempts == 0`).
+//! Input checks shared by operations of both APIs, so bad input is refused before
+//! anything is sent (a refused call has `attempts == 0`).
 //!
 //! - Danish bank accounts: a 14-digit BBAN (4-digit registration number + 10-digit
 //!   account number) or an 18-character Danish IBAN with valid ISO 13616 check digits.
@@ -10,6 +10,7 @@
 //!   extension *and* by the content's signature (a renamed file is refused).
 
 use crate::error::{Error, Result};
+use rust_decimal::Decimal;
 
 /// The spec's "10 MB" limit on uploaded files, read as 10 MiB.
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
@@ -225,6 +226,31 @@ pub fn fik(field: &str, input: &str) -> Result<Fik> {
         return Err(Error::validation(field, "the creditor number of a FIK code has 8 digits"));
     }
     Ok(Fik { payment_id: payment_id.to_owned(), creditor_number: creditor.to_owned() })
+}
+
+/// Refuses an empty id before it turns into a different route.
+pub(crate) fn non_empty<'a>(field: &str, value: &'a str) -> Result<&'a str> {
+    let v = value.trim();
+    if v.is_empty() {
+        return Err(Error::validation(field, "is required"));
+    }
+    Ok(v)
+}
+
+/// Amounts that move money are never zero or negative.
+pub(crate) fn positive(field: &str, amount: Decimal) -> Result<()> {
+    if amount <= Decimal::ZERO {
+        return Err(Error::validation(field, "must be greater than zero"));
+    }
+    Ok(())
+}
+
+/// Refuses a returnUrl the service could never redirect to.
+pub(crate) fn check_return_url(field: &str, url: &str) -> Result<()> {
+    match url::Url::parse(url.trim()) {
+        Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => Ok(()),
+        _ => Err(Error::validation(field, "must be an absolute http or https URL")),
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! every response type gives an error or a value, never a crash. And amounts parse and
 //! round by the documented rule for any decimal.
 
-use escrow_api::models::*;
 use escrow_api::money;
+use escrow_api::v2::*;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use std::str::FromStr;

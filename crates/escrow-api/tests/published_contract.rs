@@ -6,8 +6,8 @@
 
 use escrow_api::dialect::{Dialect, to_published};
 use escrow_api::enums::{TransactionStatus, UserType};
-use escrow_api::models::*;
 use escrow_api::trade::{BusinessUser, CreatedTrade, Trade, TradeLink, TradePage};
+use escrow_api::v2::*;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! What goes on the wire across retries, seen by a raw TCP server that records each
 //! request and answers with scripted responses.
 
-use escrow_api::models::CreateTransaction;
+use escrow_api::CreateTransaction;
 use escrow_api::{CallOptions, Client, ErrorBody, ErrorKind, ListTransactions, RetryPolicy, TransactionType};
 use rust_decimal::Decimal;
 use std::sync::{Arc, Mutex};
@@ -81,8 +81,11 @@ fn request() -> CreateTransaction {
 #[tokio::test]
 async fn retries_send_the_same_idempotency_key_and_correlation_id() {
     let (url, seen) = scripted(vec![E500, E500, CREATED]).await;
-    let res =
-        fast(&url).create_transaction(TransactionType::Marketplace, &request(), &CallOptions::default()).await.unwrap();
+    let res = fast(&url)
+        .transactions()
+        .create(TransactionType::Marketplace, &request(), &CallOptions::default())
+        .await
+        .unwrap();
     assert_eq!(res.value.transaction_id, "t-1");
     assert_eq!(res.meta.attempts, 3);
     assert!(res.meta.replayed);
@@ -101,7 +104,8 @@ async fn retries_send_the_same_idempotency_key_and_correlation_id() {
 async fn gives_up_after_the_configured_retries_and_reports_the_attempts() {
     let (url, seen) = scripted(vec![E500]).await;
     let err = fast(&url)
-        .create_transaction(TransactionType::Marketplace, &request(), &CallOptions::default())
+        .transactions()
+        .create(TransactionType::Marketplace, &request(), &CallOptions::default())
         .await
         .unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Server { status: 503, .. }));
@@ -113,11 +117,11 @@ async fn gives_up_after_the_configured_retries_and_reports_the_attempts() {
 #[tokio::test]
 async fn keeps_plain_string_and_undecodable_bodies() {
     let (url, _) = scripted(vec!["HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: 17\r\nconnection: close\r\n\r\n\"Amount too high\""]).await;
-    let err = fast(&url).list_transactions(&ListTransactions::default()).await.unwrap_err();
+    let err = fast(&url).transactions().list(&ListTransactions::default()).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::BadRequest(ErrorBody::Text("Amount too high".into())));
 
     let (url, _) = scripted(vec!["HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: close\r\n\r\n{\"items\":[}"]).await;
-    let err = fast(&url).list_transactions(&ListTransactions::default()).await.unwrap_err();
+    let err = fast(&url).transactions().list(&ListTransactions::default()).await.unwrap_err();
     match err.kind {
         ErrorKind::Decode { status, raw, .. } => {
             assert_eq!(status, 200);
@@ -132,7 +136,7 @@ async fn a_refused_connection_is_a_connect_error() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     drop(listener);
-    let err = fast(&url).list_transactions(&ListTransactions::default()).await.unwrap_err();
+    let err = fast(&url).transactions().list(&ListTransactions::default()).await.unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Connect(_)), "{err:?}");
     assert_eq!(err.attempts, 3, "GETs are retried");
 }

@@ -1,7 +1,7 @@
 //! Transactions as CSV: the same columns as the desktop app's export, UTF-8, one header row,
 //! fields quoted when needed and formula-like cells defused for spreadsheets.
 
-use escrow_api::models::{Party, TransactionListItem};
+use escrow_api::{Party, TransactionListItem};
 
 #[rustfmt::skip]
 pub const HEADER: [&str; 15] = [

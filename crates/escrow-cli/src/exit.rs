@@ -83,7 +83,7 @@ impl Failure {
                     lines.push(h.clone());
                 }
                 if json {
-                    crate::output::emit_json_value(&error_json(error, self.code(), saved.as_ref()));
+                    crate::stdout::json_best_effort(&error_json(error, self.code(), saved.as_ref()));
                 }
             }
         }

@@ -11,6 +11,7 @@ mod exit;
 mod key;
 mod output;
 mod profile;
+mod stdout;
 
 use clap::Parser;
 use exit::Failure;

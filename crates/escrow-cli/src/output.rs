@@ -2,30 +2,21 @@
 //! models' own serde, so the specs' field names) for scripts.
 
 use crate::exit::Failure;
+use crate::stdout;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use std::fmt::Display;
-use std::io::Write;
 
 /// Writes `text` to stdout; a closed pipe (`escrow ... | head`) is not an error.
 pub fn emit(text: &str) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::local(format!("writing the output: {e}"))),
-        _ => Ok(()),
-    }
+    stdout::write(text).map_err(|e| Failure::local(format!("writing the output: {e}")))
 }
 
 /// `value` as pretty JSON on stdout.
 pub fn emit_json<T: Serialize + ?Sized>(value: &T) -> Result<(), Failure> {
     let text = serde_json::to_string_pretty(value).map_err(|e| Failure::local(format!("encoding JSON: {e}")))?;
     emit(&format!("{text}\n"))
-}
-
-/// Best effort, for error reports.
-pub fn emit_json_value(value: &serde_json::Value) {
-    let _ = emit_json(value);
 }
 
 /// `1250.50 DKK`: always 2 decimals, then the currency.

@@ -7,8 +7,8 @@ use crate::error::AppError;
 use crate::fields::{id, positive, text};
 use crate::journal::{Action, Record, Sent};
 use escrow_api::documents::{UploadDocument, content_type_for};
-use escrow_api::models::{BillOfSale, DebtInformation, RequiredSigner, SignRequest};
 use escrow_api::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES};
+use escrow_api::{BillOfSale, DebtInformation, RequiredSigner, SignRequest};
 use escrow_api::{Client, IdempotencyKey};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -224,25 +224,25 @@ async fn send(client: &Client, req: &DocumentAction) -> Result<Sent<Option<Strin
             let mut upload = UploadDocument::new(title.trim(), file.data.0.clone(), name, content_type_for(name));
             upload.signers_required = *signers_required;
             upload.transaction_id = Some(transaction_id.trim().to_owned());
-            Sent { correlation_id: None, answer: Some(client.upload_document(&upload).await?.document_id) }
+            Sent { correlation_id: None, answer: Some(client.documents().upload(&upload).await?.document_id) }
         }
         DocumentAction::SignDocument { document_id, service_account_id, return_url } => {
             let mut sign = SignRequest::new(service_account_id.trim());
             sign.return_url = text(return_url);
-            Sent { correlation_id: None, answer: Some(client.sign_document(document_id.trim(), &sign).await?.url) }
+            Sent { correlation_id: None, answer: Some(client.documents().sign(document_id.trim(), &sign).await?.url) }
         }
         DocumentAction::DeleteDocument { document_id } => {
-            client.delete_document(document_id.trim()).await?;
+            client.documents().delete(document_id.trim()).await?;
             Sent { correlation_id: None, answer: None }
         }
         DocumentAction::SetBillOfSale { transaction_id, .. } => {
             let bill = bill_of(req)?.ok_or_else(|| AppError::validation("not a bill of sale"))?;
-            let meta = client.set_bill_of_sale(transaction_id.trim(), &bill).await?.meta;
+            let meta = client.auto().set_bill_of_sale(transaction_id.trim(), &bill).await?.meta;
             Sent { correlation_id: Some(meta.correlation_id), answer: None }
         }
         DocumentAction::AddDebtInformation { transaction_id, .. } => {
             let debt = debt_of(req)?.ok_or_else(|| AppError::validation("not debt information"))?;
-            let meta = client.add_debt_information(transaction_id.trim(), &debt).await?.meta;
+            let meta = client.auto().add_debt_information(transaction_id.trim(), &debt).await?.meta;
             Sent { correlation_id: Some(meta.correlation_id), answer: None }
         }
     })

@@ -3,7 +3,7 @@
 
 use crate::error::AppError;
 use base64::Engine;
-use escrow_api::models::Upload;
+use escrow_api::Upload;
 use escrow_api::validate::{FileType, MAX_FILE_BYTES};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use ts_rs::TS;

@@ -8,7 +8,7 @@ use crate::error::AppError;
 use crate::fields::{id, text};
 use crate::journal::Outcome;
 use crate::views::HostedUrlView;
-use escrow_api::models::Document;
+use escrow_api::Document;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -64,7 +64,7 @@ impl Desk {
     pub async fn list_documents(&self, transaction_id: &str) -> Result<DocumentsView, AppError> {
         let tid = id("transactionId", transaction_id)?;
         let (environment_id, client) = self.active_client()?;
-        let all = client.list_documents().await?.documents;
+        let all = client.documents().list().await?.documents;
         let filtered = all.iter().any(|d| d.transaction_id.is_some());
         let documents =
             if filtered { all.into_iter().filter(|d| d.transaction_id.as_deref() == Some(tid)).collect() } else { all };
@@ -101,7 +101,7 @@ impl Desk {
     pub async fn download_document(&self, document_id: &str) -> Result<HostedUrlView, AppError> {
         let did = id("documentId", document_id)?;
         let (environment_id, client) = self.active_client()?;
-        let url = client.download_document(did).await?.url;
+        let url = client.documents().download(did).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 
@@ -141,7 +141,7 @@ impl Desk {
     pub async fn debt_download_link(&self, transaction_id: &str) -> Result<HostedUrlView, AppError> {
         let tid = id("transactionId", transaction_id)?;
         let (environment_id, client) = self.active_client()?;
-        let url = client.debt_information_download(tid).await?.url;
+        let url = client.auto().debt_information_download(tid).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 

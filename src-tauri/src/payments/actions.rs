@@ -5,8 +5,8 @@ use crate::error::AppError;
 use crate::fields::{id, parse_amount, positive, text};
 use crate::journal::{Action, Sent};
 use escrow_api::enums::PaymentMethod;
-use escrow_api::models::{CreatePayment, InitializePayment};
 use escrow_api::{CallOptions, Client, IdempotencyKey};
+use escrow_api::{CreatePayment, InitializePayment};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -112,7 +112,7 @@ impl Action for PaymentAction {
                     ..Default::default()
                 };
                 let opts = CallOptions::with_idempotency_key(key.clone());
-                let created = client.create_payment(&body, &opts).await?;
+                let created = client.payments().create(&body, &opts).await?;
                 let answer = PaymentSent { payment_id: Some(created.value.payment_id), url: created.value.payment_url };
                 Ok(Sent { correlation_id: Some(created.meta.correlation_id), answer })
             }
@@ -122,7 +122,7 @@ impl Action for PaymentAction {
                     bank_id: text(bank_id),
                     bank_account_id: text(bank_account_id),
                 };
-                let url = client.initialize_payment(payment_id.trim(), &body).await?;
+                let url = client.payments().initialize(payment_id.trim(), &body).await?;
                 let answer = PaymentSent { payment_id: Some(payment_id.trim().to_owned()), url: url.payment_url };
                 Ok(Sent { correlation_id: None, answer })
             }

@@ -10,7 +10,7 @@ use ts_rs::TS;
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInstructionsView {
     pub environment_id: String,
-    pub instructions: escrow_api::models::PaymentInstructions,
+    pub instructions: escrow_api::PaymentInstructions,
 }
 
 impl Desk {
@@ -20,8 +20,10 @@ impl Desk {
         service_account_id: &str,
     ) -> Result<PaymentInstructionsView, AppError> {
         let (environment_id, client) = self.active_client()?;
-        let instructions =
-            client.payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?).await?;
+        let instructions = client
+            .transactions()
+            .payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?)
+            .await?;
         Ok(PaymentInstructionsView { environment_id, instructions })
     }
 }

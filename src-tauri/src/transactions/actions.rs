@@ -6,7 +6,7 @@ use crate::error::AppError;
 use crate::fields::{id, non_negative, parse_amount, positive};
 use crate::journal::{Action, Sent};
 use escrow_api::enums::{Recipient, Timing, TransactionStatus};
-use escrow_api::models::{
+use escrow_api::{
     AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction,
 };
 use escrow_api::{CallOptions, Client, IdempotencyKey};
@@ -182,14 +182,14 @@ impl TransactionAction {
             Self::CreateTransaction { input } => return super::create::send(client, input, key).await,
             Self::Payout { transaction_id, service_account_id, .. } => {
                 let body = PayoutTransaction { service_account_id: service_account_id.clone() };
-                client.payout_transaction(transaction_id, &body, &opts).await?.meta
+                client.transactions().payout(transaction_id, &body, &opts).await?.meta
             }
             Self::Cancel { transaction_id, service_account_id, reason, .. } => {
                 let body = CancelTransaction { service_account_id: service_account_id.clone(), reason: reason.clone() };
-                client.cancel_transaction(transaction_id, &body, &opts).await?.meta
+                client.transactions().cancel(transaction_id, &body, &opts).await?.meta
             }
             Self::Reimburse { transaction_id, amount: a } => {
-                client.reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta
+                client.transactions().reimburse_payer(transaction_id, amount(a)?, &opts).await?.meta
             }
             Self::CreateSplitPayout { transaction_id, amount: a, recipient, timing } => {
                 let body = CreateSplitPayout {
@@ -197,10 +197,10 @@ impl TransactionAction {
                     recipient: recipient_of(recipient)?,
                     timing: timing_of(timing.as_deref())?,
                 };
-                client.create_split_payout(transaction_id, &body, &opts).await?.meta
+                client.split_payouts().create(transaction_id, &body, &opts).await?.meta
             }
             Self::CancelSplitPayout { transaction_id, split_payout_id } => {
-                client.cancel_split_payout(transaction_id, split_payout_id, &opts).await?.meta
+                client.split_payouts().cancel(transaction_id, split_payout_id, &opts).await?.meta
             }
             Self::ChangeAmount { transaction_id, amount: a, payee_fixed_fee, payer_fixed_fee } => {
                 let body = ChangeAmount {
@@ -208,7 +208,7 @@ impl TransactionAction {
                     payee_fixed_fee: optional(payee_fixed_fee)?,
                     payer_fixed_fee: optional(payer_fixed_fee)?,
                 };
-                client.change_amount(transaction_id, &body).await?.meta
+                client.transactions().change_amount(transaction_id, &body).await?.meta
             }
             Self::Update { transaction_id, expected_completion, retail_amount } => {
                 let expected_completion = match expected_completion.as_deref() {
@@ -226,16 +226,16 @@ impl TransactionAction {
                     Some(t) => Patch::Set(parse_amount("retail amount", t)?),
                 };
                 let body = UpdateTransaction { expected_completion, retail_amount };
-                client.update_transaction(transaction_id, &body).await?.meta
+                client.transactions().update(transaction_id, &body).await?.meta
             }
-            Self::Delete { transaction_id } => client.delete_transaction(transaction_id).await?.meta,
+            Self::Delete { transaction_id } => client.transactions().delete(transaction_id).await?.meta,
             Self::AddPayee { transaction_id, service_account_id, reference_id, phone_number } => {
                 let body = AddParty {
                     service_account_id: service_account_id.clone(),
                     reference_id: reference_id.clone(),
                     phone_number: phone_number.clone(),
                 };
-                client.add_payee(transaction_id, &body).await?.meta
+                client.transactions().add_payee(transaction_id, &body).await?.meta
             }
             Self::AddPayer { transaction_id, service_account_id, reference_id, phone_number } => {
                 let body = AddParty {
@@ -243,7 +243,7 @@ impl TransactionAction {
                     reference_id: reference_id.clone(),
                     phone_number: phone_number.clone(),
                 };
-                client.add_payer(transaction_id, &body).await?.meta
+                client.transactions().add_payer(transaction_id, &body).await?.meta
             }
         };
         Ok(Sent { correlation_id: Some(meta.correlation_id), answer: None })
@@ -256,7 +256,7 @@ impl TransactionAction {
         if matches!(self, Self::CreateTransaction { .. }) {
             return Ok(None); // no id yet; the resend carries the same Idempotency-Key and uniquenessKey
         }
-        let status = match client.get_transaction(self.target()).await {
+        let status = match client.transactions().get(self.target()).await {
             Ok(t) => Some(t.status),
             Err(e) if matches!(e.kind, escrow_api::ErrorKind::NotFound(_)) => None,
             Err(e) => return Err(e.into()),

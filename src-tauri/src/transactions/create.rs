@@ -9,7 +9,7 @@
 use crate::error::{AppError, FieldErrorView};
 use crate::journal::Sent;
 use escrow_api::enums::Currency;
-use escrow_api::models::{AutoInformation, CreateTransaction};
+use escrow_api::{AutoInformation, CreateTransaction};
 use escrow_api::{CallOptions, Client, IdempotencyKey, TransactionType};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -230,7 +230,7 @@ pub(crate) async fn send(
     let (kind, mut req) = input.to_request()?;
     req.uniqueness_key = Some(key.as_str().to_owned());
     let opts = CallOptions::with_idempotency_key(key.clone());
-    let created = client.create_transaction(kind, &req, &opts).await?;
+    let created = client.transactions().create(kind, &req, &opts).await?;
     Ok(Sent { correlation_id: Some(created.meta.correlation_id), answer: Some(created.value.transaction_id) })
 }
 

@@ -6,7 +6,7 @@
 use crate::csv::field;
 use crate::error::{AppError, ErrorCode};
 use crate::transactions::filters::TransactionFilters;
-use escrow_api::models::TransactionListItem;
+use escrow_api::TransactionListItem;
 use escrow_api::{Client, ListTransactions};
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
@@ -85,7 +85,7 @@ pub const HEADER: [&str; 15] = [
 
 pub fn row(t: &TransactionListItem) -> String {
     let money = |d: Option<rust_decimal::Decimal>| d.map(|d| d.to_string()).unwrap_or_default();
-    let name = |p: &Option<escrow_api::models::Party>| p.as_ref().and_then(|p| p.name.clone()).unwrap_or_default();
+    let name = |p: &Option<escrow_api::Party>| p.as_ref().and_then(|p| p.name.clone()).unwrap_or_default();
     let time = |d: Option<chrono::DateTime<chrono::Utc>>| d.map(|d| d.to_rfc3339()).unwrap_or_default();
     let fees = t.fees.clone().unwrap_or_default();
     let cells = [
@@ -185,7 +185,7 @@ impl Exports {
             let progress = me.clone();
             let progress_id = job_id.clone();
             let query = ListTransactions { search, ..Default::default() };
-            let stream = client.export_transactions(&query, Default::default(), move |p| {
+            let stream = client.transactions().export(&query, Default::default(), move |p| {
                 progress.update(&progress_id, |s| {
                     s.fetched = p.fetched;
                     s.total = p.total;

@@ -5,7 +5,7 @@
 
 use crate::error::AppError;
 use chrono::NaiveDate;
-use escrow_api::models::TransactionListItem;
+use escrow_api::TransactionListItem;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -7,8 +7,8 @@ use crate::desk::{Desk, valid_id};
 use crate::error::AppError;
 use crate::journal::Outcome;
 use crate::transactions::filters::{Cached, TransactionFilters};
-use escrow_api::models::{Transaction, TransactionListItem};
 use escrow_api::{Client, ListTransactions};
+use escrow_api::{Transaction, TransactionListItem};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -45,7 +45,7 @@ pub struct TransactionView {
 #[serde(rename_all = "camelCase")]
 pub struct SplitPayoutsView {
     pub environment_id: String,
-    pub items: Vec<escrow_api::models::SplitPayout>,
+    pub items: Vec<escrow_api::SplitPayout>,
 }
 
 impl Desk {
@@ -61,7 +61,8 @@ impl Desk {
             return self.filtered_page(environment_id, client, q, filters).await;
         }
         let page = client
-            .list_transactions(&ListTransactions {
+            .transactions()
+            .list(&ListTransactions {
                 skip: Some(q.skip),
                 take: Some(q.take),
                 search: q.search.clone(),
@@ -117,7 +118,7 @@ impl Desk {
             None => {
                 use futures::StreamExt;
                 let query = ListTransactions { search, ..Default::default() };
-                let mut stream = Box::pin(client.export_transactions(&query, Default::default(), |_| {}));
+                let mut stream = Box::pin(client.transactions().export(&query, Default::default(), |_| {}));
                 let mut kept = Vec::new();
                 while let Some(item) = stream.next().await {
                     let item = item?;
@@ -147,13 +148,13 @@ impl Desk {
             return Err(AppError::validation("A transaction id is 1 to 100 characters."));
         }
         let (environment_id, client) = self.active_client()?;
-        let transaction = client.get_transaction(id).await?;
+        let transaction = client.transactions().get(id).await?;
         Ok(TransactionView { environment_id, transaction })
     }
 
     pub async fn list_split_payouts(&self, transaction_id: &str) -> Result<SplitPayoutsView, AppError> {
         let (environment_id, client) = self.active_client()?;
-        let items = client.list_split_payouts(valid_id(transaction_id)?).await?.items;
+        let items = client.split_payouts().list(valid_id(transaction_id)?).await?.items;
         Ok(SplitPayoutsView { environment_id, items })
     }
 }

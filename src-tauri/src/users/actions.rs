@@ -6,7 +6,7 @@ use crate::fields::{id, short, text};
 use crate::journal::{Action, Sent};
 use escrow_api::Client;
 use escrow_api::IdempotencyKey;
-use escrow_api::models::{BankAccountRef, GuestUser};
+use escrow_api::{BankAccountRef, GuestUser};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -139,14 +139,15 @@ async fn send(client: &Client, req: &UserAction) -> Result<Sent<Option<String>>,
     let value = match req {
         UserAction::CreateGuest { reference_id, .. } => {
             let guest = guest_of(req).unwrap_or_default();
-            Some(client.create_guest(reference_id.trim(), &guest).await?.service_account_id)
+            Some(client.connect().create_guest(reference_id.trim(), &guest).await?.service_account_id)
         }
         UserAction::DeleteConnection { reference_id, .. } => {
-            client.delete_connection(reference_id.trim()).await?;
+            client.connect().delete(reference_id.trim()).await?;
             None
         }
         UserAction::AddBankAccount { service_account_id, bank_id, bank_account_id } => {
             client
+                .users()
                 .add_bank_account(
                     service_account_id.trim(),
                     &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
@@ -156,6 +157,7 @@ async fn send(client: &Client, req: &UserAction) -> Result<Sent<Option<String>>,
         }
         UserAction::SetDefaultBankAccount { service_account_id, bank_id, bank_account_id } => {
             client
+                .users()
                 .set_default_bank_account(
                     service_account_id.trim(),
                     &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),
@@ -165,6 +167,7 @@ async fn send(client: &Client, req: &UserAction) -> Result<Sent<Option<String>>,
         }
         UserAction::DeleteBankAccount { service_account_id, bank_id, bank_account_id } => {
             client
+                .users()
                 .delete_bank_account(
                     service_account_id.trim(),
                     &BankAccountRef::new(bank_id.trim(), bank_account_id.trim()),

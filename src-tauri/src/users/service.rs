@@ -10,7 +10,7 @@ use crate::fields::{id, short, text};
 use crate::journal::Outcome;
 use crate::views::HostedUrlView;
 use escrow_api::ListUsers;
-use escrow_api::models::{
+use escrow_api::{
     Bank, BankAccount, ConnectRequest, ConnectionRecord, OnboardingResult, StartOnboarding, User, UserListItem,
 };
 use serde::{Deserialize, Serialize};
@@ -116,7 +116,7 @@ impl Desk {
             return Err(AppError::validation("skip is too large"));
         }
         let (environment_id, client) = self.active_client()?;
-        let page = client.list_users(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: None }).await?;
+        let page = client.users().list(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: None }).await?;
         let has_more = page.items.len() as u32 >= q.take;
         Ok(UserPageView { environment_id, skip: q.skip, items: page.items, has_more })
     }
@@ -124,7 +124,7 @@ impl Desk {
     pub async fn get_user(&self, service_account_id: &str) -> Result<UserView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let mut user = client.get_user(sid).await?;
+        let mut user = client.users().get(sid).await?;
         user.cpr = user.cpr.as_deref().map(mask_cpr);
         Ok(UserView { environment_id, user })
     }
@@ -151,7 +151,7 @@ impl Desk {
             skip_kyb: input.skip_kyb,
         };
         let (environment_id, client) = self.active_client()?;
-        let started = client.start_connect(&request).await?;
+        let started = client.connect().start(&request).await?;
         Ok(HostedUrlView { environment_id, url: started.connect_url })
     }
 
@@ -159,7 +159,7 @@ impl Desk {
     pub async fn get_connection(&self, reference_id: &str) -> Result<ConnectionView, AppError> {
         let reference = id("referenceId", reference_id)?;
         let (environment_id, client) = self.active_client()?;
-        let connection = client.get_connection(reference).await?;
+        let connection = client.connect().get(reference).await?;
         Ok(ConnectionView { environment_id, connection })
     }
 
@@ -191,14 +191,14 @@ impl Desk {
     pub async fn list_banks(&self, service_account_id: &str) -> Result<BanksView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let banks = client.list_banks(sid).await?.banks;
+        let banks = client.users().list_banks(sid).await?.banks;
         Ok(BanksView { environment_id, banks })
     }
 
     pub async fn list_bank_accounts(&self, service_account_id: &str) -> Result<BankAccountsView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let items = client.list_bank_accounts(sid).await?.items;
+        let items = client.users().list_bank_accounts(sid).await?.items;
         Ok(BankAccountsView { environment_id, items })
     }
 
@@ -219,14 +219,14 @@ impl Desk {
         short("returnUrl", &Some(return_url.to_owned()), 2000)?;
         let (environment_id, client) = self.active_client()?;
         let start = StartOnboarding { bank_id: bank_id.into(), return_url: return_url.into(), psd2_type: None };
-        let url = client.start_bank_account_onboarding(sid, &start).await?.url;
+        let url = client.users().start_bank_account_onboarding(sid, &start).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 
     pub async fn bank_onboarding_result(&self, service_account_id: &str) -> Result<OnboardingView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
         let (environment_id, client) = self.active_client()?;
-        let result = client.get_bank_account_onboarding(sid).await?;
+        let result = client.users().get_bank_account_onboarding(sid).await?;
         Ok(OnboardingView { environment_id, result })
     }
 

@@ -5,20 +5,20 @@ use crate::args::Connect;
 use crate::exit::Failure;
 use crate::output::{self, Fields, time};
 use escrow_api::Client;
-use escrow_api::models::ConnectRequest;
+use escrow_api::ConnectRequest;
 
 pub async fn run(client: &Client, ctx: &Ctx, command: Connect) -> Result<(), Failure> {
     match command {
         Connect::Start(a) => {
             let request = ConnectRequest { reference_id: a.reference, return_url: a.return_url, ..Default::default() };
-            let started = client.start_connect(&request).await?;
+            let started = client.connect().start(&request).await?;
             if ctx.json {
                 return output::emit_json(&started);
             }
             output::emit(&format!("Send the person to:\n{}\n", output::clean(&started.connect_url)))
         }
         Connect::Get(a) => {
-            let record = client.get_connection(&a.reference).await?;
+            let record = client.connect().get(&a.reference).await?;
             if ctx.json {
                 return output::emit_json(&record);
             }

@@ -44,7 +44,7 @@ pub async fn run(client: &Client, ctx: &Ctx, a: args::Export) -> Result<(), Fail
 /// Streams every row into `partial`; the number of rows written.
 async fn write_all(client: &Client, query: &ListTransactions, partial: &mut Partial) -> Result<u64, Failure> {
     let bar = std::io::stderr().is_terminal();
-    let stream = client.export_transactions(query, ExportOptions::default(), move |p| {
+    let stream = client.transactions().export(query, ExportOptions::default(), move |p| {
         if bar {
             draw(p)
         }

@@ -4,14 +4,14 @@ use super::Ctx;
 use crate::args;
 use crate::exit::Failure;
 use crate::output::{self, Fields, Table, cut, date, money, money_opt, time};
-use escrow_api::models::{CancelTransaction, Party, PayoutTransaction, Transaction, TransactionPage};
 use escrow_api::{CallOptions, Client, ErrorKind, IdempotencyKey, ListTransactions, Response};
+use escrow_api::{CancelTransaction, Party, PayoutTransaction, Transaction, TransactionPage};
 use serde_json::json;
 
 pub async fn list(client: &Client, ctx: &Ctx, a: args::ListTransactions) -> Result<(), Failure> {
     let query =
         ListTransactions { skip: a.skip, take: a.take, search: a.filter.search, reference_id: a.filter.reference };
-    let page = client.list_transactions(&query).await?;
+    let page = client.transactions().list(&query).await?;
     if ctx.json {
         return output::emit_json(&page);
     }
@@ -46,7 +46,7 @@ fn render_page(page: &TransactionPage, skip: u32) -> String {
 }
 
 pub async fn get(client: &Client, ctx: &Ctx, id: &str) -> Result<(), Failure> {
-    let t = client.get_transaction(id).await?;
+    let t = client.transactions().get(id).await?;
     if ctx.json {
         return output::emit_json(&t);
     }
@@ -134,20 +134,21 @@ fn render_transaction(t: &Transaction) -> String {
 pub async fn payout(client: &Client, ctx: &Ctx, a: args::Payout) -> Result<(), Failure> {
     let key = idempotency_key(ctx, "payout")?;
     let body = PayoutTransaction { service_account_id: a.account };
-    let result = client.payout_transaction(&a.id, &body, &CallOptions::with_idempotency_key(key.clone())).await;
+    let result = client.transactions().payout(&a.id, &body, &CallOptions::with_idempotency_key(key.clone())).await;
     finish(ctx, "payout", &a.id, &key, result)
 }
 
 pub async fn cancel(client: &Client, ctx: &Ctx, a: args::Cancel) -> Result<(), Failure> {
     let key = idempotency_key(ctx, "cancel")?;
     let body = CancelTransaction { service_account_id: a.account, reason: a.reason };
-    let result = client.cancel_transaction(&a.id, &body, &CallOptions::with_idempotency_key(key.clone())).await;
+    let result = client.transactions().cancel(&a.id, &body, &CallOptions::with_idempotency_key(key.clone())).await;
     finish(ctx, "cancel", &a.id, &key, result)
 }
 
 pub async fn reimburse(client: &Client, ctx: &Ctx, a: args::Reimburse) -> Result<(), Failure> {
     let key = idempotency_key(ctx, "reimburse")?;
-    let result = client.reimburse_payer(&a.id, a.amount, &CallOptions::with_idempotency_key(key.clone())).await;
+    let result =
+        client.transactions().reimburse_payer(&a.id, a.amount, &CallOptions::with_idempotency_key(key.clone())).await;
     finish(ctx, "reimburse", &a.id, &key, result)
 }
 

@@ -9,7 +9,7 @@ use escrow_api::{Client, ListUsers};
 pub async fn run(client: &Client, ctx: &Ctx, command: Users) -> Result<(), Failure> {
     match command {
         Users::List(a) => {
-            let page = client.list_users(&ListUsers { skip: a.skip, take: a.take, public: None }).await?;
+            let page = client.users().list(&ListUsers { skip: a.skip, take: a.take, public: None }).await?;
             if ctx.json {
                 return output::emit_json(&page);
             }
@@ -34,7 +34,7 @@ pub async fn run(client: &Client, ctx: &Ctx, command: Users) -> Result<(), Failu
             output::emit(&format!("{}{footer}", if table.is_empty() { String::new() } else { table.render() }))
         }
         Users::Get(a) => {
-            let u = client.get_user(&a.account_id).await?;
+            let u = client.users().get(&a.account_id).await?;
             if ctx.json {
                 return output::emit_json(&u);
             }
@@ -57,7 +57,7 @@ pub async fn run(client: &Client, ctx: &Ctx, command: Users) -> Result<(), Failu
             output::emit(&f.render())
         }
         Users::Banks(a) => {
-            let list = client.list_banks(&a.account_id).await?;
+            let list = client.users().list_banks(&a.account_id).await?;
             if ctx.json {
                 return output::emit_json(&list);
             }
@@ -68,7 +68,7 @@ pub async fn run(client: &Client, ctx: &Ctx, command: Users) -> Result<(), Failu
             output::emit(&format!("{}{} banks\n", table.render(), list.banks.len()))
         }
         Users::BankAccounts(a) => {
-            let list = client.list_bank_accounts(&a.account_id).await?;
+            let list = client.users().list_bank_accounts(&a.account_id).await?;
             if ctx.json {
                 return output::emit_json(&list);
             }

@@ -5,7 +5,7 @@ use super::Ctx;
 use crate::args::Webhooks;
 use crate::exit::Failure;
 use crate::output;
-use escrow_api::models::WebhookEvent;
+use escrow_api::WebhookEvent;
 use serde_json::{Value, json};
 use std::io::Read;
 

@@ -1,8 +1,8 @@
 //! Exit codes: 2 usage, 3 refused, 4 network, 5 undecodable.
 
 use crate::harness::{Sandbox, escrow_env};
+use escrow_api::CreateTransaction;
 use escrow_api::Dialect;
-use escrow_api::models::CreateTransaction;
 use std::io::{Read, Write};
 
 /// An address where nothing listens.
@@ -67,7 +67,7 @@ fn refusals_exit_3_with_the_problem_details() {
     let client = sb.client();
     let created = sb
         .rt
-        .block_on(client.create_transaction(escrow_api::TransactionType::Marketplace, &req, &Default::default()))
+        .block_on(client.transactions().create(escrow_api::TransactionType::Marketplace, &req, &Default::default()))
         .expect("created");
     let id = created.value.transaction_id;
     let run = sb.escrow(&["transactions", "payout", &id, "--account", &payee, "--json"]).expect(3);

@@ -1,8 +1,8 @@
 //! A real sandbox in-process (on a runtime of its own) and the real `escrow` binary run against
 //! it over HTTP.
 
-use escrow_api::models::{CreatePayment, CreateTransaction};
 use escrow_api::{CallOptions, Client, TransactionType};
+use escrow_api::{CreatePayment, CreateTransaction};
 use escrow_sandbox::{DEMO_KEY, RunningSandbox, SandboxConfig};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
@@ -144,14 +144,14 @@ impl Sandbox {
         req.payee_id = Some(payee.clone());
         let id = self
             .rt
-            .block_on(client.create_transaction(TransactionType::Marketplace, &req, &CallOptions::default()))
+            .block_on(client.transactions().create(TransactionType::Marketplace, &req, &CallOptions::default()))
             .expect("transaction created")
             .value
             .transaction_id;
         let payment =
             CreatePayment { service_account_id: payer.clone(), transaction_id: id.clone(), ..Default::default() };
         let created =
-            self.rt.block_on(client.create_payment(&payment, &CallOptions::default())).expect("payment created");
+            self.rt.block_on(client.payments().create(&payment, &CallOptions::default())).expect("payment created");
         self.control(
             reqwest::Method::POST,
             &format!("/_sandbox/payments/{}/authorize", created.value.payment_id),
@@ -162,13 +162,13 @@ impl Sandbox {
 
     /// The transaction's status as the service reports it.
     pub fn status(&self, id: &str) -> String {
-        self.rt.block_on(self.client().get_transaction(id)).expect("transaction").status.to_string()
+        self.rt.block_on(self.client().transactions().get(id)).expect("transaction").status.to_string()
     }
 
     /// The total count of transactions matching `search`.
     pub fn count(&self, search: Option<&str>) -> u64 {
         let query = escrow_api::ListTransactions { search: search.map(str::to_owned), ..Default::default() };
-        let page = self.rt.block_on(self.client().list_transactions(&query)).expect("list");
+        let page = self.rt.block_on(self.client().transactions().list(&query)).expect("list");
         u64::try_from(page.count).expect("count")
     }
 }
