@@ -6,7 +6,7 @@ mod common;
 
 use chrono::{Duration, Utc};
 use common::{like_scan, open};
-use escrow_sandbox::store::transactions as store;
+use escrow_sandbox::v2::transactions::store;
 use escrow_sandbox::{DEMO_KEY, DEMO_TENANT, SandboxConfig, Seed, TenantConfig};
 use serde_json::Value;
 use std::path::Path;
@@ -375,7 +375,7 @@ async fn list_reuses_a_count_only_at_its_generation() {
     let dir = tempfile::tempdir().unwrap();
     let sb = start(dir.path(), Seed::Demo).await;
     let conn = open(dir.path());
-    let counts = escrow_sandbox::store::count_cache::CountCache::default();
+    let counts = escrow_sandbox::v2::transactions::count_cache::CountCache::default();
     let q = store::ListQuery { skip: 0, take: 1, search: Some("Tesla".into()), reference_id: None };
     let truth = like_scan(&conn, DEMO_TENANT, Some("tesla"), None).len() as i64;
     assert!(truth > 1);
@@ -385,7 +385,7 @@ async fn list_reuses_a_count_only_at_its_generation() {
     let generation = || -> i64 {
         conn.query_row("SELECT gen FROM search_tenants WHERE tenant = ?1", [DEMO_TENANT], |r| r.get(0)).unwrap()
     };
-    let key = escrow_sandbox::store::count_cache::CountKey {
+    let key = escrow_sandbox::v2::transactions::count_cache::CountKey {
         tenant: DEMO_TENANT.into(),
         search: Some("tesla".into()),
         reference: None,

@@ -6,9 +6,9 @@ mod common;
 
 use common::{like_scan, open};
 use escrow_sandbox::DEMO_TENANT;
-use escrow_sandbox::store::count_cache::CountCache;
-use escrow_sandbox::store::split_count::{CountSplit, SplitEvent};
-use escrow_sandbox::store::transactions::{self as store, ListQuery};
+use escrow_sandbox::v2::transactions::count_cache::CountCache;
+use escrow_sandbox::v2::transactions::split_count::{CountSplit, SplitEvent};
+use escrow_sandbox::v2::transactions::store::{self, ListQuery};
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 use std::sync::Mutex;

@@ -15,7 +15,6 @@
 //! The phase machine lives in [`machine`], persistence in [`store`], the handlers in
 //! [`routes`], hosted pages and the control routes in [`hosted`].
 
-pub mod hosted;
 pub mod machine;
 pub mod routes;
 pub mod store;
@@ -42,7 +41,7 @@ pub const CARRIERS: [&str; 2] = ["postnord", "gls"];
 
 /// Every route of this API in `dialect`: the service's, the hosted pages and the control routes.
 pub fn router(dialect: crate::dialect::Dialect) -> Router<AppState> {
-    routes::router(dialect).merge(hosted::router())
+    routes::router(dialect)
 }
 
 /// A refusal in this API's problem shape, or an internal failure.
@@ -435,7 +434,7 @@ pub fn payout_account(input: &str) -> Result<String, &'static str> {
     let upper = input.to_ascii_uppercase();
     if upper.len() == 18 && upper.starts_with("DK") && digits(&upper[2..]) {
         let bban = &upper[4..];
-        if crate::routes::control::danish_iban(bban) == upper {
+        if crate::banks::danish_iban(bban) == upper {
             return Ok(bban.to_owned());
         }
         return Err("is not a valid Danish IBAN (check digits)");

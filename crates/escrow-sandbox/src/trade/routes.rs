@@ -25,13 +25,14 @@
 //! served at the published routes instead (see [`crate::dialect::trade_wire::routes`]),
 //! and records, links and some request fields take the published shapes.
 
-use super::hosted::SessionDoc;
 use super::machine::{BusinessUserDoc, Effect, PaymentDoc, Shipment, Stage, TradeDoc, UserDoc};
 use super::store::{self, BUSINESS_USER, PAYMENT, TRADE, USER};
 use super::{CARRIERS, Check, Fault, Outcome, PREFIX, Trace, check_path, exec, keyed, payout_account, respond};
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::dialect::{Dialect, trade_shapes, trade_wire};
+use crate::hosted::form::{query_pairs, query_value};
+use crate::hosted::trade::SessionDoc;
 use crate::idempotency::Ctx;
 use crate::state::AppState;
 use crate::store::ledger;
@@ -86,21 +87,6 @@ fn dec(i: i64) -> Decimal {
 
 fn path_and_query(uri: &Uri) -> String {
     uri.path_and_query().map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned())
-}
-
-fn query_pairs(raw: &Option<String>) -> Vec<(String, String)> {
-    raw.as_deref()
-        .map(|q| {
-            crate::routes::documents::form_pairs(q.as_bytes())
-                .into_iter()
-                .map(|(k, v)| (k, String::from_utf8_lossy(&v).into_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn query_value<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    pairs.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
 }
 
 pub fn load_user(conn: &Connection, tenant: &str, id: &str) -> Outcome<Option<UserDoc>> {
@@ -600,7 +586,7 @@ async fn list_trades(
 ) -> Response {
     let r = async {
         check_path(&[("marketplaceUserId", &user)])?;
-        let pairs = query_pairs(&q);
+        let pairs = query_pairs(q.as_deref());
         let mut errors = Vec::new();
         let mut int = |name: &str, default: i64, max: i64| match query_value(&pairs, name) {
             None | Some("") => default,
@@ -726,7 +712,7 @@ async fn connect(
     let now = stamp(state.clock.now());
     let st = state.clone();
     let r = async {
-        let pairs = query_pairs(&q);
+        let pairs = query_pairs(q.as_deref());
         let force = match query_value(&pairs, "forceOnboarding") {
             None | Some("") | Some("false") => false,
             Some("true") => true,
@@ -923,7 +909,8 @@ async fn accept_and_pay(
     RawQuery(q): RawQuery,
     body: Bytes,
 ) -> Response {
-    let shop = query_pairs(&q).into_iter().find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId")).map(|(_, v)| v);
+    let shop =
+        query_pairs(q.as_deref()).into_iter().find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId")).map(|(_, v)| v);
     if shop.as_ref().is_some_and(|s| s.chars().count() > 64) {
         return Fault::field("receiverShopId", "must be at most 64 characters").render(&trace.0);
     }

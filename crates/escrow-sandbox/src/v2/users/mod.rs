@@ -1,0 +1,4 @@
+//! Connected users, their bank accounts and bank-account onboarding.
+
+pub mod routes;
+pub mod store;
