@@ -1,33 +1,31 @@
 //! Hosted pages of the trade API (a person's browser opens them; an unguessable token
-//! stands for tenant and user) and its control routes (bearer key, for tests and demos).
+//! stands for tenant and user).
 //!
 //! - `/hosted/trade/connect/{token}`: connect (or, with forceOnboarding, re-onboard) a
 //!   marketplace user; then to successUrl, or cancelUrl on cancel. Works once.
 //! - `/hosted/trade/payout-account/{token}`: pick the payout account; then to returnUrl.
 //! - `/hosted/trade/pay/{token}`: pay a payment to escrow; then to successUrl/cancelUrl.
 //! - `/hosted/trade/status/{token}`: the trade as one party sees it (read only).
-//! - `POST /_sandbox/trade/users {marketplaceUserId, name, phoneNumber}`: a connected
-//!   user with a payout account → `{serviceUserId, marketplaceUserId}`.
-//! - `POST /_sandbox/trade/payments/{externalId}/paid`: the payment is paid, as the
-//!   pay page would do → the payment record.
+//!
+//! The control routes that stand in for these pages are in [`crate::trade::routes`].
 
-use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::hosted::form::Form;
 use crate::hosted::page::{escape, finish, gone, page, unknown, went_wrong};
 use crate::state::AppState;
+use crate::trade::api::{Fault, Outcome, exec};
+use crate::trade::check::payout_account;
 use crate::trade::machine::{BankAccountDoc, PaymentDoc, Role, TradeDoc, UserDoc};
-use crate::trade::routes::{load_trade, load_user, mark_paid};
+use crate::trade::records::{demo_account, load_trade, load_user, mark_paid};
+use crate::trade::session::SessionDoc;
 use crate::trade::store::{self, PAYMENT, SESSION, USER};
-use crate::trade::{Check, Fault, Outcome, Trace, check_path, exec, payout_account, respond};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::get;
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 pub fn router() -> Router<AppState> {
@@ -36,57 +34,6 @@ pub fn router() -> Router<AppState> {
         .route("/hosted/trade/payout-account/{token}", get(payout_page).post(payout_submit))
         .route("/hosted/trade/pay/{token}", get(pay_page).post(pay_submit))
         .route("/hosted/trade/status/{token}", get(status_page))
-        .route("/_sandbox/trade/users", post(control_user))
-        .route("/_sandbox/trade/payments/{external_id}/paid", post(control_paid))
-}
-
-/// What a hosted link is for.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionDoc {
-    /// `connect`, `payout-account`, `pay` or `status`.
-    pub kind: String,
-    /// The marketplaceUserId the link is for.
-    pub user: String,
-    pub trade_id: Option<String>,
-    pub payment_id: Option<String>,
-    /// successUrl (or returnUrl).
-    pub success_url: Option<String>,
-    pub cancel_url: Option<String>,
-    pub force: bool,
-    pub kyc_level: Option<i64>,
-    pub created: String,
-    pub completed: Option<String>,
-}
-
-impl SessionDoc {
-    pub fn new(kind: &str, user: &str, created: &str) -> Self {
-        Self {
-            kind: kind.into(),
-            user: user.into(),
-            trade_id: None,
-            payment_id: None,
-            success_url: None,
-            cancel_url: None,
-            force: false,
-            kyc_level: None,
-            created: created.into(),
-            completed: None,
-        }
-    }
-    pub fn trade(mut self, id: &str) -> Self {
-        self.trade_id = Some(id.into());
-        self
-    }
-    pub fn payment(mut self, id: &str) -> Self {
-        self.payment_id = Some(id.into());
-        self
-    }
-    pub fn urls(mut self, success: Option<String>, cancel: Option<String>) -> Self {
-        self.success_url = success;
-        self.cancel_url = cancel;
-        self
-    }
 }
 
 fn failed(f: &Fault) -> Response {
@@ -114,15 +61,6 @@ fn complete(conn: &Connection, tenant: &str, token: &str, at: &str) -> Outcome<b
     s.completed = Some(at.to_owned());
     store::put(conn, tenant, SESSION, token, &s.created.clone(), &s)?;
     Ok(true)
-}
-
-fn demo_account(user: &str, name: &str) -> BankAccountDoc {
-    let seed = user.bytes().fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
-    BankAccountDoc {
-        bank: "Sandbox Bank".into(),
-        account_number: crate::v2::users::store::demo_bank_account(seed, true).bban,
-        name: name.into(),
-    }
 }
 
 // ---- connect -----------------------------------------------------------------------
@@ -464,63 +402,4 @@ async fn status_page(State(state): State<AppState>, Path(token): Path<String>) -
         html.push_str(&format!("<p><a href=\"{}\">Back</a></p>", escape(url)));
     }
     page(StatusCode::OK, "Trade status", &html)
-}
-
-// ---- control -----------------------------------------------------------------------
-
-async fn control_user(State(state): State<AppState>, tenant: Tenant, trace: Trace, body: Bytes) -> Response {
-    let now = stamp(state.clock.now());
-    let r = async {
-        let mut c = Check::parse(&body)?;
-        let id = c.string("marketplaceUserId", 1, 64, true);
-        let name = c.string("name", 1, 200, false);
-        let phone = c.string("phoneNumber", 1, 64, false);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(id) = id else {
-            return Err(Fault::fields(errors));
-        };
-        exec(&state, move |conn| {
-            if load_user(conn, &tenant.name, &id)?.is_some() {
-                return Err(Fault::rule(
-                    "UserAlreadyConnected",
-                    "User already connected",
-                    format!("{id} is already connected"),
-                ));
-            }
-            let name = name.unwrap_or_else(|| id.clone());
-            let user = UserDoc {
-                marketplace_user_id: id.clone(),
-                service_user_id: uuid::Uuid::new_v4().to_string(),
-                bank_account: Some(demo_account(&id, &name)),
-                name,
-                phone_number: phone,
-                address: None,
-                has_completed_onboarding: true,
-                kyc_level: 1,
-                connected: now.clone(),
-                business: None,
-            };
-            store::put(conn, &tenant.name, USER, &id, &now, &user)?;
-            Ok(json!({ "serviceUserId": user.service_user_id, "marketplaceUserId": id }))
-        })
-        .await
-    }
-    .await;
-    respond(&trace, r)
-}
-
-async fn control_paid(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    trace: Trace,
-    Path(external_id): Path<String>,
-) -> Response {
-    let now = stamp(state.clock.now());
-    let r = async {
-        check_path(&[("externalId", &external_id)])?;
-        exec(&state, move |c| Ok(mark_paid(c, &tenant.name, &external_id, None, &now)?.json())).await
-    }
-    .await;
-    respond(&trace, r)
 }

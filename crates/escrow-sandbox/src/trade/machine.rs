@@ -18,7 +18,7 @@
 //!
 //! Deadlines are shown to the parties but never enforced by the sandbox.
 
-use super::{Fault, Outcome};
+use super::api::{Fault, Outcome};
 use crate::money::{json as money, round2};
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::Decimal;
