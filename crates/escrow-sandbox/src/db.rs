@@ -131,7 +131,7 @@ impl Db {
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             .and_then(|()| conn.execute_batch(SCHEMA))
             .map_err(|e| format!("schema: {e}"))?;
-        crate::v2::transactions::store::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
+        crate::v2::transactions::search::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
         let readers = (0..READERS)
             .map(|_| {
                 let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;

@@ -6,6 +6,8 @@ pub mod accounts;
 pub mod checkout;
 pub mod form;
 pub mod page;
+pub mod session;
+pub mod signing;
 pub mod trade;
 
 use crate::state::AppState;
@@ -13,5 +15,5 @@ use axum::Router;
 
 /// Every hosted page.
 pub fn router() -> Router<AppState> {
-    Router::new().merge(accounts::router()).merge(checkout::router()).merge(trade::router())
+    Router::new().merge(accounts::router()).merge(checkout::router()).merge(signing::router()).merge(trade::router())
 }

@@ -3,10 +3,11 @@
 //! status, DKK and EUR, with payments, payouts and split payouts.
 
 pub mod bulk;
+pub mod names;
 
 use crate::clock::stamp;
 use crate::error::ApiResult;
-use crate::seed::bulk::{CARS, FIRST, ITEMS, LAST, Rng, registration, vin};
+use crate::seed::names::{CARS, FIRST, ITEMS, LAST, Rng, registration, vin};
 use crate::v2::transactions::routes::service_fee;
 use crate::v2::transactions::store::{
     self as store, FeesDoc, InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc,

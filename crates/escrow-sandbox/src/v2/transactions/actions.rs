@@ -259,7 +259,7 @@ async fn change_amount(
             machine::change_amount(&mut t, amount, payee_fee, payer_fee, fee)?;
             // Auto: the bill of sale states the price, so a new one is generated.
             let old_file = if t.kind == "Auto" {
-                crate::v2::auto::routes::regenerate_bill_of_sale(tx, &mut t, now)?
+                crate::v2::auto::bill_of_sale::regenerate_bill_of_sale(tx, &mut t, now)?
             } else {
                 None
             };

@@ -4,7 +4,9 @@
 pub mod actions;
 pub mod count_cache;
 pub mod machine;
+mod ord;
 pub mod routes;
+pub mod search;
 mod search_filter;
 pub mod split_count;
 pub mod store;

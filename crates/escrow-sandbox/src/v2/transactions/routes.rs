@@ -9,8 +9,9 @@ use crate::money;
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
+use crate::v2::transactions::search::{self, ListQuery};
 use crate::v2::transactions::split_count::CountSplit;
-use crate::v2::transactions::store::{self as store, FeesDoc, ListQuery, PartyDoc, SplitPayoutDoc, TxnDoc};
+use crate::v2::transactions::store::{self as store, FeesDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
 use crate::v2::users::store as users;
 use axum::Json;
 use axum::Router;
@@ -72,7 +73,7 @@ async fn list(
     let counts = state.db.search_counts();
     let (items, count) = state
         .db
-        .read_with_spares(move |c, spares| store::list_with(c, &tenant.name, &q, &counts, &CountSplit::new(spares)))
+        .read_with_spares(move |c, spares| search::list_with(c, &tenant.name, &q, &counts, &CountSplit::new(spares)))
         .await?;
     Ok(Json(json!({ "items": items.iter().map(store::list_item).collect::<Vec<_>>(), "count": count })))
 }
