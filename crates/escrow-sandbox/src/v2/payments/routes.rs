@@ -5,7 +5,8 @@ use crate::auth::Tenant;
 use crate::banks;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
-use crate::idempotency::{self, Reply};
+use crate::extract::Keyed;
+use crate::idempotency::Reply;
 use crate::money;
 use crate::state::AppState;
 use crate::store::ledger;
@@ -17,7 +18,6 @@ use crate::v2::users::store as users;
 use crate::v2::webhooks::outbox as webhooks;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -126,29 +126,30 @@ pub fn create_payment(
     Ok((payment_id, token))
 }
 
-async fn create(State(state): State<AppState>, tenant: Tenant, headers: HeaderMap, body: Bytes) -> Response {
-    let public = state.public_url.clone();
-    let name = tenant.name.clone();
-    idempotency::run(&state, &name, &headers, "POST", "/v2/payments", &body.clone(), move |conn, ctx| {
-        let req: CreateBody = parse_json(&body)?;
-        let required = |v: Option<String>, f: &str| {
-            v.map(|s| s.trim().to_owned())
-                .filter(|s| !s.is_empty())
-                .ok_or_else(|| ApiError::bad_request("Invalid request", format!("{f} is required")))
-        };
-        let payer = required(req.service_account_id, "serviceAccountId")?;
-        let txn = required(req.transaction_id, "transactionId")?;
-        let amount = money::read(req.amount.as_ref(), "amount")?;
-        let return_url = req.return_url.filter(|u| !u.trim().is_empty());
-        let skip_ui = req.skip_ui.unwrap_or(false) && return_url.is_some();
-        let now = stamp(ctx.now);
-        let (payment_id, token) = create_payment(conn, &tenant.name, &txn, &payer, amount, return_url, skip_ui, &now)?;
-        let t = load(conn, &tenant.name, &txn)?;
-        let paid = t.inbound.iter().find(|p| p.payment_id == payment_id).map(|p| p.amount);
-        ledger::record(conn, &tenant.name, "create_payment", &payment_id, paid, ctx.key, &now)?;
-        Ok(Reply::ok(json!({ "paymentId": payment_id, "paymentUrl": format!("{public}/hosted/pay/{token}") })))
-    })
-    .await
+async fn create(keyed: Keyed) -> Response {
+    let public = keyed.state.public_url.clone();
+    keyed
+        .run("/v2/payments", move |conn, tenant, body, ctx| {
+            let req: CreateBody = parse_json(body)?;
+            let required = |v: Option<String>, f: &str| {
+                v.map(|s| s.trim().to_owned())
+                    .filter(|s| !s.is_empty())
+                    .ok_or_else(|| ApiError::bad_request("Invalid request", format!("{f} is required")))
+            };
+            let payer = required(req.service_account_id, "serviceAccountId")?;
+            let txn = required(req.transaction_id, "transactionId")?;
+            let amount = money::read(req.amount.as_ref(), "amount")?;
+            let return_url = req.return_url.filter(|u| !u.trim().is_empty());
+            let skip_ui = req.skip_ui.unwrap_or(false) && return_url.is_some();
+            let now = stamp(ctx.now);
+            let (payment_id, token) =
+                create_payment(conn, &tenant.name, &txn, &payer, amount, return_url, skip_ui, &now)?;
+            let t = load(conn, &tenant.name, &txn)?;
+            let paid = t.inbound.iter().find(|p| p.payment_id == payment_id).map(|p| p.amount);
+            ledger::record(conn, &tenant.name, "create_payment", &payment_id, paid, ctx.key, &now)?;
+            Ok(Reply::ok(json!({ "paymentId": payment_id, "paymentUrl": format!("{public}/hosted/pay/{token}") })))
+        })
+        .await
 }
 
 #[derive(Deserialize)]

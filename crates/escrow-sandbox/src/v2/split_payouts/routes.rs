@@ -4,7 +4,8 @@
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
-use crate::idempotency::{self, Reply};
+use crate::extract::Keyed;
+use crate::idempotency::Reply;
 use crate::money;
 use crate::state::AppState;
 use crate::store::ledger;
@@ -12,9 +13,7 @@ use crate::v2::common::parse_json;
 use crate::v2::transactions::actions::load;
 use crate::v2::transactions::machine;
 use crate::v2::transactions::store::{self as store, SplitPayoutDoc, TxnDoc};
-use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -61,70 +60,64 @@ struct CreateBody {
     description: Option<String>,
 }
 
-async fn create(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn create(keyed: Keyed<String>) -> Response {
+    let id = keyed.path.clone();
     let path = format!("/v2/transactions/{id}/split-payouts");
-    let name = tenant.name.clone();
-    idempotency::run(&state, &name, &headers, "POST", &path, &body.clone(), move |conn, ctx| {
-        let req: CreateBody = parse_json(&body)?;
-        let amount = money::read(req.amount.as_ref(), "amount")?
-            .ok_or_else(|| ApiError::bad_request("Invalid amount", "amount is required"))?;
-        let recipient = match req.recipient.as_deref() {
-            Some(r @ ("PAYEE" | "PAYER" | "TENANT")) => r.to_owned(),
-            _ => return Err(ApiError::bad_request("Invalid recipient", "recipient must be PAYEE, PAYER or TENANT")),
-        };
-        let timing = match req.timing.as_deref() {
-            None => "ON_CLOSE".to_owned(),
-            Some(t @ ("ON_CLOSE" | "NEXT_PAYOUT")) => t.to_owned(),
-            Some(_) => return Err(ApiError::bad_request("Invalid timing", "timing must be NEXT_PAYOUT or ON_CLOSE")),
-        };
-        let mut t = load(conn, &tenant.name, &id)?;
-        let now = stamp(ctx.now);
-        let split_id = uuid::Uuid::new_v4().to_string();
-        machine::add_split(
-            &mut t,
-            SplitPayoutDoc {
-                split_payout_id: split_id.clone(),
-                amount,
-                recipient,
-                service_account_id: None,
-                timing,
-                description: req.description.filter(|d| !d.trim().is_empty()),
-                destination: None,
-                status: "PENDING".into(),
-                created: now.clone(),
-                from_excess: false,
-                purpose: None,
-            },
-        )?;
-        store::update(conn, &tenant.name, &t)?;
-        ledger::record(conn, &tenant.name, "create_split_payout", &split_id, Some(amount), ctx.key, &now)?;
-        Ok(Reply::ok(json!({ "splitPayoutId": split_id })))
-    })
-    .await
+    keyed
+        .run(&path, move |conn, tenant, body, ctx| {
+            let req: CreateBody = parse_json(body)?;
+            let amount = money::read(req.amount.as_ref(), "amount")?
+                .ok_or_else(|| ApiError::bad_request("Invalid amount", "amount is required"))?;
+            let recipient = match req.recipient.as_deref() {
+                Some(r @ ("PAYEE" | "PAYER" | "TENANT")) => r.to_owned(),
+                _ => {
+                    return Err(ApiError::bad_request("Invalid recipient", "recipient must be PAYEE, PAYER or TENANT"));
+                }
+            };
+            let timing = match req.timing.as_deref() {
+                None => "ON_CLOSE".to_owned(),
+                Some(t @ ("ON_CLOSE" | "NEXT_PAYOUT")) => t.to_owned(),
+                Some(_) => {
+                    return Err(ApiError::bad_request("Invalid timing", "timing must be NEXT_PAYOUT or ON_CLOSE"));
+                }
+            };
+            let mut t = load(conn, &tenant.name, &id)?;
+            let now = stamp(ctx.now);
+            let split_id = uuid::Uuid::new_v4().to_string();
+            machine::add_split(
+                &mut t,
+                SplitPayoutDoc {
+                    split_payout_id: split_id.clone(),
+                    amount,
+                    recipient,
+                    service_account_id: None,
+                    timing,
+                    description: req.description.filter(|d| !d.trim().is_empty()),
+                    destination: None,
+                    status: "PENDING".into(),
+                    created: now.clone(),
+                    from_excess: false,
+                    purpose: None,
+                },
+            )?;
+            store::update(conn, &tenant.name, &t)?;
+            ledger::record(conn, &tenant.name, "create_split_payout", &split_id, Some(amount), ctx.key, &now)?;
+            Ok(Reply::ok(json!({ "splitPayoutId": split_id })))
+        })
+        .await
 }
 
-async fn cancel(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    headers: HeaderMap,
-    Path((id, split_id)): Path<(String, String)>,
-    body: Bytes,
-) -> Response {
+async fn cancel(keyed: Keyed<(String, String)>) -> Response {
+    let (id, split_id) = keyed.path.clone();
     let path = format!("/v2/transactions/{id}/split-payouts/{split_id}/cancel");
-    let name = tenant.name.clone();
-    idempotency::run(&state, &name, &headers, "POST", &path, &body, move |conn, ctx| {
-        let mut t = load(conn, &tenant.name, &id)?;
-        let amount = machine::cancel_split(&mut t, &split_id)?.ok_or(ApiError::NotFound)?;
-        let now = stamp(ctx.now);
-        store::update(conn, &tenant.name, &t)?;
-        ledger::record(conn, &tenant.name, "cancel_split_payout", &split_id, Some(amount), ctx.key, &now)?;
-        Ok(Reply::empty())
-    })
-    .await
+    keyed
+        .run(&path, move |conn, tenant, _, ctx| {
+            let mut t = load(conn, &tenant.name, &id)?;
+            let amount = machine::cancel_split(&mut t, &split_id)?.ok_or(ApiError::NotFound)?;
+            let now = stamp(ctx.now);
+            store::update(conn, &tenant.name, &t)?;
+            ledger::record(conn, &tenant.name, "cancel_split_payout", &split_id, Some(amount), ctx.key, &now)?;
+            Ok(Reply::empty())
+        })
+        .await
 }

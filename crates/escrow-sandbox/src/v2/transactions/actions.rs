@@ -5,7 +5,8 @@
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
-use crate::idempotency::{self, Ctx, Reply};
+use crate::extract::Keyed;
+use crate::idempotency::Reply;
 use crate::money;
 use crate::state::AppState;
 use crate::store::ledger;
@@ -18,7 +19,6 @@ use crate::v2::webhooks::outbox as webhooks;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use rusqlite::Connection;
@@ -69,34 +69,10 @@ async fn delete(State(state): State<AppState>, tenant: Tenant, Path(id): Path<St
     Ok(axum::http::StatusCode::OK.into_response())
 }
 
-/// Shared shape of the keyed, money-moving actions on one transaction.
-async fn keyed_action<F>(
-    state: AppState,
-    tenant: Tenant,
-    headers: HeaderMap,
-    path: String,
-    body: Bytes,
-    f: F,
-) -> Response
-where
-    F: FnOnce(&Connection, &Tenant, &Bytes, &Ctx<'_>) -> ApiResult<Reply> + Send + 'static,
-{
-    let name = tenant.name.clone();
-    idempotency::run(&state, &name, &headers, "POST", &path, &body.clone(), move |conn, ctx| {
-        f(conn, &tenant, &body, &ctx)
-    })
-    .await
-}
-
-async fn cancel(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn cancel(req: Keyed<String>) -> Response {
+    let id = req.path.clone();
     let path = format!("/v2/transactions/{id}/cancel");
-    keyed_action(state, tenant, headers, path, body, move |conn, tenant, body, ctx| {
+    req.run(&path, move |conn, tenant, body, ctx| {
         let req: ActorBody = parse_json(body)?;
         let mut t = load(conn, &tenant.name, &id)?;
         require_actor(conn, &tenant.name, &req)?;
@@ -110,15 +86,10 @@ async fn cancel(
     .await
 }
 
-async fn payout(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn payout(req: Keyed<String>) -> Response {
+    let id = req.path.clone();
     let path = format!("/v2/transactions/{id}/payout");
-    keyed_action(state, tenant, headers, path, body, move |conn, tenant, body, ctx| {
+    req.run(&path, move |conn, tenant, body, ctx| {
         let req: ActorBody = parse_json(body)?;
         let mut t = load(conn, &tenant.name, &id)?;
         require_actor(conn, &tenant.name, &req)?;
@@ -137,15 +108,10 @@ struct AmountBody {
     amount: Option<Value>,
 }
 
-async fn reimburse(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Response {
+async fn reimburse(req: Keyed<String>) -> Response {
+    let id = req.path.clone();
     let path = format!("/v2/transactions/{id}/reimburse-payer");
-    keyed_action(state, tenant, headers, path, body, move |conn, tenant, body, ctx| {
+    req.run(&path, move |conn, tenant, body, ctx| {
         let req: AmountBody =
             serde_json::from_slice(body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
         let amount = money::read(req.amount.as_ref(), "amount")

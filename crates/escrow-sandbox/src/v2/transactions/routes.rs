@@ -4,7 +4,8 @@ use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::dialect::Dialect;
 use crate::error::{ApiError, ApiResult};
-use crate::idempotency::{self, Ctx, Reply};
+use crate::extract::Keyed;
+use crate::idempotency::{Ctx, Reply};
 use crate::money;
 use crate::state::AppState;
 use crate::store::ledger;
@@ -15,9 +16,7 @@ use crate::v2::transactions::store::{self as store, FeesDoc, PartyDoc, SplitPayo
 use crate::v2::users::store as users;
 use axum::Json;
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use rusqlite::Connection;
@@ -123,35 +122,29 @@ enum Kind {
     Auto,
 }
 
-async fn create_marketplace(state: State<AppState>, tenant: Tenant, headers: HeaderMap, body: Bytes) -> Response {
-    create(state, tenant, headers, body, Kind::Marketplace).await
+async fn create_marketplace(keyed: Keyed) -> Response {
+    create(keyed, Kind::Marketplace).await
 }
 
-async fn create_auto(state: State<AppState>, tenant: Tenant, headers: HeaderMap, body: Bytes) -> Response {
-    create(state, tenant, headers, body, Kind::Auto).await
+async fn create_auto(keyed: Keyed) -> Response {
+    create(keyed, Kind::Auto).await
 }
 
-async fn create(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    headers: HeaderMap,
-    body: Bytes,
-    kind: Kind,
-) -> Response {
+async fn create(keyed: Keyed, kind: Kind) -> Response {
     let path = match kind {
         Kind::Marketplace => "/v2/transactions/marketplace",
         Kind::Auto => "/v2/transactions/auto",
     };
-    let public_url = state.public_url.clone();
-    let name = tenant.name.clone();
-    let dialect = state.dialect;
-    idempotency::run(&state, &name, &headers, "POST", path, &body.clone(), move |conn, ctx| {
-        let req: CreateBody = parse_json(&body)?;
-        let id = insert_transaction(conn, &tenant, kind, req, &ctx)?;
-        let checkout_url = format!("{public_url}/hosted/checkout/{id}");
-        Ok(Reply::ok(crate::dialect::v2::created(dialect, &id, &checkout_url)))
-    })
-    .await
+    let public_url = keyed.state.public_url.clone();
+    let dialect = keyed.state.dialect;
+    keyed
+        .run(path, move |conn, tenant, body, ctx| {
+            let req: CreateBody = parse_json(body)?;
+            let id = insert_transaction(conn, tenant, kind, req, &ctx)?;
+            let checkout_url = format!("{public_url}/hosted/checkout/{id}");
+            Ok(Reply::ok(crate::dialect::v2::created(dialect, &id, &checkout_url)))
+        })
+        .await
 }
 
 /// The service's own fixed fee per transaction, taken out of the tenant's fees.
