@@ -32,7 +32,8 @@ pub use api::PREFIX;
 use crate::state::AppState;
 use axum::Router;
 
-/// Every route of this API in `dialect`: the service's, the hosted pages and the control routes.
+/// Every route of this API in `dialect`, with its control routes (its hosted pages are
+/// merged with the others in [`crate::hosted::router`]).
 pub fn router(dialect: crate::dialect::Dialect) -> Router<AppState> {
     routes::router(dialect)
 }

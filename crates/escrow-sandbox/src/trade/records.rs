@@ -74,6 +74,17 @@ pub fn void_pending_payment(conn: &Connection, tenant: &str, t: &TradeDoc) -> Ou
     Ok(())
 }
 
+/// A payment can still be paid: neither paid already nor cancelled with its trade.
+pub fn ensure_payable(p: &PaymentDoc, id: &str) -> Outcome<()> {
+    match p.state.as_str() {
+        "Paid" => Err(Fault::rule("PaymentAlreadyPaid", "Payment already paid", format!("payment {id} is paid"))),
+        "Cancelled" => {
+            Err(Fault::rule("PaymentCancelled", "Payment cancelled", "the trade was closed before this payment"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Marks a payment paid and moves its trade on (the hosted pay page and the control
 /// route both end here). Records the money movements in the ledger.
 pub fn mark_paid(
@@ -85,23 +96,7 @@ pub fn mark_paid(
 ) -> Outcome<PaymentDoc> {
     let mut p: PaymentDoc = store::get(conn, tenant, PAYMENT, external_id)?
         .ok_or_else(|| Fault::not_found("PaymentNotFound", format!("no payment {external_id}")))?;
-    match p.state.as_str() {
-        "Paid" => {
-            return Err(Fault::rule(
-                "PaymentAlreadyPaid",
-                "Payment already paid",
-                format!("payment {external_id} is paid"),
-            ));
-        }
-        "Cancelled" => {
-            return Err(Fault::rule(
-                "PaymentCancelled",
-                "Payment cancelled",
-                "the trade was closed before this payment",
-            ));
-        }
-        _ => {}
-    }
+    ensure_payable(&p, external_id)?;
     let mut t: TradeDoc = store::get(conn, tenant, TRADE, &p.trade_id)?
         .ok_or_else(|| Fault::not_found("TradeNotFound", format!("no trade {}", p.trade_id)))?;
     let effects = t.payment_paid(&p, at)?;

@@ -17,6 +17,9 @@
 //! ```
 //!
 //! Deadlines are shown to the parties but never enforced by the sandbox.
+//!
+//! The documents and stages are here; the steps in [`steps`], how a trade reads to its
+//! parties in [`view`].
 
 use super::api::Fault;
 use crate::money::json as money;

@@ -7,7 +7,7 @@ use crate::trade::api::{CARRIERS, Fault, Outcome, check_path};
 use crate::trade::call::{Call, Moved, Step, TradePath};
 use crate::trade::check::{Check, dec};
 use crate::trade::machine::{PaymentDoc, Shipment, TradeDoc};
-use crate::trade::records::{hosted_link, load_trade};
+use crate::trade::records::{ensure_payable, hosted_link, load_trade};
 use crate::trade::session::SessionDoc;
 use crate::trade::store::{self, PAYMENT};
 use axum::response::Response;
@@ -51,23 +51,7 @@ pub async fn flow(call: Call<PaymentPath>) -> Response {
         let p: PaymentDoc = store::get(conn, tenant, PAYMENT, &payment)?
             .filter(|p: &PaymentDoc| p.payer_id == user)
             .ok_or_else(|| Fault::not_found("PaymentNotFound", format!("no payment {payment} for user {user}")))?;
-        match p.state.as_str() {
-            "Paid" => {
-                return Err(Fault::rule(
-                    "PaymentAlreadyPaid",
-                    "Payment already paid",
-                    format!("payment {payment} is paid"),
-                ));
-            }
-            "Cancelled" => {
-                return Err(Fault::rule(
-                    "PaymentCancelled",
-                    "Payment cancelled",
-                    "the trade was closed before this payment",
-                ));
-            }
-            _ => {}
-        }
+        ensure_payable(&p, &payment)?;
         let session =
             SessionDoc::new("pay", &user, &stamp(ctx.now)).trade(&p.trade_id).payment(&payment).urls(success, cancel);
         hosted_link(&st, conn, tenant, "pay", &session)

@@ -10,8 +10,6 @@ use crate::v2::transactions::store::{self as store, TxnDoc};
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-// ---- Checks shared by every route ----------------------------------------------------
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Module {
     BillOfSale,

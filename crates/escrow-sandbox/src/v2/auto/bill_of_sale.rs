@@ -19,8 +19,6 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-// ---- Bill of sale ----------------------------------------------------------------------
-
 /// Who must sign the bill of sale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Signer {

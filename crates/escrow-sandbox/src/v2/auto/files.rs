@@ -13,8 +13,6 @@ pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 /// Largest request body: the file plus room for the other fields and multipart framing.
 pub const MAX_BODY_BYTES: usize = MAX_FILE_BYTES + 256 * 1024;
 
-// ---- File types ------------------------------------------------------------------
-
 /// A file type the modules accept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
@@ -86,8 +84,6 @@ impl FileKind {
 pub(crate) const DEBT_KINDS: &[FileKind] =
     &[FileKind::Pdf, FileKind::Jpeg, FileKind::Png, FileKind::Gif, FileKind::Bmp, FileKind::Webp];
 pub(crate) const BILL_OF_SALE_KINDS: &[FileKind] = &[FileKind::Pdf];
-
-// ---- Form parsing ------------------------------------------------------------------
 
 /// A file part of a multipart form.
 pub(crate) struct Upload {

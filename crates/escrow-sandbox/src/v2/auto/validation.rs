@@ -1,7 +1,5 @@
 //! Debt payment references: FIK codes and Danish bank accounts.
 
-// ---- Debt information ----------------------------------------------------------------
-
 /// Normalizes a FIK code of card type +71: `+71<` + 15-digit payment id + `+` +
 /// 8-digit creditor number + `<`. Spaces and the `<` marks are optional on input.
 pub fn normalize_fik(raw: &str) -> Result<String, String> {
