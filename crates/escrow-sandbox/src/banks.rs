@@ -16,3 +16,11 @@ pub const BANKS: &[(&str, &str, &str)] = &[
 pub fn exists(bank_id: &str) -> bool {
     BANKS.iter().any(|(id, ..)| *id == bank_id)
 }
+
+/// DK IBAN with correct ISO 13616 check digits for a 14-digit BBAN.
+pub fn danish_iban(bban: &str) -> String {
+    // Move "DK00" to the end, letters to numbers (D=13, K=20), mod 97.
+    let digits = format!("{bban}132000");
+    let rem = digits.bytes().fold(0u32, |acc, b| (acc * 10 + u32::from(b - b'0')) % 97);
+    format!("DK{:02}{bban}", 98 - rem)
+}

@@ -4,7 +4,7 @@
 //! the idempotency and state-machine rules need; WAL keeps readers of the file happy.
 
 use crate::error::ApiError;
-use crate::store::count_cache::CountCache;
+use crate::v2::transactions::count_cache::CountCache;
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -131,7 +131,7 @@ impl Db {
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             .and_then(|()| conn.execute_batch(SCHEMA))
             .map_err(|e| format!("schema: {e}"))?;
-        crate::store::transactions::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
+        crate::v2::transactions::search::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
         let readers = (0..READERS)
             .map(|_| {
                 let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;

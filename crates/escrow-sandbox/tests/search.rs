@@ -6,7 +6,7 @@ mod common;
 
 use chrono::{Duration, Utc};
 use common::{like_scan, open};
-use escrow_sandbox::store::transactions as store;
+use escrow_sandbox::v2::transactions::{search, store};
 use escrow_sandbox::{DEMO_KEY, DEMO_TENANT, SandboxConfig, Seed, TenantConfig};
 use serde_json::Value;
 use std::path::Path;
@@ -375,23 +375,23 @@ async fn list_reuses_a_count_only_at_its_generation() {
     let dir = tempfile::tempdir().unwrap();
     let sb = start(dir.path(), Seed::Demo).await;
     let conn = open(dir.path());
-    let counts = escrow_sandbox::store::count_cache::CountCache::default();
-    let q = store::ListQuery { skip: 0, take: 1, search: Some("Tesla".into()), reference_id: None };
+    let counts = escrow_sandbox::v2::transactions::count_cache::CountCache::default();
+    let q = search::ListQuery { skip: 0, take: 1, search: Some("Tesla".into()), reference_id: None };
     let truth = like_scan(&conn, DEMO_TENANT, Some("tesla"), None).len() as i64;
     assert!(truth > 1);
-    assert_eq!(store::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, truth);
+    assert_eq!(search::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, truth);
     assert_eq!(counts.len(), 1);
     // Plant a wrong count at the current generation: list answers it (it did not count).
     let generation = || -> i64 {
         conn.query_row("SELECT gen FROM search_tenants WHERE tenant = ?1", [DEMO_TENANT], |r| r.get(0)).unwrap()
     };
-    let key = escrow_sandbox::store::count_cache::CountKey {
+    let key = escrow_sandbox::v2::transactions::count_cache::CountKey {
         tenant: DEMO_TENANT.into(),
         search: Some("tesla".into()),
         reference: None,
     };
     counts.put(key, generation(), 999);
-    assert_eq!(store::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, 999);
+    assert_eq!(search::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, 999);
     // Any write to the tenant's transactions moves the generation on: counted again.
     let before = generation();
     let mut doc =
@@ -399,7 +399,7 @@ async fn list_reuses_a_count_only_at_its_generation() {
     doc.description = Some("now also a bicycle".into());
     store::update(&conn, DEMO_TENANT, &doc).unwrap();
     assert!(generation() > before);
-    assert_eq!(store::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, truth);
+    assert_eq!(search::list(&conn, DEMO_TENANT, &q, &counts).unwrap().1, truth);
     // A change that leaves the searched text alone keeps the generation.
     let before = generation();
     conn.execute("UPDATE transactions SET doc = doc WHERE transaction_id = ?1", [&doc.transaction_id]).unwrap();

@@ -6,9 +6,10 @@ mod common;
 
 use common::{like_scan, open};
 use escrow_sandbox::DEMO_TENANT;
-use escrow_sandbox::store::count_cache::CountCache;
-use escrow_sandbox::store::split_count::{CountSplit, SplitEvent};
-use escrow_sandbox::store::transactions::{self as store, ListQuery};
+use escrow_sandbox::v2::transactions::count_cache::CountCache;
+use escrow_sandbox::v2::transactions::search::{self, ListQuery};
+use escrow_sandbox::v2::transactions::split_count::{CountSplit, SplitEvent};
+use escrow_sandbox::v2::transactions::store;
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 use std::sync::Mutex;
@@ -77,7 +78,7 @@ async fn split_counts_equal_a_like_count_for_every_tenant_term_page_and_skip() {
                         let q = query(search, reference, take, skip);
                         let split = forced(&spares, chunks, &hook);
                         let (items, count) =
-                            store::list_with(&conn, tenant, &q, &CountCache::default(), &split).unwrap();
+                            search::list_with(&conn, tenant, &q, &CountCache::default(), &split).unwrap();
                         let case = format!("{tenant} {search:?} {reference:?} chunks {chunks} take {take} skip {skip}");
                         assert_eq!(count, total, "{case}: count");
                         let page: Vec<String> =
@@ -113,7 +114,7 @@ fn list_with_write_between(dir: &Path, search: &str, write: &(dyn Fn(&Connection
     };
     let q = query(Some(search), None, 20, 0);
     let (_, count) =
-        store::list_with(&conn, DEMO_TENANT, &q, &CountCache::default(), &forced(&spares, 4, &hook)).unwrap();
+        search::list_with(&conn, DEMO_TENANT, &q, &CountCache::default(), &forced(&spares, 4, &hook)).unwrap();
     (count, events.into_inner().unwrap())
 }
 

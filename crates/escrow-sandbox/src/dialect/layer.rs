@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 const MAX_REQUEST: usize = 64 * 1024 * 1024;
 
 fn is_api(path: &str) -> bool {
-    path.starts_with("/v2/") || path.starts_with(crate::trade::PREFIX)
+    path.starts_with("/v2/") || path.starts_with(crate::trade::api::PREFIX)
 }
 
 fn content_type(headers: &HeaderMap) -> String {
@@ -83,16 +83,16 @@ async fn accept(state: &AppState, req: Request) -> Result<Request, Response> {
 /// trade API's (which adds `errors`, `traceId`, `typeCode`).
 fn refuse(path: &str, headers: &HeaderMap, spec: &str, published: &str) -> Response {
     let detail = format!("this sandbox speaks the published dialect: send {published}, not {spec}");
-    if !path.starts_with(crate::trade::PREFIX) {
+    if !path.starts_with(crate::trade::api::PREFIX) {
         return ApiError::bad_request("Invalid request", detail).into_response();
     }
     let trace = headers
         .get("x-correlation-id")
         .and_then(|v| v.to_str().ok())
         .map(str::trim)
-        .filter(|id| crate::trade::correlation_ok(id))
+        .filter(|id| crate::trade::api::correlation_ok(id))
         .map_or_else(|| uuid::Uuid::new_v4().to_string(), str::to_owned);
-    crate::trade::Fault::field(spec, detail).render(&trace)
+    crate::trade::api::Fault::field(spec, detail).render(&trace)
 }
 
 fn too_large() -> Response {

@@ -2,10 +2,10 @@
 //! (the record itself is in [`super::trade_shapes`]).
 
 use super::Dialect;
-use crate::trade::Check;
+use crate::trade::check::Check;
 use serde_json::{Value, json};
 
-/// The routes (under [`crate::trade::PREFIX`]) the dialects disagree on. In the published
+/// The routes (under [`crate::trade::api::PREFIX`]) the dialects disagree on. In the published
 /// dialect the spec's routes are not served (404).
 pub struct TradeRoutes {
     pub initiate: &'static str,

@@ -1,15 +1,8 @@
-//! Persistence of each resource, one module per resource. Functions take an open
-//! SQLite connection or transaction, so handlers compose them atomically.
+//! Persistence shared by every feature: files on disk, the money ledger, and the
+//! LIKE escaping of searches. Each feature keeps its own tables in its `store.rs`.
 
-pub mod auto_files;
-pub mod count_cache;
-pub mod documents;
 pub mod files;
 pub mod ledger;
-mod search_filter;
-pub mod split_count;
-pub mod transactions;
-pub mod users;
 
 /// Escapes `%`, `_` and `\` for a `LIKE ... ESCAPE '\'` pattern.
 pub fn like_pattern(needle: &str) -> String {

@@ -2,7 +2,7 @@
 //! tenant, kind and id. Every read is scoped to the tenant, which is what makes another
 //! tenant's record a 404; only hosted-page sessions are looked up by token alone.
 
-use super::{Fault, Outcome};
+use super::api::{Fault, Outcome};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

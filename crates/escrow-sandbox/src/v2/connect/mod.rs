@@ -1,0 +1,3 @@
+//! Connect: a hosted flow that connects a person to the tenant as a user.
+
+pub mod routes;

@@ -1,0 +1,4 @@
+//! Documents to sign: upload, list, sign (hosted), download.
+
+pub mod routes;
+pub mod store;

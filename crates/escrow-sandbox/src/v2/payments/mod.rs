@@ -1,0 +1,3 @@
+//! Payments into escrow: create, initialize, instructions, authorize/fail, transfers.
+
+pub mod routes;

@@ -1,0 +1,3 @@
+//! Split payouts of a transaction: list, create, cancel.
+
+pub mod routes;

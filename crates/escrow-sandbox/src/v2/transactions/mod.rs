@@ -1,0 +1,12 @@
+//! Transactions: create, list and search, read, and the actions on one (cancel, payout,
+//! reimburse, update, change amount, add a party). [`machine`] holds the rules.
+
+pub mod actions;
+pub mod count_cache;
+pub mod machine;
+mod ord;
+pub mod routes;
+pub mod search;
+mod search_filter;
+pub mod split_count;
+pub mod store;

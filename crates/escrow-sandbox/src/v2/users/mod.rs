@@ -1,0 +1,5 @@
+//! Connected users, their bank accounts and bank-account onboarding.
+
+pub mod onboarding;
+pub mod routes;
+pub mod store;
