@@ -1,9 +1,22 @@
 import { compare, parseDecimal, toDecimalString } from './decimal';
 import { LOCALES } from './format';
-import type { Lang } from './i18n/i18n.svelte';
+import type { Lang, MessageKey } from './i18n/i18n.svelte';
 
 export type AmountError = 'empty' | 'invalid' | 'negative' | 'zero' | 'decimals';
 export type AmountResult = { ok: true; value: string } | { ok: false; error: AmountError };
+
+const AMOUNT_ERROR_KEYS: Record<AmountError, MessageKey> = {
+  empty: 'amount.error.empty',
+  invalid: 'amount.error.invalid',
+  negative: 'amount.error.negative',
+  zero: 'amount.error.zero',
+  decimals: 'amount.error.decimals',
+};
+
+/** The message of an amount fault. */
+export function amountErrorKey(e: AmountError): MessageKey {
+  return AMOUNT_ERROR_KEYS[e];
+}
 
 /** Spaces people use as thousands separators (plain, no-break, narrow no-break, thin) and apostrophes. */
 const GROUP_SPACE = /[\s\u00a0\u202f\u2009']/g;

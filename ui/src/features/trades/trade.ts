@@ -24,11 +24,6 @@ export const PARTY_ACTIONS: Record<string, TradeActionKind> = {
   PayShipment: 'tradePaymentFlow',
 };
 
-/** Actions that move money: the person types the amount to confirm. */
-export const TRADE_MONEY_MOVING: ReadonlySet<TradeActionKind> = new Set<TradeActionKind>([
-  'tradeAcceptAndPay', 'tradeReimburse', 'tradeBuyDeliveryShipment', 'tradeBuyReturnShipment',
-]);
-
 /** The actions a party's status lists that this app can run, in the service's order. */
 export function partyActions(party: TradeParty | null): string[] {
   return (party?.status?.actions ?? []).map((a) => a.name).filter((a) => a in PARTY_ACTIONS);

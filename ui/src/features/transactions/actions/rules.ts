@@ -9,11 +9,6 @@ export type UserOrDocumentKind =
   | 'uploadDocument' | 'signDocument' | 'deleteDocument' | 'setBillOfSale' | 'addDebtInformation'
   | 'createTransaction' | 'initializePayment';
 
-/** Actions that move money: the person types the amount before Confirm enables. */
-export const MONEY_MOVING: ReadonlySet<ActionKind> = new Set<ActionKind>([
-  'payout', 'cancel', 'reimburse', 'createSplitPayout', 'cancelSplitPayout', 'createPayment',
-]);
-
 /** Actions offered in the actions bar, in display order. */
 export const BAR_ORDER: readonly ActionKind[] = [
   'payout', 'createPayment', 'reimburse', 'createSplitPayout', 'changeAmount', 'update',
