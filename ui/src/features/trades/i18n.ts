@@ -1,6 +1,6 @@
-// Strings of the Business users and Trades screens (merged into both dictionaries in i18n.svelte.ts).
+// Strings of the Business users and Trades screens (English and Danish; assembled in shared/i18n/messages.ts).
 
-export const tradeEn = {
+export const en = {
   'nav.businessUsers': 'Business users',
   'nav.trades': 'Trades',
 
@@ -212,7 +212,7 @@ export const tradeEn = {
   'ti.notNumber': 'must be a whole number',
 };
 
-export const tradeDa: Record<keyof typeof tradeEn, string> = {
+export const da: Record<keyof typeof en, string> = {
   'nav.businessUsers': 'Erhvervsbrugere',
   'nav.trades': 'Handler',
 
