@@ -1,6 +1,6 @@
 import { mount } from 'svelte';
 import './app.css';
-import App from './App.svelte';
+import App from './features/shell/App.svelte';
 
 const app = mount(App, { target: document.getElementById('app')! });
 

@@ -9,3 +9,15 @@ for (const [prop, value] of Object.entries(SIZE)) {
 afterEach(() => {
   localStorage.clear();
 });
+
+// The product opens dialogs with the native showModal(); a DOM without it gets a minimal stand-in
+// (open attribute only: no top layer, no focus trap).
+const dialogProto = globalThis.HTMLDialogElement?.prototype as Partial<HTMLDialogElement> | undefined;
+if (dialogProto && typeof dialogProto.showModal !== 'function') {
+  dialogProto.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialogProto.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

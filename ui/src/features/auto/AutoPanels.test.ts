@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { transaction } from '../../test/fixtures';
+import { PAYER, argsOf, choose, installMock, openDetail, outcome } from '../../test/users-documents-mock';
+
+describe('Auto deal panels', () => {
+  it('validates the debt bank account and FIK as the person types', async () => {
+    installMock();
+    await openDetail();
+    const panel = await screen.findByTestId('debt-panel');
+    const account = within(panel).getByTestId('debt-bank-account');
+    await fireEvent.input(account, { target: { value: '0040 0440' } });
+    expect(within(panel).getByTestId('debt-bank-account-error').textContent).toContain('14 digits; this has 8');
+    await fireEvent.input(account, { target: { value: 'DK51 0040 0440 1162 43' } });
+    expect(within(panel).getByTestId('debt-bank-account-error').textContent).toContain('check digits');
+    await fireEvent.input(account, { target: { value: 'DK50 0040 0440 1162 43' } });
+    expect(within(panel).queryByTestId('debt-bank-account-error')).toBeNull();
+    const fik = within(panel).getByTestId('debt-fik');
+    await fireEvent.input(fik, { target: { value: '+73<123456789012345+12345678<' } });
+    expect(within(panel).getByTestId('debt-fik-error').textContent).toContain('+73');
+    expect(within(panel).getByTestId('debt-destination-error')).toBeTruthy();
+    await fireEvent.input(fik, { target: { value: '' } });
+    expect(within(panel).queryByTestId('debt-fik-error')).toBeNull();
+    expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled, 'no file, no amount yet').toBe(true);
+  });
+
+  it('registers debt with the account sent without spaces', async () => {
+    installMock({ add_debt_information: () => outcome({ kind: 'deleteDocument', documentId: 'x' }) });
+    await openDetail();
+    const panel = await screen.findByTestId('debt-panel');
+    await fireEvent.input(within(panel).getByTestId('debt-amount'), { target: { value: '12.500,00' } });
+    await fireEvent.input(within(panel).getByTestId('debt-bank-account'), { target: { value: 'DK50 0040 0440 1162 43' } });
+    await choose(within(panel).getByTestId('debt-file'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'scan.png'));
+    await waitFor(() => expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(within(panel).getByTestId('debt-submit'));
+    await waitFor(() => expect(argsOf('add_debt_information')).toHaveLength(1));
+    const input = argsOf('add_debt_information')[0].input as Record<string, unknown>;
+    expect(input).toMatchObject({ transactionId: 'tx-1', amount: '12500.00', bankAccount: 'DK5000400440116243', fikCode: null });
+  });
+
+  it('generates a bill of sale with both signers and the transaction amount, and shows its state', async () => {
+    let bill: unknown = null;
+    installMock({
+      get_transaction: (a) => {
+        const view = transaction(a.id as string, { payer: PAYER });
+        if (view.transaction.autoInformation) view.transaction.autoInformation.billOfSale = bill;
+        return view;
+      },
+      set_bill_of_sale: () => {
+        bill = { enabled: true, generated: true, requiredSigners: ['Payee', 'Payer'], signed: false, amount: '289500.00', currency: 'DKK' };
+        return outcome({ kind: 'deleteDocument', documentId: 'x' });
+      },
+    });
+    await openDetail();
+    const panel = await screen.findByTestId('bill-of-sale-panel');
+    expect(within(panel).getByTestId('bill-of-sale-state').getAttribute('data-enabled')).toBe('false');
+    await fireEvent.click(within(panel).getByTestId('bill-of-sale-generate'));
+    await waitFor(() => expect(argsOf('set_bill_of_sale')).toHaveLength(1));
+    expect(argsOf('set_bill_of_sale')[0]).toEqual({
+      input: { transactionId: 'tx-1', enable: true, file: null, amount: '289500.00', additionalTerms: null, requiredSigners: ['Payer', 'Payee'] },
+    });
+    await waitFor(() => expect(screen.getByTestId('bill-of-sale-state').getAttribute('data-generated')).toBe('true'));
+    expect(screen.getByTestId('bill-of-sale-state').getAttribute('data-enabled')).toBe('true');
+  });
+
+  it('refuses a bill-of-sale file that is not a PDF', async () => {
+    installMock();
+    await openDetail();
+    const panel = await screen.findByTestId('bill-of-sale-panel');
+    await choose(within(panel).getByTestId('bill-of-sale-file'), new File(['x'], 'photo.png'));
+    expect((await within(panel).findByTestId('bill-of-sale-file-error')).textContent).toContain('must be one of PDF');
+    expect((within(panel).getByTestId('bill-of-sale-upload') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { argsOf, choose, doc, installMock, openDetail, outcome } from '../../test/users-documents-mock';
+
+describe('documents on the transaction detail', () => {
+  it('lists documents and uploads a PDF as base64', async () => {
+    let docs = [doc('d-1')];
+    installMock({
+      list_documents: () => ({ environmentId: 'sandbox', documents: docs, filtered: true }),
+      upload_document: () => {
+        docs = [...docs, doc('d-2', { title: 'Syn' })];
+        return outcome({ kind: 'deleteDocument', documentId: 'd-2' }, { value: 'd-2' });
+      },
+    });
+    await openDetail();
+    const panel = await screen.findByTestId('documents-panel');
+    await waitFor(() => expect(within(panel).getAllByTestId('document-row')).toHaveLength(1));
+    await choose(within(panel).getByTestId('document-upload-input'), new File(['%PDF-1.4 syn'], 'syn.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect((within(panel).getByTestId('document-title') as HTMLInputElement).value).toBe('syn'));
+    await fireEvent.input(within(panel).getByTestId('document-title'), { target: { value: 'Syn' } });
+    await fireEvent.input(within(panel).getByTestId('document-signers'), { target: { value: '2' } });
+    await fireEvent.click(within(panel).getByTestId('document-upload'));
+    await waitFor(() => expect(argsOf('upload_document')).toHaveLength(1));
+    expect(argsOf('upload_document')[0]).toEqual({
+      input: { transactionId: 'tx-1', title: 'Syn', signersRequired: 2, file: { fileName: 'syn.pdf', data: btoa('%PDF-1.4 syn') } },
+    });
+    await waitFor(() => expect(within(panel).getAllByTestId('document-row')).toHaveLength(2));
+  });
+
+  it('refuses a .pdf that is not a PDF and an empty file before sending', async () => {
+    installMock();
+    await openDetail();
+    const panel = await screen.findByTestId('documents-panel');
+    await fireEvent.input(within(panel).getByTestId('document-title'), { target: { value: 'X' } });
+    await choose(within(panel).getByTestId('document-upload-input'), new File(['hello'], 'fake.pdf'));
+    expect((await within(panel).findByTestId('document-file-error')).textContent).toContain('not a PDF');
+    expect((within(panel).getByTestId('document-upload') as HTMLButtonElement).disabled).toBe(true);
+    await choose(within(panel).getByTestId('document-upload-input'), new File([], 'empty.pdf'));
+    await waitFor(() => expect(within(panel).getByTestId('document-file-error').textContent).toContain('empty'));
+    expect(argsOf('upload_document')).toHaveLength(0);
+  });
+
+  it('gets a signing link for the payer and deletes after confirmation', async () => {
+    installMock({
+      list_documents: () => ({ environmentId: 'sandbox', documents: [doc('d-1')], filtered: true }),
+      sign_document: () => outcome({ kind: 'signDocument', documentId: 'd-1', serviceAccountId: 'acc-payer', returnUrl: null }, { value: 'http://sb/hosted/sign/t1' }),
+      delete_document: () => outcome({ kind: 'deleteDocument', documentId: 'd-1' }),
+    });
+    await openDetail();
+    const row = await screen.findByTestId('document-row');
+    await fireEvent.click(within(row).getByTestId('document-sign'));
+    expect((await screen.findByTestId('document-link')).textContent).toBe('http://sb/hosted/sign/t1');
+    expect(argsOf('sign_document')[0]).toEqual({ documentId: 'd-1', serviceAccountId: 'acc-payer', returnUrl: null });
+    await fireEvent.click(within(row).getByTestId('document-delete'));
+    await fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(argsOf('delete_document')).toEqual([{ documentId: 'd-1' }]));
+  });
+});

@@ -1,0 +1,124 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import App from '../shell/App.svelte';
+import type { EnvironmentList, EnvironmentView, ProfileInput } from '../../lib/bindings';
+import { i18n } from '../../shared/i18n/i18n.svelte';
+import { ENVIRONMENTS, page } from '../../test/fixtures';
+
+let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
+let envs: EnvironmentList;
+
+function installMock() {
+  mockIPC((cmd, args) => {
+    const a = (args ?? {}) as Record<string, unknown>;
+    calls.push({ cmd, args: a });
+    switch (cmd) {
+      case 'list_environments':
+        return structuredClone(envs);
+      case 'list_transactions':
+        return page([], 0, envs.activeId);
+      case 'save_profile': {
+        const input = a.input as ProfileInput;
+        const view: EnvironmentView = { id: input.id ?? 'new-1', name: input.name, baseUrl: input.baseUrl, badge: input.badge, builtIn: false, hasKey: false, routes: input.routes, dialect: input.dialect };
+        envs.environments = [...envs.environments.filter((e) => e.id !== view.id), view];
+        return view;
+      }
+      case 'set_api_key':
+        envs.environments = envs.environments.map((e) => (e.id === a.profileId ? { ...e, hasKey: true } : e));
+        return null;
+      case 'delete_profile':
+        envs.environments = envs.environments.filter((e) => e.id !== a.id);
+        return null;
+      case 'test_connection':
+        if (a.id === 'sandbox') return { transactionCount: 200 };
+        throw { code: 'unauthorized', message: 'The API key was rejected', status: 401, title: null, detail: null, correlationId: 'c-9' };
+      default:
+        throw { code: 'internal', message: `unexpected ${cmd}` };
+    }
+  });
+}
+
+const item = (id: string) => screen.getAllByTestId('environment-item').find((el) => el.getAttribute('data-id') === id)!;
+
+beforeEach(() => {
+  calls = [];
+  envs = structuredClone(ENVIRONMENTS);
+  i18n.set('en');
+  installMock();
+});
+afterEach(() => clearMocks());
+
+async function openPage() {
+  render(App);
+  await fireEvent.click(screen.getByTestId('nav-environments'));
+  await waitFor(() => expect(screen.getAllByTestId('environment-item')).toHaveLength(2));
+}
+
+describe('environments page', () => {
+  it('lists the built-in sandbox first, without edit/delete', async () => {
+    await openPage();
+    const items = screen.getAllByTestId('environment-item');
+    expect(items[0].getAttribute('data-id')).toBe('sandbox');
+    expect(within(items[0]).queryByTestId('env-delete')).toBeNull();
+    expect(within(items[1]).getByTestId('env-delete')).toBeTruthy();
+    expect(items[1].textContent).toContain('Key stored in OS keychain');
+  });
+
+  it('tests a connection and shows the result or the error', async () => {
+    await openPage();
+    await fireEvent.click(within(item('sandbox')).getByTestId('env-test'));
+    await waitFor(() => expect(within(item('sandbox')).getByTestId('env-test-result').textContent).toContain('Connected — 200 transactions'));
+    await fireEvent.click(within(item('prod-1')).getByTestId('env-test'));
+    await waitFor(() => expect(within(item('prod-1')).getByTestId('env-test-result').textContent).toContain('The API key was rejected'));
+  });
+
+  it('validates, saves a profile, stores the typed key and clears the field', async () => {
+    await openPage();
+    const name = screen.getByTestId('profile-name') as HTMLInputElement;
+    const url = screen.getByTestId('profile-base-url') as HTMLInputElement;
+    const key = screen.getByTestId('profile-api-key') as HTMLInputElement;
+
+    await fireEvent.input(name, { target: { value: 'Staging' } });
+    await fireEvent.input(url, { target: { value: 'ftp://nope' } });
+    await fireEvent.submit(screen.getByTestId('profile-form'));
+    expect(screen.getByText('Enter a valid http:// or https:// URL.')).toBeTruthy();
+    expect(calls.some((c) => c.cmd === 'save_profile')).toBe(false);
+
+    await fireEvent.input(url, { target: { value: 'https://staging.example.com' } });
+    await fireEvent.change(screen.getByTestId('profile-badge'), { target: { value: 'production' } });
+    await fireEvent.input(key, { target: { value: 'secret-key' } });
+    await fireEvent.submit(screen.getByTestId('profile-form'));
+
+    await waitFor(() => expect(calls.some((c) => c.cmd === 'set_api_key')).toBe(true));
+    expect(calls.find((c) => c.cmd === 'save_profile')?.args).toEqual({
+      input: { id: null, name: 'Staging', baseUrl: 'https://staging.example.com', badge: 'production', routes: '', dialect: 'spec' },
+    });
+    expect(calls.find((c) => c.cmd === 'set_api_key')?.args).toEqual({ profileId: 'new-1', apiKey: 'secret-key' });
+    expect(key.value).toBe('');
+    await waitFor(() => expect(screen.getAllByTestId('environment-item')).toHaveLength(3));
+    expect(document.body.textContent).not.toContain('secret-key');
+  });
+
+  it('edits without a key: set_api_key is not called', async () => {
+    await openPage();
+    await fireEvent.click(within(item('prod-1')).getByTestId('env-edit'));
+    expect((screen.getByTestId('profile-name') as HTMLInputElement).value).toBe('Live');
+    await fireEvent.input(screen.getByTestId('profile-name'), { target: { value: 'Live 2' } });
+    await fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(calls.some((c) => c.cmd === 'save_profile')).toBe(true));
+    expect((calls.find((c) => c.cmd === 'save_profile')?.args.input as ProfileInput).id).toBe('prod-1');
+    await waitFor(() => expect(item('prod-1').textContent).toContain('Live 2'));
+    expect(calls.some((c) => c.cmd === 'set_api_key')).toBe(false);
+  });
+
+  it('deletes after confirmation', async () => {
+    await openPage();
+    await fireEvent.click(within(item('prod-1')).getByTestId('env-delete'));
+    const dialog = screen.getByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Live');
+    await fireEvent.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(screen.getAllByTestId('environment-item')).toHaveLength(1));
+    expect(calls.find((c) => c.cmd === 'delete_profile')?.args).toEqual({ id: 'prod-1' });
+  });
+});

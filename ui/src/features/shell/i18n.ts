@@ -1,0 +1,69 @@
+// Strings of the app frame: navigation, settings, command palette, notifications (English and Danish; assembled in shared/i18n/messages.ts).
+
+export const en = {
+  'app.name': 'Escrow Desk',
+  'app.skipToContent': 'Skip to main content',
+
+  'nav.label': 'Main navigation',
+  'nav.transactions': 'Transactions',
+  'nav.environments': 'Environments',
+  'nav.audit': 'Audit log',
+
+  'settings.language': 'Language',
+  'settings.theme': 'Theme',
+
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'theme.system': 'System',
+
+  'lang.en': 'English',
+  'lang.da': 'Danish',
+
+  'palette.title': 'Command palette',
+  'palette.placeholder': 'Jump to a transaction (id, reference, title) or run a command…',
+  'palette.goto': 'Go to {page}',
+  'palette.switch': 'Switch to {name}',
+  'palette.theme': 'Theme: {choice}',
+  'palette.language': 'Skift til dansk / Switch to English',
+  'palette.openId': 'Open transaction {id}',
+  'palette.empty': 'Nothing matches.',
+
+  'toast.region': 'Notifications',
+  'toast.dismiss': 'Dismiss notification',
+
+  'nav.users': 'Users',
+};
+
+export const da: Record<keyof typeof en, string> = {
+  'app.name': 'Escrow Desk',
+  'app.skipToContent': 'Gå til hovedindhold',
+
+  'nav.label': 'Hovednavigation',
+  'nav.transactions': 'Transaktioner',
+  'nav.environments': 'Miljøer',
+  'nav.audit': 'Revisionslog',
+
+  'settings.language': 'Sprog',
+  'settings.theme': 'Tema',
+
+  'theme.light': 'Lyst',
+  'theme.dark': 'Mørkt',
+  'theme.system': 'System',
+
+  'lang.en': 'Engelsk',
+  'lang.da': 'Dansk',
+
+  'palette.title': 'Kommandopalet',
+  'palette.placeholder': 'Gå til en transaktion (id, reference, titel) eller kør en kommando…',
+  'palette.goto': 'Gå til {page}',
+  'palette.switch': 'Skift til {name}',
+  'palette.theme': 'Tema: {choice}',
+  'palette.language': 'Switch to English / Skift til dansk',
+  'palette.openId': 'Åbn transaktion {id}',
+  'palette.empty': 'Intet matcher.',
+
+  'toast.region': 'Notifikationer',
+  'toast.dismiss': 'Luk notifikation',
+
+  'nav.users': 'Brugere',
+};

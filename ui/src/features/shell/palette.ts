@@ -1,0 +1,35 @@
+import type { EnvironmentView, TransactionListItem } from '../../lib/bindings';
+
+/** One entry of the command palette. */
+export type PaletteItem =
+  | { kind: 'transaction'; id: string; title: string; detail: string }
+  | { kind: 'open-id'; id: string }
+  | { kind: 'page'; page: 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' }
+  | { kind: 'environment'; env: EnvironmentView }
+  | { kind: 'theme'; choice: 'light' | 'dark' | 'system' }
+  | { kind: 'language'; lang: 'da' | 'en' }
+  | { kind: 'refresh' }
+  | { kind: 'new-transaction' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the typed text is a transaction id to open directly. */
+export function looksLikeId(text: string): boolean {
+  return UUID.test(text.trim());
+}
+
+/** Static commands whose label matches `text` (case-insensitive, every word). */
+export function matchCommands<T extends { label: string }>(items: T[], text: string): T[] {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return items;
+  return items.filter((i) => words.every((w) => i.label.toLowerCase().includes(w)));
+}
+
+export function transactionItems(items: TransactionListItem[]): PaletteItem[] {
+  return items.slice(0, 8).map((t) => ({
+    kind: 'transaction',
+    id: t.transactionId,
+    title: t.title ?? t.transactionId,
+    detail: [t.referenceId, t.status].filter(Boolean).join(' · '),
+  }));
+}

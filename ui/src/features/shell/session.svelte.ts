@@ -1,0 +1,305 @@
+import { getContext, setContext } from 'svelte';
+import type { ActionRecord, AppError, EnvironmentView, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
+import { activeFilterCount, emptyFilters } from '../transactions/filters';
+import { ipc } from '../../shared/ipc';
+
+export const PAGE_SIZE = 50;
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export type Page = 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades';
+
+function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
+  return [...list].sort((a, b) => Number(b.builtIn) - Number(a.builtIn));
+}
+
+/**
+ * All app data for one window. Every response is checked against a request counter (stale
+ * responses are dropped) and against the active environment id (never show data of two
+ * environments at once).
+ */
+export class Session {
+  page = $state<Page>('transactions');
+
+  // environments
+  envs = $state.raw<EnvironmentView[]>([]);
+  activeId = $state<string | null>(null);
+  envsLoaded = $state(false);
+  envError = $state.raw<AppError | null>(null);
+  switching = $state(false);
+  active = $derived(this.envs.find((e) => e.id === this.activeId) ?? null);
+
+  // transaction list
+  searchInput = $state('');
+  query = $state('');
+  filters = $state.raw<TransactionFilters>(emptyFilters());
+  pageIndex = $state(0);
+  items = $state.raw<TransactionListItem[]>([]);
+  count = $state(0);
+  listLoading = $state(false);
+  listError = $state.raw<AppError | null>(null);
+  listLoaded = $state(false);
+  selectedIndex = $state(-1);
+  /** Scroll offset of the table, restored when coming back from the detail view. */
+  scrollTop = 0;
+  #listReq = 0;
+  #debounce: ReturnType<typeof setTimeout> | undefined;
+
+  // detail
+  openId = $state<string | null>(null);
+  /** The new-transaction form is showing instead of the list. */
+  creating = $state(false);
+  detail = $state.raw<Transaction | null>(null);
+  detailLoading = $state(false);
+  detailError = $state.raw<AppError | null>(null);
+  /** Bumped on every successful (re)load of the detail; sections of the detail reload with it. */
+  detailVersion = $state(0);
+  #detailReq = 0;
+
+  // actions without a clear end (journaled, no final answer)
+  openActions = $state.raw<ActionRecord[]>([]);
+  openActionsError = $state.raw<AppError | null>(null);
+  #openReq = 0;
+
+  async init() {
+    void this.loadOpenActions();
+    await this.loadEnvironments();
+    if (this.activeId) await this.loadList();
+  }
+
+  /** Ask the journal for actions that did not finish (on start and after every action). */
+  async loadOpenActions() {
+    const req = ++this.#openReq;
+    try {
+      const list = await ipc.openActions();
+      if (req !== this.#openReq) return;
+      this.openActions = list;
+      this.openActionsError = null;
+    } catch (e) {
+      if (req !== this.#openReq) return;
+      this.openActionsError = e as AppError;
+    }
+  }
+
+  /** After an action: reload the open detail in place (keeps it on screen), the list and the open actions. */
+  afterAction() {
+    void this.loadOpenActions();
+    if (this.openId) void this.reloadDetail();
+    // The list behind the detail shows status and amount: keep it current for the way back.
+    if (this.activeId) void this.loadList();
+  }
+
+  /** Reload the open transaction without clearing what is shown. */
+  async reloadDetail() {
+    const id = this.openId;
+    if (!id) return;
+    const req = ++this.#detailReq;
+    const envId = this.activeId;
+    this.detailLoading = true;
+    try {
+      const res = await ipc.getTransaction(id);
+      if (req !== this.#detailReq) return;
+      if (res.environmentId === envId && envId === this.activeId && id === this.openId) {
+        this.detail = res.transaction;
+        this.detailError = null;
+        this.detailVersion++;
+      }
+    } catch (e) {
+      if (req !== this.#detailReq) return;
+      this.detailError = e as AppError;
+    }
+    this.detailLoading = false;
+  }
+
+  async loadEnvironments(): Promise<boolean> {
+    try {
+      const res = await ipc.listEnvironments();
+      this.envs = sortEnvironments(res.environments);
+      this.activeId = res.activeId;
+      this.envError = null;
+      return true;
+    } catch (e) {
+      this.envError = e as AppError;
+      return false;
+    } finally {
+      this.envsLoaded = true;
+    }
+  }
+
+  /** Reload environments after a profile change; resets data when the active one changed. */
+  async refreshEnvironments(changedId?: string) {
+    const before = this.activeId;
+    await this.loadEnvironments();
+    if (this.activeId !== before || (changedId && changedId === this.activeId)) {
+      this.resetData();
+      if (this.activeId) void this.loadList();
+    }
+  }
+
+  /** Clear everything that belongs to the current environment and invalidate in-flight requests. */
+  resetData() {
+    this.#listReq++;
+    this.#detailReq++;
+    clearTimeout(this.#debounce);
+    this.items = [];
+    this.count = 0;
+    this.listLoaded = false;
+    this.listError = null;
+    this.listLoading = false;
+    this.selectedIndex = -1;
+    this.pageIndex = 0;
+    this.scrollTop = 0;
+    this.openId = null;
+    this.creating = false;
+    this.detail = null;
+    this.detailError = null;
+    this.detailLoading = false;
+  }
+
+  async selectEnvironment(id: string): Promise<EnvironmentView | null> {
+    if (id === this.activeId || this.switching) return this.active;
+    this.switching = true;
+    this.resetData();
+    try {
+      const view = await ipc.selectEnvironment(id);
+      this.envs = sortEnvironments(this.envs.map((e) => (e.id === view.id ? view : e)));
+      this.activeId = view.id;
+      return view;
+    } finally {
+      this.switching = false;
+      if (this.activeId) void this.loadList();
+    }
+  }
+
+  setSearch(value: string) {
+    this.searchInput = value;
+    clearTimeout(this.#debounce);
+    this.#debounce = setTimeout(() => this.applySearch(), SEARCH_DEBOUNCE_MS);
+  }
+
+  /** Replace the filters and reload from the first page. */
+  setFilters(filters: TransactionFilters) {
+    this.filters = filters;
+    this.pageIndex = 0;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
+  }
+
+  /** Apply the typed search right away (e.g. on Enter). */
+  applySearch() {
+    clearTimeout(this.#debounce);
+    const q = this.searchInput.trim();
+    if (q === this.query && this.listLoaded) return;
+    this.query = q;
+    this.pageIndex = 0;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
+  }
+
+  async loadList() {
+    const req = ++this.#listReq;
+    const envId = this.activeId;
+    this.listLoading = true;
+    this.listError = null;
+    try {
+      const res = await ipc.listTransactions({
+        search: this.query === '' ? null : this.query,
+        skip: this.pageIndex * PAGE_SIZE,
+        take: PAGE_SIZE,
+        filters: activeFilterCount(this.filters) > 0 ? this.filters : null,
+      });
+      if (req !== this.#listReq) return; // a newer request superseded this one
+      if (res.environmentId !== envId || envId !== this.activeId) {
+        // Belongs to another environment: never show it.
+        this.listLoading = false;
+        return;
+      }
+      this.items = res.items;
+      this.count = res.count;
+      if (this.selectedIndex >= res.items.length) this.selectedIndex = res.items.length - 1;
+      this.listLoaded = true;
+      this.listLoading = false;
+    } catch (e) {
+      if (req !== this.#listReq) return;
+      this.listError = e as AppError;
+      this.items = [];
+      this.count = 0;
+      this.listLoaded = true;
+      this.listLoading = false;
+    }
+  }
+
+  get pageCount() {
+    return Math.max(1, Math.ceil(this.count / PAGE_SIZE));
+  }
+
+  goToPage(index: number) {
+    const next = Math.min(Math.max(0, index), this.pageCount - 1);
+    if (next === this.pageIndex) return;
+    this.pageIndex = next;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
+  }
+
+  moveSelection(delta: number) {
+    if (this.items.length === 0) return;
+    const from = this.selectedIndex < 0 ? (delta > 0 ? -1 : this.items.length) : this.selectedIndex;
+    this.selectedIndex = Math.min(this.items.length - 1, Math.max(0, from + delta));
+  }
+
+  async open(id: string) {
+    const req = ++this.#detailReq;
+    const envId = this.activeId;
+    const idx = this.items.findIndex((i) => i.transactionId === id);
+    if (idx >= 0) this.selectedIndex = idx;
+    this.openId = id;
+    this.creating = false;
+    this.detail = null;
+    this.detailError = null;
+    this.detailLoading = true;
+    try {
+      const res = await ipc.getTransaction(id);
+      if (req !== this.#detailReq) return;
+      if (res.environmentId !== envId || envId !== this.activeId) {
+        this.detailLoading = false;
+        return;
+      }
+      this.detail = res.transaction;
+      this.detailVersion++;
+    } catch (e) {
+      if (req !== this.#detailReq) return;
+      this.detailError = e as AppError;
+    }
+    this.detailLoading = false;
+  }
+
+  closeDetail() {
+    this.#detailReq++;
+    this.openId = null;
+    this.detail = null;
+    this.detailError = null;
+    this.detailLoading = false;
+  }
+
+  refresh() {
+    if (this.openId) void this.open(this.openId);
+    else void this.loadList();
+  }
+
+  dispose() {
+    clearTimeout(this.#debounce);
+    this.#listReq++;
+    this.#detailReq++;
+    this.#openReq++;
+  }
+}
+
+const KEY = Symbol('session');
+export function provideSession(s: Session) {
+  setContext(KEY, s);
+}
+export function useSession(): Session {
+  return getContext<Session>(KEY);
+}

@@ -1,0 +1,35 @@
+// Strings of split payouts (English and Danish; assembled in shared/i18n/messages.ts).
+
+export const en = {
+  'split.title': 'Split payouts',
+  'split.new': 'New split payout',
+  'split.empty': 'No split payouts.',
+  'split.recipient': 'Recipient',
+  'split.timing': 'Timing',
+  'split.actions': 'Actions',
+
+  'recipient.PAYEE': 'Payee',
+  'recipient.PAYER': 'Payer',
+  'recipient.TENANT': 'Tenant',
+
+  'timing.default': 'Service default',
+  'timing.NEXT_PAYOUT': 'Next payout',
+  'timing.ON_CLOSE': 'On close',
+};
+
+export const da: Record<keyof typeof en, string> = {
+  'split.title': 'Delte udbetalinger',
+  'split.new': 'Ny delt udbetaling',
+  'split.empty': 'Ingen delte udbetalinger.',
+  'split.recipient': 'Modtager',
+  'split.timing': 'Tidspunkt',
+  'split.actions': 'Handlinger',
+
+  'recipient.PAYEE': 'Modtager',
+  'recipient.PAYER': 'Betaler',
+  'recipient.TENANT': 'Lejer',
+
+  'timing.default': 'Tjenestens standard',
+  'timing.NEXT_PAYOUT': 'Næste udbetaling',
+  'timing.ON_CLOSE': 'Ved afslutning',
+};

@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import App from '../shell/App.svelte';
+import type { ActionOutcome, NewTransactionInput } from '../../lib/bindings';
+import { i18n } from '../../shared/i18n/i18n.svelte';
+import { record } from '../../test/actions-fixtures';
+import { ENVIRONMENTS, page, transaction } from '../../test/fixtures';
+
+type Handler = (args: Record<string, unknown>) => unknown;
+let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
+
+function install(extra: Record<string, Handler> = {}) {
+  mockIPC((cmd, args) => {
+    const a = (args ?? {}) as Record<string, unknown>;
+    calls.push({ cmd, args: a });
+    if (extra[cmd]) return extra[cmd](a);
+    switch (cmd) {
+      case 'list_environments':
+        return structuredClone(ENVIRONMENTS);
+      case 'list_transactions':
+        return page([], 0);
+      case 'open_actions':
+        return [];
+      default:
+        throw { code: 'internal', message: `unexpected command ${cmd}` };
+    }
+  });
+}
+
+const sent = (cmd: string) => calls.filter((c) => c.cmd === cmd);
+const type = (testid: string, value: string) => fireEvent.input(screen.getByTestId(testid), { target: { value } });
+
+async function openForm() {
+  render(App);
+  const button = (await screen.findByTestId('new-transaction')) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  await fireEvent.click(button);
+  await screen.findByTestId('new-transaction-form');
+}
+
+beforeEach(() => {
+  calls = [];
+  i18n.set('da');
+});
+afterEach(() => clearMocks());
+
+describe('new transaction', () => {
+  it('checks the form before the review and never sends an unconfirmed create', async () => {
+    install();
+    await openForm();
+    await type('nt-amount', '12,5x');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect(await screen.findByTestId('nt-amount-error')).toBeTruthy();
+    expect(screen.queryByTestId('new-transaction-review')).toBeNull();
+    expect(sent('create_transaction')).toHaveLength(0);
+  });
+
+  it('reviews amount and parties, needs the typed amount, then opens the new transaction', async () => {
+    install({
+      create_transaction: (a) => {
+        const input = a.input as NewTransactionInput;
+        const out: ActionOutcome = { environmentId: 'sandbox', record: record({ kind: 'createTransaction', input }), value: 'tx-new', link: null };
+        return out;
+      },
+      get_transaction: () => transaction('tx-new'),
+      list_split_payouts: () => ({ environmentId: 'sandbox', items: [] }),
+      list_documents: () => ({ environmentId: 'sandbox', documents: [], filtered: true }),
+    });
+    await openForm();
+    await fireEvent.click(screen.getByTestId('nt-type-auto'));
+    await type('nt-amount', '189.000,50');
+    await type('nt-payeeReferenceId', 'dealer-7');
+    await type('nt-vehicle-vin', 'TMBJJ7NE1M0123456');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-review-amount')).textContent).toContain('189.000,50');
+    const create = screen.getByTestId('nt-create') as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    await type('nt-confirm-input', '189000,5');
+    await waitFor(() => expect(create.disabled).toBe(false));
+    await fireEvent.click(create);
+    await waitFor(() => expect(sent('create_transaction')).toHaveLength(1));
+    const input = sent('create_transaction')[0].args.input as NewTransactionInput;
+    expect(input).toMatchObject({ transactionType: 'AUTO', amount: '189000.50', currency: 'DKK', payeeReferenceId: 'dealer-7' });
+    expect(input.vehicle?.vin).toBe('TMBJJ7NE1M0123456');
+    await waitFor(() => expect(sent('get_transaction').some((c) => c.args.id === 'tx-new')).toBe(true));
+  });
+
+  it('puts the service-side field errors next to their fields', async () => {
+    install({
+      create_transaction: () => {
+        throw { code: 'validation', message: 'Check the form', fieldErrors: [{ field: 'payerId', message: 'is required for a Marketplace transaction' }] };
+      },
+    });
+    await openForm();
+    await type('nt-amount', '100');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    await type('nt-confirm-input', '100');
+    await fireEvent.click(screen.getByTestId('nt-create'));
+    expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');
+  });
+});

@@ -1,0 +1,322 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import App from '../../shell/App.svelte';
+import type { ActionRecord, ActionRequest, SplitPayout, Transaction } from '../../../lib/bindings';
+import { i18n } from '../../../shared/i18n/i18n.svelte';
+import { record, split } from '../../../test/actions-fixtures';
+import { ENVIRONMENTS, item, page, transaction } from '../../../test/fixtures';
+
+type Handler = (args: Record<string, unknown>) => unknown;
+let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
+
+const PAYER = { serviceAccountId: 'acc-payer', referenceId: 'B-1', name: 'Jens Hansen', email: 'jens@example.dk', phoneNumber: null };
+const NO_INBOUND = { inbound: { amount: null, payments: [] }, outbound: { amount: null, payments: [] } };
+
+function installMock(tx: Partial<Transaction> = {}, extra: Record<string, Handler> = {}, splits: SplitPayout[] = []) {
+  mockIPC((cmd, args) => {
+    const a = (args ?? {}) as Record<string, unknown>;
+    calls.push({ cmd, args: a });
+    if (extra[cmd]) return extra[cmd](a);
+    switch (cmd) {
+      case 'list_environments':
+        return structuredClone(ENVIRONMENTS);
+      case 'list_transactions':
+        return page([item(1, { transactionId: 'tx-1' })], 1);
+      case 'get_transaction':
+        return transaction(a.id as string, { payer: PAYER, ...tx });
+      case 'open_actions':
+        return [];
+      case 'list_split_payouts':
+        return { environmentId: 'sandbox', items: splits };
+      default:
+        throw { code: 'internal', message: `unexpected command ${cmd}` };
+    }
+  });
+}
+
+const count = (cmd: string) => calls.filter((c) => c.cmd === cmd).length;
+const startRequests = () => calls.filter((c) => c.cmd === 'start_action').map((c) => c.args.request as ActionRequest);
+const confirmButton = () => screen.getByTestId('action-confirm') as HTMLButtonElement;
+
+async function openDetail() {
+  render(App);
+  const row = await screen.findByTestId('transaction-row');
+  await fireEvent.click(row);
+  await waitFor(() => expect(screen.getByTestId('detail-title').textContent).toBe('Volvo XC60'));
+}
+
+async function type(testid: string, value: string) {
+  await fireEvent.input(screen.getByTestId(testid), { target: { value } });
+}
+
+const barButtons = () =>
+  Array.from(screen.getByTestId('actions-bar').querySelectorAll('button')).map((b) => b.getAttribute('data-testid'));
+
+beforeEach(() => {
+  calls = [];
+  i18n.set('en');
+});
+afterEach(() => clearMocks());
+
+describe('actions bar', () => {
+  it('offers payout, cancel, reimburse, split payout, change amount and update on a PAID transaction', async () => {
+    installMock({ status: 'PAID' });
+    await openDetail();
+    expect(barButtons().sort()).toEqual([
+      'action-cancel', 'action-change-amount', 'action-payout', 'action-reimburse', 'action-split-payout', 'action-update',
+    ]);
+  });
+
+  it('offers delete and create payment on a CREATED transaction without inbound payments, no payout', async () => {
+    installMock({ status: 'CREATED', payments: NO_INBOUND });
+    await openDetail();
+    expect(barButtons().sort()).toEqual([
+      'action-cancel', 'action-change-amount', 'action-create-payment', 'action-delete', 'action-split-payout', 'action-update',
+    ]);
+  });
+
+  it('offers add payee when the payee is missing, and no delete once money came in', async () => {
+    installMock({ status: 'CREATED', payee: null });
+    await openDetail();
+    expect(barButtons()).toContain('action-add-payee');
+    expect(barButtons()).not.toContain('action-delete');
+    expect(barButtons()).not.toContain('action-add-payer');
+  });
+
+  it('offers nothing on SUCCEEDED and CANCELLED transactions', async () => {
+    installMock({ status: 'SUCCEEDED' });
+    await openDetail();
+    expect(barButtons()).toEqual([]);
+    expect(screen.getByTestId('actions-none').textContent).toContain('Succeeded');
+    expect(screen.queryByTestId('split-payout-new')).toBeNull();
+  });
+});
+
+describe('action dialog', () => {
+  it('enables Confirm only once the typed amount matches, sends once, and shows success', async () => {
+    let resolve!: (r: ActionRecord) => void;
+    installMock({ status: 'PAID' }, {
+      start_action: () => new Promise<ActionRecord>((r) => (resolve = r)),
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-payout'));
+    const dialog = screen.getByTestId('action-dialog');
+    expect(dialog.textContent).toContain('DKK 289,500.00');
+    expect(dialog.textContent).toContain('Jens Hansen');
+    expect(dialog.textContent).toContain('Bilhuset A/S');
+    expect((screen.getByTestId('action-account') as HTMLSelectElement).value).toBe('acc-payer');
+    expect(screen.getByTestId('confirm-amount-expected').textContent).toBe('289,500.00');
+
+    expect(confirmButton().disabled).toBe(true);
+    await type('confirm-amount-input', '289,500');
+    expect(confirmButton().disabled).toBe(false);
+    await type('confirm-amount-input', '289,500.01');
+    expect(confirmButton().disabled).toBe(true);
+    await type('confirm-amount-input', '28950');
+    expect(confirmButton().disabled).toBe(true);
+    await type('confirm-amount-input', '289,500.00');
+    expect(confirmButton().disabled).toBe(false);
+
+    // choose the payee's account
+    await fireEvent.change(screen.getByTestId('action-account'), { target: { value: 'acc-1' } });
+    await fireEvent.click(confirmButton());
+    await fireEvent.click(confirmButton());
+    await fireEvent.submit(confirmButton().form!);
+    expect(count('start_action')).toBe(1);
+    expect(confirmButton().disabled).toBe(true);
+    expect(dialog.querySelector('.spinner')).not.toBeNull();
+    expect(startRequests()[0]).toEqual({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-1', amount: '289500.00' });
+
+    const detailLoads = count('get_transaction');
+    const openChecks = count('open_actions');
+    resolve(record(startRequests()[0]));
+    await waitFor(() => expect(screen.queryByTestId('action-dialog')).toBeNull());
+    expect(screen.getByTestId('action-result').getAttribute('data-state')).toBe('succeeded');
+    expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('Pay out: done'))).toBe(true);
+    await waitFor(() => expect(count('get_transaction')).toBe(detailLoads + 1));
+    expect(count('open_actions')).toBe(openChecks + 1);
+    // the detail stayed on screen while it reloaded
+    expect(screen.getByTestId('detail-title')).toBeTruthy();
+  });
+
+  it('reads a Danish amount, shows it in the confirmation and sends it normalized', async () => {
+    i18n.set('da');
+    installMock({ status: 'PAID' }, { start_action: (a) => record(a.request as ActionRequest) });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-reimburse'));
+    expect((screen.getByTestId('confirm-amount-input') as HTMLInputElement).disabled).toBe(true);
+
+    await type('action-amount', '1.250,505');
+    expect(screen.getByTestId('action-dialog').textContent).toContain('Højst 2 decimaler.');
+    await type('action-amount', '-5');
+    expect(screen.getByTestId('action-dialog').textContent).toContain('Beløbet kan ikke være negativt.');
+    await type('action-amount', '1.250,50');
+    expect(screen.getByTestId('confirm-amount-expected').textContent).toBe('1.250,50');
+    await type('confirm-amount-input', '1.250,50');
+    expect(confirmButton().disabled).toBe(false);
+    await fireEvent.click(confirmButton());
+    await waitFor(() => expect(startRequests()).toHaveLength(1));
+    expect(startRequests()[0]).toEqual({ kind: 'reimburse', transactionId: 'tx-1', amount: '1250.50' });
+  });
+
+  it('shows a refused action with the problem title, detail and correlation id', async () => {
+    installMock({ status: 'PAID' }, {
+      start_action: (a) => record(a.request as ActionRequest, {
+        state: 'failed',
+        correlationId: 'corr-77',
+        message: 'Reimbursement exceeds the paid amount',
+        error: {
+          code: 'bad_request', message: 'Reimbursement exceeds the paid amount', status: 400,
+          title: 'Invalid amount', detail: 'Reimbursement exceeds the paid amount', correlationId: 'corr-77',
+        },
+      }),
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-reimburse'));
+    await type('action-amount', '999999');
+    await type('confirm-amount-input', '999,999.00');
+    await fireEvent.click(confirmButton());
+    const result = await screen.findByTestId('action-result');
+    expect(result.getAttribute('data-state')).toBe('failed');
+    expect(within(result).getByTestId('action-result-title').textContent).toBe('Invalid amount');
+    expect(result.textContent).toContain('Reimbursement exceeds the paid amount');
+    expect(within(result).getByTestId('action-result-correlation-id').textContent).toBe('corr-77');
+    expect(within(result).getByRole('button', { name: 'Copy Correlation ID' })).toBeTruthy();
+    expect(within(result).queryByTestId('action-retry')).toBeNull();
+  });
+
+  it('offers Retry for an unknown outcome, which calls retry_action with the same action', async () => {
+    installMock({ status: 'PAID' }, {
+      start_action: (a) => record(a.request as ActionRequest, { id: 'act-9', state: 'unknown', message: 'The request timed out', correlationId: null }),
+      retry_action: (a) => record({ kind: 'cancel', transactionId: 'tx-1', serviceAccountId: 'acc-payer', reason: 'Buyer withdrew', amount: null }, { id: a.id as string, state: 'succeeded', attempts: 2 }),
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-cancel'));
+    await type('action-reason', 'Buyer withdrew');
+    await type('confirm-amount-input', '289500');
+    await fireEvent.click(confirmButton());
+    const result = await screen.findByTestId('action-result');
+    expect(result.getAttribute('data-state')).toBe('unknown');
+    expect(result.textContent).toContain('may or may not have happened');
+    expect(result.textContent).toContain('idem-key-1');
+    expect(startRequests()[0]).toEqual({ kind: 'cancel', transactionId: 'tx-1', serviceAccountId: 'acc-payer', reason: 'Buyer withdrew', amount: '289500.00' });
+    expect(screen.getByTestId('action-dismiss')).toBeTruthy();
+
+    await fireEvent.click(screen.getByTestId('action-retry'));
+    await waitFor(() => expect(screen.getByTestId('action-result').getAttribute('data-state')).toBe('succeeded'));
+    expect(calls.filter((c) => c.cmd === 'retry_action').map((c) => c.args)).toEqual([{ id: 'act-9' }]);
+    expect(count('start_action')).toBe(1);
+  });
+
+  it('dismisses an unknown outcome with dismiss_action', async () => {
+    installMock({ status: 'PAID' }, {
+      start_action: (a) => record(a.request as ActionRequest, { id: 'act-5', state: 'unknown' }),
+      dismiss_action: (a) => record({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-payer', amount: null }, { id: a.id as string, state: 'dismissed' }),
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-payout'));
+    await type('confirm-amount-input', '289500.00');
+    await fireEvent.click(confirmButton());
+    await fireEvent.click(await screen.findByTestId('action-dismiss'));
+    await waitFor(() => expect(screen.getByTestId('action-result').getAttribute('data-state')).toBe('dismissed'));
+    expect(calls.find((c) => c.cmd === 'dismiss_action')?.args).toEqual({ id: 'act-5' });
+  });
+
+  it('keeps the dialog open on a validation error', async () => {
+    installMock({ status: 'PAID' }, {
+      start_action: () => {
+        throw { code: 'validation', message: 'The amount must be greater than zero.', status: null, title: null, detail: null, correlationId: null };
+      },
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-change-amount'));
+    expect(screen.queryByTestId('confirm-amount-input')).toBeNull();
+    await type('action-amount', '289000');
+    expect(screen.getByTestId('action-dialog').textContent).toContain('must be higher than the current amount');
+    expect(confirmButton().disabled).toBe(true);
+    await type('action-amount', '300000');
+    expect(confirmButton().disabled).toBe(false);
+    await fireEvent.click(confirmButton());
+    const err = await screen.findByTestId('action-error');
+    expect(err.textContent).toContain('The amount must be greater than zero.');
+    expect(screen.getByTestId('action-dialog')).toBeTruthy();
+    expect(screen.queryByTestId('action-result')).toBeNull();
+    await fireEvent.click(screen.getByTestId('action-cancel-dialog'));
+    expect(screen.queryByTestId('action-dialog')).toBeNull();
+  });
+
+  it('deletes after a plain confirmation (no amount to type)', async () => {
+    installMock({ status: 'CREATED', payments: NO_INBOUND }, { start_action: (a) => record(a.request as ActionRequest) });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-delete'));
+    expect(screen.queryByTestId('confirm-amount-input')).toBeNull();
+    await fireEvent.click(confirmButton());
+    await waitFor(() => expect(startRequests()).toEqual([{ kind: 'delete', transactionId: 'tx-1' }]));
+    // nothing left to show: back to the reloaded list
+    await waitFor(() => expect(screen.queryByTestId('transaction-detail')).toBeNull());
+    expect(count('list_transactions')).toBe(2);
+  });
+});
+
+describe('split payouts', () => {
+  it('lists split payouts with status and cancels only PENDING ones', async () => {
+    installMock({ status: 'PAID' }, { start_action: (a) => record(a.request as ActionRequest) }, [
+      split('sp-1'),
+      split('sp-2', { status: 'PAID', amount: '1000.00', recipient: 'PAYEE', timing: null, description: null }),
+    ]);
+    await openDetail();
+    const rows = await screen.findAllByTestId('split-payout-row');
+    expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['PENDING', 'PAID']);
+    expect(rows[0].textContent).toContain('DKK 5,000.00');
+    expect(rows[0].textContent).toContain('Tenant');
+    expect(rows[0].textContent).toContain('On close');
+    expect(rows[0].textContent).toContain('Dealer commission');
+    expect(within(rows[1]).queryByTestId('split-payout-cancel')).toBeNull();
+    expect(calls.find((c) => c.cmd === 'list_split_payouts')?.args).toEqual({ transactionId: 'tx-1' });
+
+    await fireEvent.click(within(rows[0]).getByTestId('split-payout-cancel'));
+    expect(screen.getByTestId('confirm-amount-expected').textContent).toBe('5,000.00');
+    await type('confirm-amount-input', '5000');
+    await fireEvent.click(confirmButton());
+    await waitFor(() => expect(startRequests()).toEqual([{ kind: 'cancelSplitPayout', transactionId: 'tx-1', splitPayoutId: 'sp-1' }]));
+    // reloaded after the action
+    await waitFor(() => expect(count('list_split_payouts')).toBe(2));
+  });
+
+  it('creates a split payout with amount, recipient and timing', async () => {
+    installMock({ status: 'PAID' }, { start_action: (a) => record(a.request as ActionRequest) });
+    await openDetail();
+    expect(await screen.findByTestId('split-payouts-empty')).toBeTruthy();
+    await fireEvent.click(screen.getByTestId('split-payout-new'));
+    await type('action-amount', '2,500.75');
+    await fireEvent.change(screen.getByTestId('action-recipient'), { target: { value: 'TENANT' } });
+    await fireEvent.change(screen.getByTestId('action-timing'), { target: { value: 'NEXT_PAYOUT' } });
+    await type('confirm-amount-input', '2,500.75');
+    await fireEvent.click(confirmButton());
+    await waitFor(() => expect(startRequests()).toEqual([
+      { kind: 'createSplitPayout', transactionId: 'tx-1', amount: '2500.75', recipient: 'TENANT', timing: 'NEXT_PAYOUT' },
+    ]));
+  });
+});
+
+describe('payment instructions', () => {
+  it('shows the transfer details for the payer with copy buttons, hiding empty ones', async () => {
+    installMock({ status: 'CREATED' }, {
+      payment_instructions: () => ({
+        environmentId: 'sandbox',
+        instructions: { amount: '190750.00', currency: 'DKK', bankMessage: 'ESC 123456', bban: '1234 5678901234', iban: 'DK5012345678901234', swift: 'DABADKKK', fik: '' },
+      }),
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('show-transfer-details'));
+    await waitFor(() => expect(screen.getByTestId('transfer-amount').textContent).toBe('DKK 190,750.00'));
+    expect(calls.find((c) => c.cmd === 'payment_instructions')?.args).toEqual({ transactionId: 'tx-1', serviceAccountId: 'acc-payer' });
+    expect(screen.getByTestId('transfer-bankMessage').textContent).toBe('ESC 123456');
+    expect(screen.getByTestId('transfer-iban').textContent).toBe('DK5012345678901234');
+    expect(screen.getByTestId('transfer-swift').textContent).toBe('DABADKKK');
+    expect(screen.queryByTestId('transfer-fik')).toBeNull();
+    expect(screen.getByTestId('copy-transfer-iban')).toBeTruthy();
+    expect(screen.getByTestId('copy-transfer-amount')).toBeTruthy();
+  });
+});

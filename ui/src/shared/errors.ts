@@ -1,0 +1,75 @@
+import type { ActionOutcome, AppError, ErrorCode } from '../lib/bindings';
+
+const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'validation', 'not_found', 'unauthorized', 'bad_request', 'conflict', 'timeout', 'network',
+  'server', 'unreadable_response', 'no_api_key', 'keychain_unavailable', 'keychain_locked',
+  'environment_not_found', 'storage', 'internal',
+]);
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.length > 0 ? v : null;
+}
+
+/** Turn anything thrown by `invoke` (or by our own code) into an AppError. */
+export function toAppError(e: unknown): AppError {
+  if (e && typeof e === 'object' && !(e instanceof Error)) {
+    const o = e as Record<string, unknown>;
+    const code = typeof o.code === 'string' && ERROR_CODES.has(o.code) ? (o.code as ErrorCode) : 'internal';
+    const message = str(o.message) ?? str(o.title) ?? str(o.detail) ?? String(o.code ?? 'Unknown error');
+    return {
+      code,
+      message,
+      status: typeof o.status === 'number' ? o.status : null,
+      title: str(o.title),
+      detail: str(o.detail),
+      correlationId: str(o.correlationId),
+      ...(Array.isArray(o.fieldErrors) ? { fieldErrors: o.fieldErrors as AppError['fieldErrors'] } : {}),
+    };
+  }
+  const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Unknown error';
+  return { code: 'internal', message: message || 'Unknown error', status: null, title: null, detail: null, correlationId: null };
+}
+
+export function isAppError(v: unknown): v is AppError {
+  return !!v && typeof v === 'object' && typeof (v as AppError).code === 'string' && typeof (v as AppError).message === 'string';
+}
+
+/** The error a journaled action failed with (the service's problem title first), or null when it succeeded. */
+export function outcomeError(o: ActionOutcome): AppError | null {
+  const r = o.record;
+  if (r.state === 'succeeded') return null;
+  if (r.error) return r.error;
+  return {
+    code: r.state === 'failed' ? 'bad_request' : 'network',
+    message: r.message ?? r.state,
+    status: null,
+    title: null,
+    detail: null,
+    correlationId: r.correlationId,
+  };
+}
+
+/** One line for a toast: the service's title when it gave one, else the message. */
+export function errorLine(e: AppError): string {
+  return e.title && e.title !== e.message ? `${e.title}: ${e.detail ?? e.message}` : e.message;
+}
+
+/** A wire field name as the form knows it: `$.Address.City` → `address.city`. */
+export function normalizeField(key: string): string {
+  return key
+    .replace(/^\$\.?/, '')
+    .split('.')
+    .filter((p) => p !== '')
+    .map((p) => p.charAt(0).toLowerCase() + p.slice(1))
+    .join('.');
+}
+
+/** Field faults of an error (the client's check or the service's 400), keyed by normalized field. */
+export function fieldErrorsOf(e: AppError | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of e?.fieldErrors ?? []) {
+    const key = normalizeField(f.field);
+    out[key] = out[key] ? `${out[key]}; ${f.message}` : f.message;
+  }
+  return out;
+}

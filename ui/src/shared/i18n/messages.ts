@@ -1,0 +1,53 @@
+// Both dictionaries, assembled from each feature's part. Every part types its Danish half as
+// Record<keyof typeof en, string>, so a key missing (or extra) in either language fails to compile;
+// i18n.test.ts checks placeholders and that no key is owned by two parts.
+import * as audit from '../../features/audit/i18n';
+import * as auto from '../../features/auto/i18n';
+import * as documents from '../../features/documents/i18n';
+import * as environments from '../../features/environments/i18n';
+import * as payments from '../../features/payments/i18n';
+import * as shell from '../../features/shell/i18n';
+import * as splitPayouts from '../../features/split-payouts/i18n';
+import * as trades from '../../features/trades/i18n';
+import * as transactionActions from '../../features/transactions/actions/i18n';
+import * as transactions from '../../features/transactions/i18n';
+import * as users from '../../features/users/i18n';
+import * as common from './common';
+
+/** Each part by name (for the tests). */
+export const PARTS = {
+  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades,
+} as const;
+
+export const en = {
+  ...common.en,
+  ...shell.en,
+  ...environments.en,
+  ...transactions.en,
+  ...transactionActions.en,
+  ...payments.en,
+  ...splitPayouts.en,
+  ...users.en,
+  ...documents.en,
+  ...auto.en,
+  ...audit.en,
+  ...trades.en,
+};
+
+export type MessageKey = keyof typeof en;
+export type Dictionary = Record<MessageKey, string>;
+
+export const da: Dictionary = {
+  ...common.da,
+  ...shell.da,
+  ...environments.da,
+  ...transactions.da,
+  ...transactionActions.da,
+  ...payments.da,
+  ...splitPayouts.da,
+  ...users.da,
+  ...documents.da,
+  ...auto.da,
+  ...audit.da,
+  ...trades.da,
+};
