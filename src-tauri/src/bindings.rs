@@ -125,23 +125,32 @@ pub fn typescript() -> String {
         out.push_str(&d);
         out.push('\n');
     }
+    let codes: Vec<String> =
+        crate::error::ErrorCode::ALL.iter().map(|c| serde_json::to_string(c).unwrap_or_default()).collect();
+    out.push_str(&format!("export const ERROR_CODES: readonly ErrorCode[] = [{}];\n", codes.join(", ")));
     out
 }
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn bindings_are_current() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/lib/bindings.ts");
-        let fresh = super::typescript();
+    /// `UPDATE_BINDINGS=1` rewrites the file (`make bindings`); otherwise it must be current.
+    fn current(relative: &str, fresh: &str) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
         if std::env::var_os("UPDATE_BINDINGS").is_some() {
-            std::fs::write(&path, &fresh).expect("write bindings");
+            std::fs::write(&path, fresh).expect("write generated file");
             return;
         }
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == fresh,
-            "ui/src/lib/bindings.ts is stale: run `UPDATE_BINDINGS=1 cargo test -p escrow-desk bindings`"
-        );
+        assert!(committed == fresh, "{relative} is stale: run `make bindings`");
+    }
+
+    #[test]
+    fn bindings_are_current() {
+        current("../ui/src/lib/bindings.ts", &super::typescript());
+    }
+
+    #[test]
+    fn bindings_ipc_wrappers_are_current() {
+        current("../ui/src/shared/ipc.ts", &crate::ipc::typescript());
     }
 }

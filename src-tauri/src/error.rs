@@ -26,6 +26,50 @@ pub enum ErrorCode {
     Internal,
 }
 
+impl ErrorCode {
+    /// Every code, for the web view's list (`ERROR_CODES` in the bindings).
+    pub const ALL: [ErrorCode; 15] = [
+        Self::Validation,
+        Self::NotFound,
+        Self::Unauthorized,
+        Self::BadRequest,
+        Self::Conflict,
+        Self::Timeout,
+        Self::Network,
+        Self::Server,
+        Self::UnreadableResponse,
+        Self::NoApiKey,
+        Self::KeychainUnavailable,
+        Self::KeychainLocked,
+        Self::EnvironmentNotFound,
+        Self::Storage,
+        Self::Internal,
+    ];
+
+    /// Compiles only while [`ErrorCode::ALL`] can name every variant: a new code must
+    /// be added there too (the test below checks it is).
+    #[cfg(test)]
+    fn position(self) -> usize {
+        match self {
+            Self::Validation => 0,
+            Self::NotFound => 1,
+            Self::Unauthorized => 2,
+            Self::BadRequest => 3,
+            Self::Conflict => 4,
+            Self::Timeout => 5,
+            Self::Network => 6,
+            Self::Server => 7,
+            Self::UnreadableResponse => 8,
+            Self::NoApiKey => 9,
+            Self::KeychainUnavailable => 10,
+            Self::KeychainLocked => 11,
+            Self::EnvironmentNotFound => 12,
+            Self::Storage => 13,
+            Self::Internal => 14,
+        }
+    }
+}
+
 /// An error for the UI: a code, one readable line, and what the service said. Also how
 /// the journal stores a failure, read back whole (a code this version does not know
 /// reads as `internal`).
@@ -128,6 +172,13 @@ impl From<escrow_api::Error> for AppError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_code_is_listed_once() {
+        for (i, code) in ErrorCode::ALL.iter().enumerate() {
+            assert_eq!(code.position(), i);
+        }
+    }
 
     #[test]
     fn a_stored_error_reads_back_with_its_code_and_an_unknown_code_as_internal() {

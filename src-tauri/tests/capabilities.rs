@@ -1,7 +1,7 @@
 //! The main window's capability grants exactly the declared commands, and nothing
 //! else (no core or plugin permissions, no remote URLs).
 
-use escrow_desk::command_names::NAMES;
+use escrow_desk::ipc::NAMES;
 
 #[test]
 fn capability_grants_exactly_the_declared_commands() {

@@ -4,8 +4,8 @@
 //! Authorization header.
 
 use escrow_desk::appdb::AppDb;
-use escrow_desk::command_names::NAMES;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::ipc::NAMES;
 use escrow_desk::payments::actions::PaymentAction;
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;

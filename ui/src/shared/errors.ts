@@ -1,10 +1,7 @@
-import type { ActionOutcome, AppError, ErrorCode } from '../lib/bindings';
+import { ERROR_CODES as CODES, type ActionOutcome, type AppError, type ErrorCode } from '../lib/bindings';
 
-const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
-  'validation', 'not_found', 'unauthorized', 'bad_request', 'conflict', 'timeout', 'network',
-  'server', 'unreadable_response', 'no_api_key', 'keychain_unavailable', 'keychain_locked',
-  'environment_not_found', 'storage', 'internal',
-]);
+/** The codes Rust sends (generated with the bindings from `ErrorCode`). */
+const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>(CODES);
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v.length > 0 ? v : null;

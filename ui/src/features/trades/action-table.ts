@@ -1,7 +1,7 @@
-// One row per trade action the trade dialog runs: its fields, how the ActionRequest is built,
+// One row per trade action the trade dialog runs: its fields, how the TradeAction is built,
 // what the confirmation asks for and whether money moves.
 import { parseAmountInput } from '../../shared/amount';
-import type { ActionRequest } from '../../lib/bindings';
+import type { TradeAction } from '../../lib/bindings';
 import type { Lang } from '../../shared/i18n/i18n.svelte';
 import { CARRIERS, type TradeActionKind } from './trade';
 
@@ -33,7 +33,7 @@ export type TradeActionSpec = {
   movesMoney: boolean;
   fields: readonly TradeFieldGroup[];
   /** The request to send, or null while the form is incomplete. */
-  request: (f: TradeForm, c: TradeContext) => ActionRequest | null;
+  request: (f: TradeForm, c: TradeContext) => TradeAction | null;
   confirmAmount?: (f: TradeForm, c: TradeContext) => string | null;
 };
 

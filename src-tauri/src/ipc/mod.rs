@@ -1,0 +1,88 @@
+//! The IPC surface, made from one list (`list.rs`): the names the build script declares
+//! to Tauri (so the capability can grant each), the handler the app registers, a
+//! compile-time check that every line matches its command's signature, and the typed
+//! TypeScript wrappers of `ui/src/shared/ipc.ts`. A command left out of the list is not
+//! reachable; a line that disagrees with its function does not compile; the capability
+//! test and the generated-file test fail when either file falls behind.
+
+mod typescript;
+
+use crate::actions::{ActionRecord, ActionRequest};
+use crate::audit::export::AuditFile;
+use crate::audit::{AuditEntry, ChainCheck};
+use crate::desk::{ConnectionCheck, Desk};
+use crate::documents::actions::DocumentAction;
+use crate::documents::service::{BillOfSaleInput, DebtInput, DocumentInput, DocumentsView};
+use crate::error::AppError;
+use crate::journal::Outcome;
+use crate::payments::actions::PaymentAction;
+use crate::payments::instructions::PaymentInstructionsView;
+use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
+use crate::trades::actions::TradeAction;
+use crate::trades::service::{
+    BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,
+    TradesPageView,
+};
+use crate::transactions::actions::TransactionAction;
+use crate::transactions::create::NewTransactionInput;
+use crate::transactions::export::{ExportRequest, ExportStatus};
+use crate::transactions::service::{SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use crate::users::actions::UserAction;
+use crate::users::service::{
+    BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
+    UserView,
+};
+use crate::views::HostedUrlView;
+use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
+pub use typescript::Command;
+
+macro_rules! commands {
+    (@check $domain:ident desk $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub fn $name(desk: tauri::State<'_, Desk>, $($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name(desk, $($arg),*)
+        }
+    };
+    (@check $domain:ident desk_async $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub async fn $name(desk: tauri::State<'_, Desk>, $($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name(desk, $($arg),*).await
+        }
+    };
+    (@check $domain:ident plain $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub fn $name($($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name($($arg),*)
+        }
+    };
+    ($($domain:ident : $kind:ident $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {
+        /// Every command's name, in the list's order.
+        pub const NAMES: &[&str] = &[$(stringify!($name)),+];
+
+        /// Routes each command to its function.
+        pub fn handler<R: tauri::Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+            tauri::generate_handler![$(crate::$domain::commands::$name),+]
+        }
+
+        /// Never called: each wrapper compiles only if its line matches the command.
+        #[allow(dead_code)]
+        mod signatures {
+            use super::*;
+            $(commands!(@check $domain $kind $name ($($arg : $ty),*) -> $ret);)+
+        }
+
+        /// Every command with its arguments and answer as TypeScript types.
+        pub fn all() -> Vec<Command> {
+            let cfg = ts_rs::Config::new().with_large_int("number");
+            vec![$(Command {
+                name: stringify!($name),
+                args: vec![$((stringify!($arg), <$ty as ts_rs::TS>::name(&cfg))),*],
+                answer: <$ret as ts_rs::TS>::name(&cfg),
+            }),+]
+        }
+    };
+}
+
+include!("list.rs");
+
+/// `ui/src/shared/ipc.ts`.
+pub fn typescript() -> String {
+    typescript::render(&all())
+}
