@@ -58,11 +58,12 @@ pub fn typescript() -> String {
         escrow_api::trade::EditBusinessUser::decl(&cfg),
         crate::trades::inputs::ShippingInput::decl(&cfg),
         crate::trades::inputs::InitiateTradeInput::decl(&cfg),
-        crate::documents::files::FileUpload::decl(&cfg),
+        crate::files::FileUpload::decl(&cfg),
         crate::transactions::actions::TransactionAction::decl(&cfg),
         crate::payments::actions::PaymentAction::decl(&cfg),
         crate::users::actions::UserAction::decl(&cfg),
         crate::documents::actions::DocumentAction::decl(&cfg),
+        crate::auto::actions::AutoAction::decl(&cfg),
         crate::trades::actions::TradeAction::decl(&cfg),
         crate::actions::ActionRequest::decl(&cfg),
         crate::journal::ActionState::decl(&cfg),
@@ -116,8 +117,8 @@ pub fn typescript() -> String {
         <crate::journal::Outcome<crate::actions::ActionRequest> as TS>::decl_concrete(&cfg),
         crate::documents::service::DocumentsView::decl(&cfg),
         crate::documents::service::DocumentInput::decl(&cfg),
-        crate::documents::service::BillOfSaleInput::decl(&cfg),
-        crate::documents::service::DebtInput::decl(&cfg),
+        crate::auto::service::BillOfSaleInput::decl(&cfg),
+        crate::auto::service::DebtInput::decl(&cfg),
     ];
     let mut out = String::from("// Generated from Rust by ts-rs (src-tauri/src/bindings.rs). Do not edit by hand.\n\n");
     for d in decls {

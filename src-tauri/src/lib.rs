@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod appdb;
 pub mod audit;
+pub mod auto;
 pub mod bindings;
 pub mod csv;
 pub mod desk;
@@ -15,6 +16,7 @@ pub mod documents;
 pub mod error;
 pub mod external;
 pub mod fields;
+pub mod files;
 pub mod ipc;
 pub mod journal;
 pub mod payments;

@@ -234,9 +234,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                         transaction_id: txn.clone(),
                         title: "Scan".into(),
                         signers_required: None,
-                        file: escrow_desk::documents::files::FileUpload {
+                        file: escrow_desk::files::FileUpload {
                             file_name: "scan.pdf".into(),
-                            data: escrow_desk::documents::files::FileData(b"%PDF-1.4 scan".to_vec()),
+                            data: escrow_desk::files::FileData(b"%PDF-1.4 scan".to_vec()),
                         },
                     })
                     .await,
@@ -246,7 +246,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "delete_document" => json(&desk.delete_document("no-such-document").await),
             "set_bill_of_sale" => json(
                 &desk
-                    .set_bill_of_sale(&escrow_desk::documents::service::BillOfSaleInput {
+                    .set_bill_of_sale(&escrow_desk::auto::service::BillOfSaleInput {
                         transaction_id: txn.clone(),
                         enable: true,
                         file: None,
@@ -258,11 +258,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             "add_debt_information" => json(
                 &desk
-                    .add_debt_information(&escrow_desk::documents::service::DebtInput {
+                    .add_debt_information(&escrow_desk::auto::service::DebtInput {
                         transaction_id: txn.clone(),
-                        file: escrow_desk::documents::files::FileUpload {
+                        file: escrow_desk::files::FileUpload {
                             file_name: "d.pdf".into(),
-                            data: escrow_desk::documents::files::FileData(b"%PDF-1.4 d".to_vec()),
+                            data: escrow_desk::files::FileData(b"%PDF-1.4 d".to_vec()),
                         },
                         amount: "10.00".into(),
                         fik_code: None,

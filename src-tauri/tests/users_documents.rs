@@ -5,10 +5,11 @@
 
 use escrow_api::{BillOfSaleRecord, DebtRecord};
 use escrow_desk::appdb::AppDb;
+use escrow_desk::auto::service::{BillOfSaleInput, DebtInput};
 use escrow_desk::desk::{BuiltInSandbox, Desk};
-use escrow_desk::documents::files::{FileData, FileUpload};
-use escrow_desk::documents::service::{BillOfSaleInput, DebtInput, DocumentInput};
+use escrow_desk::documents::service::DocumentInput;
 use escrow_desk::error::ErrorCode;
+use escrow_desk::files::{FileData, FileUpload};
 use escrow_desk::journal::ActionState;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::users::service::{ConnectInput, GuestInput, UserQuery};

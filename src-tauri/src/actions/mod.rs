@@ -6,6 +6,7 @@
 pub mod commands;
 pub mod service;
 
+use crate::auto::actions::AutoAction;
 use crate::documents::actions::DocumentAction;
 use crate::error::AppError;
 use crate::journal::{Action, Sent};
@@ -25,6 +26,7 @@ pub enum ActionRequest {
     Payment(PaymentAction),
     User(UserAction),
     Document(DocumentAction),
+    Auto(AutoAction),
     Trade(TradeAction),
 }
 
@@ -39,6 +41,7 @@ macro_rules! each_domain {
             ActionRequest::Payment($a) => $body,
             ActionRequest::User($a) => $body,
             ActionRequest::Document($a) => $body,
+            ActionRequest::Auto($a) => $body,
             ActionRequest::Trade($a) => $body,
         }
     };
@@ -91,5 +94,6 @@ from_domain!(
     Payment(PaymentAction),
     User(UserAction),
     Document(DocumentAction),
+    Auto(AutoAction),
     Trade(TradeAction)
 );

@@ -3,7 +3,7 @@
 
 use super::actions::DocumentAction;
 use crate::desk::Desk;
-use crate::documents::service::{BillOfSaleInput, DebtInput, DocumentInput, DocumentsView};
+use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
 use crate::journal::Outcome;
 use crate::views::HostedUrlView;
@@ -39,19 +39,4 @@ pub async fn download_document(desk: State<'_, Desk>, document_id: String) -> Re
 #[tauri::command]
 pub async fn delete_document(desk: State<'_, Desk>, document_id: String) -> Result<Outcome<DocumentAction>> {
     desk.delete_document(&document_id).await
-}
-
-#[tauri::command]
-pub async fn set_bill_of_sale(desk: State<'_, Desk>, input: BillOfSaleInput) -> Result<Outcome<DocumentAction>> {
-    desk.set_bill_of_sale(&input).await
-}
-
-#[tauri::command]
-pub async fn add_debt_information(desk: State<'_, Desk>, input: DebtInput) -> Result<Outcome<DocumentAction>> {
-    desk.add_debt_information(&input).await
-}
-
-#[tauri::command]
-pub async fn debt_download_link(desk: State<'_, Desk>, transaction_id: String) -> Result<HostedUrlView> {
-    desk.debt_download_link(&transaction_id).await
 }

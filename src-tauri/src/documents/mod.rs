@@ -1,6 +1,5 @@
-//! Documents of a transaction, and the Auto bill of sale and debt information.
+//! Documents of a transaction: upload, sign, download, delete.
 
 pub mod actions;
 pub mod commands;
-pub mod files;
 pub mod service;

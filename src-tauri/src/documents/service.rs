@@ -2,10 +2,10 @@
 //! listing, links, and the journaled actions of [`super::actions`].
 
 use super::actions::{DocumentAction, without_file_bytes};
-use super::files::FileUpload;
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::fields::{id, text};
+use crate::fields::id;
+use crate::files::FileUpload;
 use crate::journal::Outcome;
 use crate::views::HostedUrlView;
 use escrow_api::Document;
@@ -31,31 +31,6 @@ pub struct DocumentInput {
     pub title: String,
     pub signers_required: Option<i32>,
     pub file: FileUpload,
-}
-
-/// The bill-of-sale form: `file` null generates the PDF; `requiredSigners` null leaves
-/// the default (both), an empty list means nobody signs.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct BillOfSaleInput {
-    pub transaction_id: String,
-    pub enable: bool,
-    pub file: Option<FileUpload>,
-    pub amount: Option<String>,
-    pub additional_terms: Option<String>,
-    pub required_signers: Option<Vec<String>>,
-}
-
-/// The debt form: documentation, amount, and a FIK code or a bank account.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct DebtInput {
-    pub transaction_id: String,
-    pub file: FileUpload,
-    pub amount: String,
-    pub fik_code: Option<String>,
-    pub bank_account: Option<String>,
-    pub bank_account_text: Option<String>,
 }
 
 impl Desk {
@@ -111,40 +86,6 @@ impl Desk {
         self.run_documents(&request).await
     }
 
-    /// Journaled. Without a file the service generates the bill of sale.
-    pub async fn set_bill_of_sale(&self, input: &BillOfSaleInput) -> Result<Outcome<DocumentAction>, AppError> {
-        let request = DocumentAction::SetBillOfSale {
-            transaction_id: input.transaction_id.trim().into(),
-            enable: input.enable,
-            file: input.file.clone(),
-            amount: text(&input.amount),
-            additional_terms: text(&input.additional_terms),
-            required_signers: input.required_signers.clone(),
-        };
-        self.run_documents(&request).await
-    }
-
-    /// Journaled. Plans the debt-settlement split payout (sandbox).
-    pub async fn add_debt_information(&self, input: &DebtInput) -> Result<Outcome<DocumentAction>, AppError> {
-        let request = DocumentAction::AddDebtInformation {
-            transaction_id: input.transaction_id.trim().into(),
-            file: input.file.clone(),
-            amount: input.amount.trim().into(),
-            fik_code: text(&input.fik_code),
-            bank_account: text(&input.bank_account),
-            bank_account_text: text(&input.bank_account_text),
-        };
-        self.run_documents(&request).await
-    }
-
-    /// A link to the debt documentation, valid 5 minutes.
-    pub async fn debt_download_link(&self, transaction_id: &str) -> Result<HostedUrlView, AppError> {
-        let tid = id("transactionId", transaction_id)?;
-        let (environment_id, client) = self.active_client()?;
-        let url = client.auto().debt_information_download(tid).await?.url;
-        Ok(HostedUrlView { environment_id, url })
-    }
-
     /// Runs a document action; the record comes back without the file's bytes (the UI
     /// sent them; the journal keeps them).
     async fn run_documents(&self, request: &DocumentAction) -> Result<Outcome<DocumentAction>, AppError> {
@@ -156,7 +97,7 @@ impl Desk {
 
 #[cfg(test)]
 mod tests {
-    use super::super::files::{FileData, FileUpload, check_document_file};
+    use crate::files::{FileData, FileUpload, check_document_file};
     use escrow_api::validate::MAX_FILE_BYTES;
 
     fn file(name: &str, bytes: &[u8]) -> FileUpload {

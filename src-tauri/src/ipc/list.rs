@@ -47,9 +47,9 @@ commands! {
     documents: desk_async sign_document(document_id: String, service_account_id: String, return_url: Option<String>) -> Outcome<DocumentAction>;
     documents: desk_async download_document(document_id: String) -> HostedUrlView;
     documents: desk_async delete_document(document_id: String) -> Outcome<DocumentAction>;
-    documents: desk_async set_bill_of_sale(input: BillOfSaleInput) -> Outcome<DocumentAction>;
-    documents: desk_async add_debt_information(input: DebtInput) -> Outcome<DocumentAction>;
-    documents: desk_async debt_download_link(transaction_id: String) -> HostedUrlView;
+    auto: desk_async set_bill_of_sale(input: BillOfSaleInput) -> Outcome<AutoAction>;
+    auto: desk_async add_debt_information(input: DebtInput) -> Outcome<AutoAction>;
+    auto: desk_async debt_download_link(transaction_id: String) -> HostedUrlView;
     trades: desk list_business_users() -> BusinessUsersView;
     trades: desk_async create_business_user(input: CreateBusinessUser) -> BusinessUserView;
     trades: desk_async edit_business_user(business_id: String, business_location_id: String, input: EditBusinessUser) -> BusinessUserView;

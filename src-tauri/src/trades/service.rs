@@ -3,8 +3,9 @@
 //! marketplace user, and the staff actions on them, journaled and audited through
 //! `crate::actions` like every other action.
 
-use super::actions::{TradeAction, TradeSent};
+use super::actions::TradeAction;
 use super::inputs;
+use super::requests::TradeSent;
 use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
 use crate::journal::ActionState;

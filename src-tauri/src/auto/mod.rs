@@ -1,0 +1,5 @@
+//! The Auto modules of a vehicle deal: bill of sale and debt information.
+
+pub mod actions;
+pub mod commands;
+pub mod service;
