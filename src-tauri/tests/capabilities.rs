@@ -28,3 +28,34 @@ fn csp_is_strict() {
     assert!(!csp.to_string().contains("unsafe-eval"));
     assert_eq!(conf["app"]["withGlobalTauri"], false);
 }
+
+/// Every `#[tauri::command]` in the app is in the one command list (`src/ipc/list.rs`),
+/// and the list names nothing else: a command written but not registered fails here.
+#[test]
+fn every_command_function_is_in_the_command_list() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let mut lines = text.lines();
+                while let Some(line) = lines.next() {
+                    if line.trim() != "#[tauri::command]" {
+                        continue;
+                    }
+                    let signature = lines.find(|l| l.contains("fn ")).unwrap_or_default();
+                    let name = signature.split("fn ").nth(1).unwrap_or_default();
+                    found.push(name.split(['(', '<']).next().unwrap_or_default().trim().to_owned());
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut found);
+    found.sort();
+    let mut listed: Vec<String> = NAMES.iter().map(|n| (*n).to_owned()).collect();
+    listed.sort();
+    assert_eq!(found, listed, "a #[tauri::command] is missing from src/ipc/list.rs (or the list names a removed one)");
+}
