@@ -1,7 +1,7 @@
 //! Steps staff take in the window, shared by the end-to-end walks: adding a keychain
 //! profile, opening a transaction, running an action through its confirmation.
 
-use crate::AppWindow;
+use crate::window::AppWindow;
 use std::time::Duration;
 
 /// A profile as the Environments form takes it.

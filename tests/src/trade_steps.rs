@@ -2,7 +2,8 @@
 //! a party's action from its button, and the walk from invitation to finished. A
 //! person's steps (paying on the hosted page) go through the sandbox's control API.
 
-use crate::{AppWindow, Control};
+use crate::sandbox::Control;
+use crate::window::AppWindow;
 use serde_json::json;
 
 /// Refreshes the open trade until `css` is there (the sandbox has moved on by then).

@@ -182,10 +182,16 @@ async fn transactions_created_concurrently_do_not_disturb_the_export() {
     let original = sequential(&client, &ListTransactions::default()).await;
 
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // The writer starts once the export has its first page: a create that reached the
+    // service before the export's first request would rightly be part of the export.
+    let started = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let writer = {
-        let (client, stop) = (client.clone(), stop.clone());
+        let (client, stop, started) = (client.clone(), stop.clone(), started.clone());
         tokio::spawn(async move {
             let mut made = HashSet::new();
+            while !started.load(std::sync::atomic::Ordering::Relaxed) {
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
             for i in 0..400 {
                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                     break;
@@ -201,6 +207,7 @@ async fn transactions_created_concurrently_do_not_disturb_the_export() {
     let mut ids = Vec::new();
     while let Some(row) = stream.next().await {
         ids.push(row.unwrap().transaction_id);
+        started.store(true, std::sync::atomic::Ordering::Relaxed);
         if ids.len() % 25 == 0 {
             // Slow reader: let the writer get ahead between pages.
             tokio::time::sleep(std::time::Duration::from_millis(30)).await;

@@ -1,9 +1,9 @@
 //! The one road from intent to outcome: [`run`] for a new action, [`resume`] for an open
 //! one after a crash, a restart or an unclear answer.
 
+use super::action::{Action, Sent};
 use super::record::Record;
 use super::store::{record_intent, record_outcome};
-use super::{Action, Sent};
 use crate::appdb::AppDb;
 use crate::error::AppError;
 use escrow_api::{Client, IdempotencyKey};

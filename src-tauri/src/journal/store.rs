@@ -1,7 +1,7 @@
 //! The `actions` table: intents, outcomes and dismissals, each committed together with
 //! its audit row.
 
-use super::Action;
+use super::action::Action;
 use super::checkpoint::{Checkpoint, checkpoint};
 use super::record::{ActionState, Record};
 use crate::appdb::AppDb;

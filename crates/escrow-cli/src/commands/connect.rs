@@ -1,6 +1,6 @@
 //! `escrow connect start|get`.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::args::Connect;
 use crate::exit::Failure;
 use crate::output::{self, Fields, time};

@@ -2,7 +2,7 @@
 //! client's export stream, written to a temporary file next to FILE and renamed into place
 //! only when complete (an existing FILE is never touched without `--force`).
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::args;
 use crate::csv;
 use crate::exit::Failure;

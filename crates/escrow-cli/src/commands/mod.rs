@@ -2,6 +2,7 @@
 //! [`Failure`].
 
 pub mod connect;
+mod ctx;
 pub mod export;
 pub mod transactions;
 pub mod users;
@@ -9,15 +10,8 @@ pub mod webhooks;
 
 use crate::args::{Command, Transactions};
 use crate::exit::Failure;
+pub use ctx::Ctx;
 use escrow_api::Client;
-
-/// What every command may need besides its own arguments.
-#[derive(Debug, Clone)]
-pub struct Ctx {
-    pub json: bool,
-    /// `--idempotency-key`, for money moves.
-    pub idempotency_key: Option<String>,
-}
 
 /// Runs a command that talks to the service.
 pub async fn run(command: Command, client: &Client, ctx: &Ctx) -> Result<(), Failure> {

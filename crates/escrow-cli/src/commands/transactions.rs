@@ -1,6 +1,6 @@
 //! `escrow transactions list|get|payout|cancel|reimburse` (export is in [`super::export`]).
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::args;
 use crate::exit::Failure;
 use crate::output::{self, Fields, Table, cut, date, money, money_opt, time};

@@ -1,6 +1,6 @@
 //! `escrow users list|get|banks|bank-accounts`.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::args::Users;
 use crate::exit::Failure;
 use crate::output::{self, Fields, Table, date, time};

@@ -1,7 +1,7 @@
 //! `escrow webhooks verify FILE`: parses a delivery body in either dialect and prints it as
 //! JSON with the specs' field names. Offline: no service, no key.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::args::Webhooks;
 use crate::exit::Failure;
 use crate::output;

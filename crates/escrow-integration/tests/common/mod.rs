@@ -2,6 +2,10 @@
 
 #![allow(dead_code)]
 
+pub mod auto;
+pub mod lifecycle;
+pub mod trade;
+
 use escrow_sandbox::{RunningSandbox, SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 

@@ -1,0 +1,44 @@
+//! What a journaled action is: the trait each domain's actions implement.
+
+use crate::error::AppError;
+use escrow_api::{Client, IdempotencyKey};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::future::Future;
+
+/// What one send returned: the correlation id (when the client reports one) and the
+/// answer the caller needs right away (a created id, a link, a record).
+#[derive(Debug, Clone, Default)]
+pub struct Sent<T> {
+    pub correlation_id: Option<String>,
+    pub answer: T,
+}
+
+/// A kind of staff action. Its JSON (with a `kind` tag) is what the journal stores, so
+/// the encoding of an action must stay readable by later versions.
+pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
+    /// What a successful send answers besides its correlation id.
+    type Answer: Send;
+
+    /// The stored `kind` (also the audit log's).
+    fn kind(&self) -> &'static str;
+    /// What the action is about: a transaction, user, document or trade id (`new` before
+    /// the service names a created one).
+    fn target(&self) -> &str;
+    /// The amount the action moves or sets, for confirmation and the audit log.
+    fn amount(&self) -> Option<&str>;
+    /// Every field checked before anything is written or sent.
+    fn validate(&self) -> Result<(), AppError>;
+    /// Sends the action once with `key`, the same on every attempt.
+    fn send(
+        &self,
+        client: &Client,
+        key: &IdempotencyKey,
+    ) -> impl Future<Output = Result<Sent<Self::Answer>, AppError>> + Send;
+    /// Before resending an action whose outcome is unknown: `Some(true)` when its effect is
+    /// already visible on the service (no resend), `None` when a GET cannot tell (the
+    /// resend with the same key is safe).
+    fn reconcile(&self, client: &Client) -> impl Future<Output = Result<Option<bool>, AppError>> + Send;
+    /// A note for the audit row of a success (e.g. which transaction a create made).
+    fn note(&self, answer: &Self::Answer) -> Option<String>;
+}
