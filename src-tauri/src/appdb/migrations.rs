@@ -1,0 +1,184 @@
+//! Versioned schema changes. Each migration runs in one transaction together with the
+//! version it brings the database to (`PRAGMA user_version`), so an upgrade that fails
+//! half-way leaves the previous version whole. Databases made before versioning (version 0)
+//! get the same steps, written to find what the early releases had already added.
+
+use crate::error::{AppError, ErrorCode};
+use rusqlite::{Connection, Transaction};
+use std::path::Path;
+
+/// One step of the schema.
+pub struct Migration {
+    pub version: u32,
+    pub name: &'static str,
+    pub apply: fn(&Transaction<'_>) -> rusqlite::Result<()>,
+}
+
+/// Every migration, in order; the last one's version is the schema this app writes.
+pub const MIGRATIONS: &[Migration] = &[
+    Migration { version: 1, name: "tables of the first releases", apply: baseline },
+    Migration { version: 2, name: "route overrides per profile", apply: profile_routes },
+    Migration { version: 3, name: "wire dialect per profile", apply: profile_dialect },
+];
+
+/// The schema version this app writes.
+pub const LATEST: u32 = 3;
+
+const BASELINE: &str = r#"
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS profiles (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    base_url TEXT NOT NULL,
+    badge TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+-- One row per staff intent. Written before the first request; the idempotency key and
+-- the exact request body never change afterwards, so a retry is the same request.
+CREATE TABLE IF NOT EXISTS actions (
+    id TEXT PRIMARY KEY,
+    environment_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    amount TEXT,
+    currency TEXT,
+    idempotency_key TEXT NOT NULL,
+    request TEXT NOT NULL,
+    state TEXT NOT NULL,
+    correlation_id TEXT,
+    message TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS actions_open ON actions (state);
+-- Append-only, hash-chained: each row carries the hash of the previous one.
+CREATE TABLE IF NOT EXISTS audit (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    environment_id TEXT NOT NULL,
+    action_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    amount TEXT,
+    idempotency_key TEXT,
+    correlation_id TEXT,
+    phase TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    detail TEXT,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+-- Business users this app created or looked up (the API has no list), per environment.
+CREATE TABLE IF NOT EXISTS business_users (
+    environment_id TEXT NOT NULL,
+    business_id TEXT NOT NULL,
+    business_location_id TEXT NOT NULL,
+    name TEXT,
+    phone_number TEXT,
+    record TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    PRIMARY KEY (environment_id, business_id, business_location_id)
+);
+-- Marketplace user ids of the parties of trades this app initiated (records do not carry them).
+CREATE TABLE IF NOT EXISTS trade_parties (
+    environment_id TEXT NOT NULL,
+    trade_id TEXT NOT NULL,
+    payer_marketplace_user_id TEXT NOT NULL,
+    payee_marketplace_user_id TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (environment_id, trade_id)
+);
+CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+"#;
+
+fn baseline(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(BASELINE)
+}
+
+fn has_column(tx: &Transaction<'_>, table: &str, column: &str) -> rusqlite::Result<bool> {
+    tx.query_row("SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2", [table, column], |r| r.get::<_, i64>(0))
+        .map(|n| n > 0)
+}
+
+fn profile_routes(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !has_column(tx, "profiles", "routes")? {
+        tx.execute_batch("ALTER TABLE profiles ADD COLUMN routes TEXT NOT NULL DEFAULT ''")?;
+    }
+    Ok(())
+}
+
+fn profile_dialect(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !has_column(tx, "profiles", "dialect")? {
+        tx.execute_batch("ALTER TABLE profiles ADD COLUMN dialect TEXT NOT NULL DEFAULT 'spec'")?;
+    }
+    Ok(())
+}
+
+fn version(conn: &Connection) -> Result<u32, AppError> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(AppError::storage)
+}
+
+/// A database from a newer Escrow Desk is never changed by this one.
+pub fn refuse_newer(conn: &Connection, path: &Path) -> Result<(), AppError> {
+    let found = version(conn)?;
+    if found > LATEST {
+        return Err(AppError::new(
+            ErrorCode::Storage,
+            format!(
+                "{} was written by a newer Escrow Desk (schema {found}; this version knows up to {LATEST}). \
+                 It was left untouched: install the newer version, or move the file aside to start afresh.",
+                path.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Applies every migration newer than the database, each in its own transaction.
+pub fn run(conn: &mut Connection, migrations: &[Migration]) -> Result<u32, AppError> {
+    let mut current = version(conn)?;
+    let found = current;
+    for m in migrations.iter().filter(|m| m.version > found) {
+        let tx = conn.transaction().map_err(AppError::storage)?;
+        (m.apply)(&tx)
+            .and_then(|()| tx.pragma_update(None, "user_version", m.version))
+            .map_err(|e| AppError::storage(format!("schema step {} ({}): {e}", m.version, m.name)))?;
+        tx.commit().map_err(AppError::storage)?;
+        current = m.version;
+    }
+    Ok(current)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn broken(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+        tx.execute_batch("CREATE TABLE half (x); INSERT INTO nowhere VALUES (1);")
+    }
+
+    #[test]
+    fn a_failing_step_leaves_the_previous_version_whole() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let steps = [
+            Migration { version: 1, name: "baseline", apply: baseline },
+            Migration { version: 2, name: "broken", apply: broken },
+        ];
+        let err = run(&mut conn, &steps).unwrap_err();
+        assert!(err.message.contains("schema step 2 (broken)"), "{}", err.message);
+        assert_eq!(version(&conn).unwrap(), 1);
+        let half: i64 =
+            conn.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'half'", [], |r| r.get(0)).unwrap();
+        assert_eq!(half, 0, "the failed step's own changes are rolled back");
+    }
+
+    #[test]
+    fn the_list_ends_at_latest_in_order() {
+        let versions: Vec<u32> = MIGRATIONS.iter().map(|m| m.version).collect();
+        assert_eq!(versions, (1..=LATEST).collect::<Vec<_>>());
+    }
+}
