@@ -212,3 +212,27 @@ async fn a_profile_s_route_overrides_are_used_and_checked() {
         "nothing changed"
     );
 }
+
+/// A key never travels in clear: `http://` is refused for any server but this machine,
+/// when the profile is saved (and the client refuses it again at request time).
+#[tokio::test]
+async fn plain_http_is_refused_except_to_this_machine() {
+    let w = world().await;
+    let input = |url: &str| ProfileInput {
+        id: None,
+        name: "Produktion".into(),
+        base_url: url.into(),
+        badge: Badge::Production,
+        routes: String::new(),
+        dialect: Default::default(),
+    };
+    for url in ["http://api.example.dk", "http://10.1.2.3:8080"] {
+        let err = w.desk.save_profile(&input(url)).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Validation, "{url}");
+        assert!(err.message.contains("unencrypted"), "{url}: {}", err.message);
+    }
+    assert!(w.desk.save_profile(&input("http://127.0.0.1:8080")).is_ok());
+    assert!(w.desk.save_profile(&input("https://api.example.dk")).is_ok());
+    let refused = escrow_api::Client::builder("http://api.example.dk", "k").build().unwrap_err();
+    assert!(refused.to_string().contains("plain http"), "{refused}");
+}

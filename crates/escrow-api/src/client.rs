@@ -128,6 +128,7 @@ impl ClientBuilder {
         if !matches!(base.scheme(), "http" | "https") {
             return Err(Error::new(ErrorKind::Config("base URL must be http or https".into())));
         }
+        crate::transport::check_key_transport(&base)?;
         let mut auth = HeaderValue::from_str(&format!("Bearer {}", self.api_key.trim()))
             .map_err(|_| Error::new(ErrorKind::Config("API key has characters a header cannot carry".into())))?;
         auth.set_sensitive(true);

@@ -18,6 +18,7 @@
 
 pub mod client;
 pub mod dialect;
+pub mod transport;
 #[macro_use]
 pub mod enums;
 pub mod error;

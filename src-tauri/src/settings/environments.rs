@@ -98,6 +98,11 @@ impl ProfileInput {
         if !matches!(parsed.scheme(), "http" | "https") || parsed.host().is_none() {
             return Err(AppError::validation("The base URL must start with https:// (or http:// for a local server)."));
         }
+        if escrow_api::transport::check_key_transport(&parsed).is_err() {
+            return Err(AppError::validation(
+                "Use https:// for this server: over http:// the API key would travel unencrypted (http:// is only for a server on this machine).",
+            ));
+        }
         if parsed.query().is_some() || parsed.fragment().is_some() || !parsed.username().is_empty() {
             return Err(AppError::validation("The base URL must not contain credentials, a query or a fragment."));
         }
