@@ -2,6 +2,7 @@
 //! WAL with `synchronous=FULL`: a committed row survives a crash. Its schema is
 //! versioned (`PRAGMA user_version`) and changed only by [`migrations`].
 
+mod lock;
 mod migrations;
 
 use crate::error::AppError;
@@ -12,6 +13,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 #[derive(Clone)]
 pub struct AppDb {
     conn: Arc<Mutex<Connection>>,
+    /// Held while any handle lives: no other process opens this folder's journal.
+    _owner: Arc<lock::FolderLock>,
 }
 
 impl AppDb {
@@ -19,13 +22,14 @@ impl AppDb {
     /// database written by a newer version is refused and left untouched.
     pub fn open(dir: &Path) -> Result<Self, AppError> {
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
+        let owner = lock::acquire(dir)?;
         let path = dir.join("escrow-desk.sqlite");
         let mut conn = Connection::open(&path).map_err(AppError::storage)?;
         migrations::refuse_newer(&conn, &path)?;
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(AppError::storage)?;
         migrations::run(&mut conn, migrations::MIGRATIONS)?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)) })
+        Ok(Self { conn: Arc::new(Mutex::new(conn)), _owner: owner })
     }
 
     /// The connection (short, synchronous uses only; never held across an await).
