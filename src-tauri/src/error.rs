@@ -139,7 +139,8 @@ impl From<escrow_api::Error> for AppError {
             }
             ErrorKind::Conflict(_) => ErrorCode::Conflict,
             ErrorKind::Server { .. } => ErrorCode::Server,
-            ErrorKind::Decode { .. } => ErrorCode::UnreadableResponse,
+            // An answer too large to read is as unusable as an unreadable one.
+            ErrorKind::Decode { .. } | ErrorKind::TooLarge { .. } => ErrorCode::UnreadableResponse,
             _ => ErrorCode::Internal,
         };
         let (title, detail) = match e.body() {

@@ -3,13 +3,14 @@
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorBody, ErrorKind, Result};
 use crate::keys::{CorrelationId, IdempotencyKey};
+use crate::response::{DEFAULT_MAX_RESPONSE_BYTES, read_limited, retry_after, status_error, transport_error};
 use crate::retry::RetryPolicy;
 use crate::routes::action_codes::TradeActionCodes;
 use crate::routes::trade::TradeRoutes;
 use crate::routes::v2::{Routes, V2Route};
 use bytes::Bytes;
+use reqwest::Method;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
-use reqwest::{Method, StatusCode};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -70,6 +71,7 @@ pub struct ClientBuilder {
     trade_routes: TradeRoutes,
     trade_action_codes: TradeActionCodes,
     dialect: Dialect,
+    max_response_bytes: u64,
 }
 
 impl std::fmt::Debug for ClientBuilder {
@@ -89,7 +91,14 @@ impl ClientBuilder {
         self.connect_timeout = timeout;
         self
     }
-    /// Retry policy (default: 2 retries, as the spec recommends).
+    /// The largest response body accepted (default 32 MiB); a longer one is refused as
+    /// [`ErrorKind::TooLarge`] without being read into memory.
+    pub fn max_response_bytes(mut self, limit: u64) -> Self {
+        self.max_response_bytes = limit;
+        self
+    }
+    /// Retry policy (default: 2 retries, as the spec recommends). A `Retry-After` on a
+    /// retryable answer (429, 5xx, 409) replaces the backoff, capped at the policy's cap.
     pub fn retry(mut self, retry: RetryPolicy) -> Self {
         self.retry = retry;
         self
@@ -149,6 +158,7 @@ impl ClientBuilder {
                 trade_routes: self.trade_routes,
                 trade_action_codes: self.trade_action_codes,
                 dialect: self.dialect,
+                max_response_bytes: self.max_response_bytes,
             }),
         })
     }
@@ -169,6 +179,7 @@ struct Inner {
     trade_routes: TradeRoutes,
     trade_action_codes: TradeActionCodes,
     dialect: Dialect,
+    max_response_bytes: u64,
 }
 
 impl std::fmt::Debug for Client {
@@ -228,6 +239,7 @@ impl Client {
             trade_routes: TradeRoutes::default(),
             trade_action_codes: TradeActionCodes::default(),
             dialect: Dialect::Spec,
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
         }
     }
 
@@ -268,7 +280,8 @@ impl Client {
     /// Sends `req`, retrying what is safe to retry, and decodes a success body as `T`.
     ///
     /// GETs are always retried; POSTs only when they carry an Idempotency-Key (the same
-    /// one on every attempt) or when nothing was sent (connection refused).
+    /// one on every attempt) or when nothing was sent (connection refused). A
+    /// `Retry-After` on the failed answer sets the wait before the next attempt.
     pub(crate) async fn send<T: DeserializeOwned>(&self, mut req: Request, opts: &CallOptions) -> Result<Response<T>> {
         if self.inner.dialect == Dialect::Published
             && let Body::Json(bytes) = &req.body
@@ -280,11 +293,12 @@ impl Client {
         let safe_to_repeat = req.method == Method::GET || key.is_some();
         let url = format!("{}{}", self.inner.base, req.path);
         let max_attempts = self.inner.retry.retries() + 1;
-        let mut attempt = 0;
+        let (mut attempt, mut asked_wait) = (0, None);
         loop {
             attempt += 1;
-            tokio::time::sleep(self.inner.retry.delay_before(attempt)).await;
-            let result = self.attempt::<T>(&req, &url, &correlation, key.as_ref()).await;
+            tokio::time::sleep(self.inner.retry.wait_before(attempt, asked_wait)).await;
+            let (result, wait) = self.attempt::<T>(&req, &url, &correlation, key.as_ref()).await;
+            asked_wait = wait;
             let mut outcome = result.map(|(value, replayed)| Response {
                 value,
                 meta: Meta {
@@ -306,13 +320,30 @@ impl Client {
         }
     }
 
+    /// One request: its decoded answer (and whether it was replayed), with the wait the
+    /// server asked for in `Retry-After`, if any.
     async fn attempt<T: DeserializeOwned>(
         &self,
         req: &Request,
         url: &str,
         correlation: &CorrelationId,
         key: Option<&IdempotencyKey>,
-    ) -> Result<(T, bool)> {
+    ) -> (Result<(T, bool)>, Option<Duration>) {
+        let response = match self.send_once(req, url, correlation, key).await {
+            Ok(response) => response,
+            Err(e) => return (Err(e), None),
+        };
+        let wait = retry_after(&response);
+        (self.decode(response).await, wait)
+    }
+
+    async fn send_once(
+        &self,
+        req: &Request,
+        url: &str,
+        correlation: &CorrelationId,
+        key: Option<&IdempotencyKey>,
+    ) -> Result<reqwest::Response> {
         let mut headers = HeaderMap::new();
         headers.insert(AUTHORIZATION, self.inner.auth.clone());
         headers.insert("x-correlation-id", header(correlation.as_str())?);
@@ -328,14 +359,20 @@ impl Client {
             Body::Json(bytes) => builder.header(CONTENT_TYPE, "application/json").body(bytes.clone()),
             Body::Form(make) => builder.multipart(make()),
         };
-        let response = builder.send().await.map_err(transport_error)?;
+        builder.send().await.map_err(transport_error)
+    }
+
+    async fn decode<T: DeserializeOwned>(&self, response: reqwest::Response) -> Result<(T, bool)> {
         let status = response.status();
         let replayed = response
             .headers()
             .get("idempotency-replayed")
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.eq_ignore_ascii_case("true"));
-        let bytes = response.bytes().await.map_err(transport_error)?;
+        let bytes = read_limited(response, self.inner.max_response_bytes).await.map_err(|mut e| {
+            e.replayed = replayed;
+            e
+        })?;
         if status.is_success() {
             let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"null" } else { &bytes };
             return serde_json::from_slice::<T>(text).map(|v| (v, replayed)).map_err(|e| {
@@ -356,30 +393,4 @@ impl Client {
 
 fn header(value: &str) -> Result<HeaderValue> {
     HeaderValue::from_str(value).map_err(|_| Error::validation("header", "contains characters a header cannot carry"))
-}
-
-fn status_error(status: StatusCode, body: ErrorBody) -> ErrorKind {
-    match status.as_u16() {
-        400 => ErrorKind::BadRequest(body),
-        401 => ErrorKind::Unauthorized(body),
-        404 => ErrorKind::NotFound(body),
-        409 => ErrorKind::Conflict(body),
-        422 => ErrorKind::IdempotencyKeyReused(body),
-        s if s >= 500 => ErrorKind::Server { status: s, body },
-        s => ErrorKind::Client { status: s, body },
-    }
-}
-
-fn transport_error(e: reqwest::Error) -> Error {
-    // Strip the URL: it is harmless, but messages stay short and stable.
-    let (timeout, connect) = (e.is_timeout(), e.is_connect());
-    let message = e.without_url().to_string();
-    let kind = if timeout {
-        ErrorKind::Timeout
-    } else if connect {
-        ErrorKind::Connect(message)
-    } else {
-        ErrorKind::Network(message)
-    };
-    Error::new(kind)
 }

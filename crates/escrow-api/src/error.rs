@@ -179,6 +179,15 @@ pub enum ErrorKind {
         /// The body as received, for a report.
         raw: Bytes,
     },
+    /// The response body was longer than the client's limit
+    /// ([`crate::ClientBuilder::max_response_bytes`]); it was not read in full, so a
+    /// hostile or broken server cannot exhaust memory.
+    TooLarge {
+        /// The HTTP status of the refused response.
+        status: u16,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// Answers that cannot be reconciled with each other (a multi-page read whose pages
     /// no longer line up after re-reading); running the whole operation again is safe.
     Inconsistent(String),
@@ -215,9 +224,10 @@ impl Error {
             ErrorKind::BadRequest(_) => Some(400),
             ErrorKind::Conflict(_) => Some(409),
             ErrorKind::IdempotencyKeyReused(_) => Some(422),
-            ErrorKind::Client { status, .. } | ErrorKind::Server { status, .. } | ErrorKind::Decode { status, .. } => {
-                Some(*status)
-            }
+            ErrorKind::Client { status, .. }
+            | ErrorKind::Server { status, .. }
+            | ErrorKind::Decode { status, .. }
+            | ErrorKind::TooLarge { status, .. } => Some(*status),
             _ => None,
         }
     }
@@ -245,7 +255,8 @@ impl Error {
         )
     }
 
-    /// Whether a retry with the same Idempotency-Key may succeed.
+    /// Whether a retry with the same Idempotency-Key may succeed. 429 (too many
+    /// requests) is retried too: the server asks to come back later.
     pub(crate) fn is_retryable(&self) -> bool {
         matches!(
             self.kind,
@@ -254,6 +265,7 @@ impl Error {
                 | ErrorKind::Network(_)
                 | ErrorKind::Server { .. }
                 | ErrorKind::Conflict(_)
+                | ErrorKind::Client { status: 429, .. }
         )
     }
 
@@ -276,6 +288,9 @@ impl Error {
             ErrorKind::Server { status, .. } => format!("the service failed ({status})"),
             ErrorKind::Decode { status, message, .. } => {
                 format!("unreadable response ({status}): {message}")
+            }
+            ErrorKind::TooLarge { status, limit } => {
+                format!("response too large ({status}): over the limit of {limit} bytes")
             }
             ErrorKind::Inconsistent(m) => format!("inconsistent answers from the service: {m}"),
         };

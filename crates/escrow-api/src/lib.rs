@@ -26,6 +26,7 @@ pub mod export;
 pub mod keys;
 pub mod lenient;
 pub mod money;
+mod response;
 pub mod retry;
 pub mod routes;
 pub mod trade;
@@ -36,6 +37,7 @@ pub use client::{CallOptions, Client, ClientBuilder, Meta, Response};
 pub use dialect::Dialect;
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Result};
 pub use keys::{CorrelationId, IdempotencyKey};
+pub use response::DEFAULT_MAX_RESPONSE_BYTES;
 pub use retry::RetryPolicy;
 pub use routes::{Routes, UnspecifiedRoute, V2Route};
 // The v2 resources (`escrow_api::transactions`, …), their models and handles, at the root.

@@ -107,7 +107,7 @@ fn api_code(kind: &ErrorKind) -> u8 {
         ErrorKind::Timeout | ErrorKind::Connect(_) | ErrorKind::Network(_) | ErrorKind::Inconsistent(_) => {
             code::NETWORK
         }
-        ErrorKind::Decode { .. } => code::UNDECODABLE,
+        ErrorKind::Decode { .. } | ErrorKind::TooLarge { .. } => code::UNDECODABLE,
         _ => code::LOCAL,
     }
 }
