@@ -21,6 +21,7 @@ pub mod ipc;
 pub mod journal;
 pub mod payments;
 pub mod settings;
+pub mod startup;
 pub mod trades;
 pub mod transactions;
 pub mod users;
@@ -48,17 +49,28 @@ fn start_sandbox(dir: PathBuf) -> Result<escrow_sandbox::RunningSandbox, String>
     tauri::async_runtime::block_on(escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir)))
 }
 
+/// Opens the data folder (its lock first: one owner), then the built-in Sandbox in it.
+fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::error::Error>> {
+    let dir = data_dir(app)?;
+    let db = appdb::AppDb::open(&dir).map_err(|e| format!("{} (data folder {})", e.message, dir.display()))?;
+    let sandbox = start_sandbox(dir.join("sandbox")).map_err(|e| format!("{e} (data folder {})", dir.display()))?;
+    let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+    let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
+    let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?.with_export_dir(downloads);
+    Ok((desk, SandboxGuard(sandbox)))
+}
+
 pub fn run() {
     let result = tauri::Builder::default()
         .setup(|app| {
-            let dir = data_dir(app)?;
-            let sandbox = start_sandbox(dir.join("sandbox"))?;
-            let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-            let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
-            let desk = Desk::new(appdb::AppDb::open(&dir)?, settings::keychain::Keychain::default(), Some(builtin))?
-                .with_export_dir(downloads);
-            app.manage(desk);
-            app.manage(SandboxGuard(sandbox));
+            match open_desk(app) {
+                Ok((desk, sandbox)) => {
+                    app.manage(desk);
+                    app.manage(sandbox);
+                }
+                // The window opens anyway and says why (see `startup`).
+                Err(e) => startup::record(e.to_string()),
+            }
             Ok(())
         })
         .invoke_handler(ipc::handler())

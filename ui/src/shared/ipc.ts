@@ -4,6 +4,7 @@ import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile,
 import { call } from './call';
 
 export const ipc = {
+  startupProblem: () => call<string | null>('startup_problem'),
   listEnvironments: () => call<EnvironmentList>('list_environments'),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
   saveProfile: (input: ProfileInput) => call<EnvironmentView>('save_profile', { input }),

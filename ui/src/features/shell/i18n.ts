@@ -3,6 +3,9 @@
 export const en = {
   'app.name': 'Escrow Desk',
   'app.skipToContent': 'Skip to main content',
+  'startup.title': 'Escrow Desk could not open its data',
+  'startup.intro': 'Nothing was changed and nothing was sent. What went wrong, and where:',
+  'startup.next': 'Fix the cause (free disk space, a writable folder, or close the other Escrow Desk window) and start Escrow Desk again. Your journal and audit log stay where they are.',
 
   'nav.label': 'Main navigation',
   'nav.transactions': 'Transactions',
@@ -37,6 +40,9 @@ export const en = {
 export const da: Record<keyof typeof en, string> = {
   'app.name': 'Escrow Desk',
   'app.skipToContent': 'Gå til hovedindhold',
+  'startup.title': 'Escrow Desk kunne ikke åbne sine data',
+  'startup.intro': 'Intet er ændret, og intet er sendt. Hvad der gik galt, og hvor:',
+  'startup.next': 'Ret årsagen (frigør diskplads, vælg en skrivbar mappe, eller luk det andet Escrow Desk-vindue), og start Escrow Desk igen. Din journal og revisionslog bliver, hvor de er.',
 
   'nav.label': 'Hovednavigation',
   'nav.transactions': 'Transaktioner',
