@@ -149,9 +149,12 @@ async fn rules_errors_and_isolation() {
         assert!(matches!(err.kind, ErrorKind::Validation { .. }), "{err:?}");
         assert_eq!(err.attempts, 0);
     }
+    // signersRequired 0 is an int32, so the client sends it; the sandbox's local limit
+    // (1 to 100) answers 400.
     let mut zero = pdf("T");
     zero.signers_required = Some(0);
-    assert!(matches!(client.documents().upload(&zero).await.unwrap_err().kind, ErrorKind::Validation { .. }));
+    let err = client.documents().upload(&zero).await.unwrap_err();
+    assert_eq!((err.status(), err.attempts), (Some(400), 1));
 
     // Unknown or foreign transaction → 404, and nothing is stored.
     let mut upload = pdf("T");

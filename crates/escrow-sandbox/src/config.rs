@@ -7,11 +7,14 @@ pub const DEMO_TENANT: &str = "demo";
 /// Its API key (public: it only opens the local sandbox).
 pub const DEMO_KEY: &str = "sandbox-demo-key";
 
-/// The Auto modules a tenant may have enabled.
+/// The Auto modules a tenant may have enabled, and its eligibility for extra fees.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Modules {
     pub bill_of_sale: bool,
     pub debt: bool,
+    /// `payeeExtraFee`/`payerExtraFee` are "applied for eligible tenants only" (spec
+    /// §3); off by default, when they are accepted and not applied.
+    pub extra_fees: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,10 +27,12 @@ pub struct TenantConfig {
 impl TenantConfig {
     /// The default tenant: `demo`, key `sandbox-demo-key`, both Auto modules.
     pub fn demo() -> Self {
-        Self { name: DEMO_TENANT.into(), key: DEMO_KEY.into(), modules: Modules { bill_of_sale: true, debt: true } }
+        let modules = Modules { bill_of_sale: true, debt: true, extra_fees: false };
+        Self { name: DEMO_TENANT.into(), key: DEMO_KEY.into(), modules }
     }
 
-    /// Parses `NAME=KEY[:MODULES]`, MODULES a comma list of `bill-of-sale` and `debt`.
+    /// Parses `NAME=KEY[:MODULES]`, MODULES a comma list of `bill-of-sale`, `debt` and
+    /// `extra-fees` (the tenant is eligible for extra fees).
     pub fn parse(spec: &str) -> Result<Self, String> {
         let (name, rest) =
             spec.split_once('=').ok_or_else(|| format!("tenant `{spec}`: expected NAME=KEY[:MODULES]"))?;
@@ -43,7 +48,10 @@ impl TenantConfig {
             match module {
                 "bill-of-sale" => parsed.bill_of_sale = true,
                 "debt" => parsed.debt = true,
-                other => return Err(format!("tenant `{name}`: unknown module `{other}` (bill-of-sale, debt)")),
+                "extra-fees" => parsed.extra_fees = true,
+                other => {
+                    return Err(format!("tenant `{name}`: unknown module `{other}` (bill-of-sale, debt, extra-fees)"));
+                }
             }
         }
         Ok(Self { name: name.into(), key: key.into(), modules: parsed })
@@ -91,7 +99,8 @@ mod tests {
         let t = TenantConfig::parse("acme=k1:bill-of-sale,debt").unwrap();
         assert_eq!(t.name, "acme");
         assert_eq!(t.key, "k1");
-        assert!(t.modules.bill_of_sale && t.modules.debt);
+        assert!(t.modules.bill_of_sale && t.modules.debt && !t.modules.extra_fees);
+        assert!(TenantConfig::parse("c=k3:extra-fees").unwrap().modules.extra_fees);
         let t = TenantConfig::parse("b=k2").unwrap();
         assert_eq!(t.modules, Modules::default());
         assert!(TenantConfig::parse("nokey").is_err());

@@ -23,7 +23,7 @@ enum Command {
         /// Where the SQLite database and files are kept.
         #[arg(long)]
         data_dir: PathBuf,
-        /// A tenant as NAME=KEY[:MODULES]; MODULES is a comma list of bill-of-sale and debt.
+        /// A tenant as NAME=KEY[:MODULES]; MODULES is a comma list of bill-of-sale, debt and extra-fees.
         #[arg(long = "tenant", value_parser = TenantConfig::parse)]
         tenants: Vec<TenantConfig>,
         /// Demo data for the first tenant (default: demo without --tenant, none with).

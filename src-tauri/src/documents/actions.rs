@@ -72,6 +72,9 @@ fn validate(req: &DocumentAction) -> Result<(), AppError> {
             if t.is_empty() || t.chars().count() > 200 {
                 return Err(AppError::validation("A title is 1 to 200 characters."));
             }
+            // A local choice of the app's own form: 1 to 20 signers. The spec allows any
+            // int32 or null and the client sends whatever it is given; the app may be
+            // stricter than the service for its own form.
             if signers_required.is_some_and(|n| !(1..=20).contains(&n)) {
                 return Err(AppError::validation("Signers required is 1 to 20 (or empty)."));
             }

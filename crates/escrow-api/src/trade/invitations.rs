@@ -59,7 +59,8 @@ impl TradeApi {
     }
 
     /// The payer rejects the item (the body is the reason as a JSON string): the return
-    /// phase starts.
+    /// phase starts. Any string is sent (the spec sets no bounds; the sandbox has a local
+    /// limit of 1 to 5000 characters).
     pub async fn reject_item_condition(
         &self,
         marketplace_user_id: &str,
@@ -67,7 +68,6 @@ impl TradeApi {
         reason: &str,
         opts: &CallOptions,
     ) -> Result<Response<Trade>> {
-        validate::rejection_reason(reason)?;
         self.trade_step(
             TradeRoute::RejectItemCondition,
             marketplace_user_id,

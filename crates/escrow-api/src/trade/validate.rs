@@ -170,11 +170,6 @@ pub fn shipment(req: &ShipmentPurchase) -> Result<()> {
     Ok(())
 }
 
-/// The rejection reason: 1 to 5000 characters.
-pub fn rejection_reason(reason: &str) -> Result<()> {
-    text("reason", reason, 1, 5000)
-}
-
 /// The cancel request's state id: 1 to 64 characters.
 pub fn state(state: &str) -> Result<()> {
     text("state", state, 1, 64)

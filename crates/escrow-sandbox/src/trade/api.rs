@@ -131,7 +131,7 @@ pub struct Trace(pub String);
 
 /// The spec: "UUID form, 20 to 64 characters".
 pub fn correlation_ok(id: &str) -> bool {
-    (20..=64).contains(&id.chars().count()) && uuid::Uuid::try_parse(id).is_ok()
+    crate::v2::correlation_ok(id) && uuid::Uuid::try_parse(id).is_ok()
 }
 
 impl FromRequestParts<AppState> for Trace {

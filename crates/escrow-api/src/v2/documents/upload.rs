@@ -15,7 +15,7 @@ pub struct UploadDocument {
     pub file_name: String,
     /// Media type of the file, e.g. `application/pdf`.
     pub content_type: String,
-    /// How many signatures the document needs; at least 1 when set, `None` leaves it to the
+    /// How many signatures the document needs: any int32 (the spec); `None` leaves it to the
     /// service.
     pub signers_required: Option<i32>,
     /// Attaches the document to this transaction.
@@ -59,9 +59,8 @@ impl UploadDocument {
         if self.bytes.is_empty() {
             return Err(Error::validation("document", "is empty"));
         }
-        if self.signers_required.is_some_and(|n| n < 1) {
-            return Err(Error::validation("signersRequired", "must be at least 1"));
-        }
+        // signersRequired: any int32 or null (the spec); a narrower range is the server's
+        // to refuse, or an app's own form limit.
         if self.file_name.trim().is_empty() {
             return Err(Error::validation("fileName", "is required"));
         }

@@ -29,9 +29,8 @@ impl PaymentsHandler<'_> {
         if body.amount.is_some_and(|a| a <= Decimal::ZERO) {
             return Err(Error::validation("amount", "must be greater than zero"));
         }
-        if body.skip_ui == Some(true) && body.return_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
-            return Err(Error::validation("skipUI", "applies only with a returnUrl"));
-        }
+        // `skipUI` without `returnUrl` is sent as is: the spec says it only applies when
+        // returnUrl is set, not that the pair is refused.
         self.client
             .send(Request::post(self.client.path(V2Route::CreatePayment, &[]), Body::json(body)?).keyed(), opts)
             .await

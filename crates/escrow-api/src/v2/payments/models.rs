@@ -27,7 +27,8 @@ pub struct CreatePayment {
     /// confirm by webhook or by reading the transaction.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub return_url: Option<String>,
-    /// Send the payer straight to `returnUrl` after paying (only with a returnUrl).
+    /// Send the payer straight to `returnUrl` after paying; the service applies it only when
+    /// `returnUrl` is set (sent either way).
     #[serde(rename = "skipUI", skip_serializing_if = "Option::is_none", default)]
     pub skip_ui: Option<bool>,
 }

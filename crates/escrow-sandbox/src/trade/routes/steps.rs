@@ -24,7 +24,8 @@ pub async fn reject(call: Call<TradePath>) -> Response {
     call.change(|s, t| t.reject(s.user, s.at)).await
 }
 
-/// The body is the reason itself, a JSON string.
+/// The body is the reason itself, a JSON string. Its 1 to 5000 characters are a local
+/// limit of the sandbox (the spec sets none; see the README).
 pub async fn reject_item(call: Call<TradePath>) -> Response {
     let reason = match serde_json::from_slice::<Value>(&call.body) {
         Ok(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= 5000 => s,

@@ -129,6 +129,7 @@ async fn create(State(state): State<AppState>, tenant: Tenant, req: Request) -> 
                 .then(|| v.parse::<i32>().ok())
                 .flatten()
                 .ok_or_else(|| invalid("signersRequired must be an integer"))?;
+            // A local limit of the sandbox (the spec: int32 or null); see the README.
             if !(1..=100).contains(&n) {
                 return Err(invalid("signersRequired must be 1 to 100"));
             }

@@ -6,7 +6,9 @@
 //! - at release the payee gets `amount − payee fee − split payouts − reimbursed`;
 //! - money paid in beyond what is owed is *excess*: a split payout created while there
 //!   is excess pays the excess first (it does not reduce the payee's share), and payout
-//!   is refused until the excess is gone.
+//!   is refused until the excess is gone;
+//! - cancel refunds what is in escrow except pending NEXT_PAYOUT splits, which the next
+//!   payout run still pays (the spec: "independently of release or return").
 
 use crate::error::ApiError;
 use crate::v2::transactions::store::{InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
@@ -73,13 +75,27 @@ pub fn delete(t: &TxnDoc) -> Result<(), ApiError> {
 }
 
 /// Cancel: returns what is left in escrow to the payer; ON_CLOSE splits are not paid.
+/// Pending NEXT_PAYOUT splits are paid "independently of release or return" (spec §2):
+/// their money stays out of the refund (as far as it was paid in) and the next payout
+/// run pays them.
 pub fn cancel(t: &mut TxnDoc, reason: Option<String>, now: &str) -> Result<(), ApiError> {
     if t.status == SUCCEEDED {
         return Err(bad("Transaction closed", "a succeeded transaction cannot be cancelled"));
     }
     ensure_open(t)?;
     let paid_splits: Decimal = t.split_payouts.iter().filter(|s| s.status == "PAID").map(|s| s.amount).sum();
-    let refund = paid_in(t) - t.reimbursed - paid_splits;
+    let mut left = paid_in(t) - t.reimbursed - paid_splits;
+    for s in &mut t.split_payouts {
+        if s.status != "PENDING" {
+            continue;
+        }
+        if s.timing == "NEXT_PAYOUT" && s.amount <= left {
+            left -= s.amount;
+        } else {
+            s.status = "CANCELLED".into();
+        }
+    }
+    let refund = left;
     for p in &mut t.inbound {
         match p.status.as_str() {
             "AUTHORIZED" => p.status = "RETURNED".into(),
@@ -88,11 +104,6 @@ pub fn cancel(t: &mut TxnDoc, reason: Option<String>, now: &str) -> Result<(), A
                 p.failed = Some(now.into());
             }
             _ => {}
-        }
-    }
-    for s in &mut t.split_payouts {
-        if s.status == "PENDING" && (s.timing == "ON_CLOSE" || s.from_excess) {
-            s.status = "CANCELLED".into();
         }
     }
     if refund > Decimal::ZERO {
@@ -301,7 +312,9 @@ pub fn run_payouts(t: &mut TxnDoc, now: &str) -> Vec<(String, Decimal)> {
             paid.push((o.text.clone().unwrap_or_default(), o.amount));
         }
     }
-    let funded = paid_in(t) > Decimal::ZERO;
+    // After a cancel the payments are returned, but the NEXT_PAYOUT splits still
+    // pending were kept back from the refund (see [`cancel`]).
+    let funded = paid_in(t) > Decimal::ZERO || t.status == CANCELLED;
     let released = t.status == SUCCEEDED;
     for s in &mut t.split_payouts {
         let due =

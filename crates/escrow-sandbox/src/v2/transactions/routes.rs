@@ -274,8 +274,14 @@ fn insert_transaction(
             return Err(ApiError::bad_request("Module not enabled", "the debt module is not enabled"));
         }
     }
-    let payer_fee = fee(&req.payer_fixed_fee, "payerFixedFee")? + fee(&req.payer_extra_fee, "payerExtraFee")?;
-    let payee_fee = fee(&req.payee_fixed_fee, "payeeFixedFee")? + fee(&req.payee_extra_fee, "payeeExtraFee")?;
+    // Extra fees are "applied for eligible tenants only": read (a malformed one is still
+    // refused) but not applied for a tenant without the `extra-fees` setting.
+    let extra = |v: &Option<Value>, field: &str| -> ApiResult<Decimal> {
+        let fee = fee(v, field)?;
+        Ok(if tenant.modules.extra_fees { fee } else { Decimal::ZERO })
+    };
+    let payer_fee = fee(&req.payer_fixed_fee, "payerFixedFee")? + extra(&req.payer_extra_fee, "payerExtraFee")?;
+    let payee_fee = fee(&req.payee_fixed_fee, "payeeFixedFee")? + extra(&req.payee_extra_fee, "payeeExtraFee")?;
     let safepay = service_fee(currency);
     let mut splits = Vec::new();
     for split in req.split_payouts.unwrap_or_default() {
