@@ -28,6 +28,7 @@ e2e-stress: ui
 bench: setup
 	cargo bench -p escrow-sandbox --bench list
 	cargo bench -p escrow-integration --bench export
+	cargo bench -p escrow-integration --bench load
 	cd ui && npm run --silent build
 	cargo build -p escrow-desk --release --features tauri/custom-protocol
 	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \

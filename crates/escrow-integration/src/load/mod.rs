@@ -1,0 +1,102 @@
+//! Load on the sandbox, shared by `benches/load.rs` (the full run) and `tests/load.rs`
+//! (a short run in `make test`): N concurrent clients, each with its own connection pool,
+//! mix searches, reads and keyed money-moving calls for a fixed time on loopback. The
+//! figures are only printed; what a run asserts is correctness, read from the sandbox's
+//! ledger afterwards: no key executed twice, no acknowledged action lost, no 5xx.
+//!
+//! Retries are off, so every HTTP answer the server gives is seen (a retried 5xx would
+//! hide), and each latency sample is one request.
+
+mod client;
+mod report;
+
+pub use report::{Class, ClassStats, LoadReport};
+
+use client::{Shared, client_loop};
+use escrow_api::{Client, ListTransactions};
+use escrow_sandbox::{DEMO_KEY, DEMO_TENANT, SandboxConfig, Seed, TenantConfig};
+use report::check;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// How big and how long a run is; `from_env` reads `LOAD_CLIENTS` and `LOAD_SECS`.
+#[derive(Debug, Clone)]
+pub struct LoadConfig {
+    pub clients: usize,
+    pub duration: Duration,
+    /// Synthetic transactions loaded before the run, so searches scan a realistic table.
+    pub seed_rows: usize,
+    /// Upper bound on requests per client, so a run is bounded in count as well as time.
+    pub max_requests_per_client: usize,
+}
+
+impl LoadConfig {
+    /// The defaults, overridden by `LOAD_CLIENTS` and `LOAD_SECS` when set.
+    pub fn from_env(clients: usize, secs: u64) -> Self {
+        let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+        LoadConfig {
+            clients: var("LOAD_CLIENTS").map_or(clients, |v| v.max(1) as usize),
+            duration: Duration::from_secs(var("LOAD_SECS").unwrap_or(secs)),
+            seed_rows: 5_000,
+            max_requests_per_client: 200_000,
+        }
+    }
+}
+
+async fn control_post(url: &str, path: &str, body: Value) -> Value {
+    let res = reqwest::Client::new().post(format!("{url}{path}")).bearer_auth(DEMO_KEY).json(&body).send().await;
+    let res = res.expect("control API");
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.json().await.expect("json")
+}
+
+async fn ledger(url: &str) -> Vec<Value> {
+    let res = reqwest::Client::new().get(format!("{url}/_sandbox/ledger")).bearer_auth(DEMO_KEY).send().await;
+    let body: Value = res.expect("ledger").json().await.expect("ledger json");
+    body["items"].as_array().cloned().unwrap_or_default()
+}
+
+/// Starts a sandbox on loopback with `seed_rows` synthetic transactions, runs the load,
+/// reads the ledger and shuts the sandbox down.
+pub async fn run(config: LoadConfig) -> LoadReport {
+    let dir = tempfile::tempdir().expect("tempdir");
+    escrow_sandbox::seed_bulk::load(dir.path(), DEMO_TENANT, config.seed_rows).await.expect("bulk load");
+    let sandbox = escrow_sandbox::start(SandboxConfig {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().to_path_buf(),
+        tenants: vec![TenantConfig::demo()],
+        seed: Seed::None,
+        dialect: Default::default(),
+    })
+    .await
+    .expect("sandbox starts");
+    let url = sandbox.url.clone();
+    let user = async |reference: &str, name: &str| {
+        let body = json!({ "referenceId": reference, "name": name, "email": format!("{reference}@example.dk"),
+            "phoneNumber": "+45 12 34 56 78", "type": "Private" });
+        let res = control_post(&url, "/_sandbox/users", body).await;
+        res["serviceAccountId"].as_str().expect("serviceAccountId").to_owned()
+    };
+    let payer = user("load-buyer", "Anne Jensen").await;
+    let payee = user("load-seller", "Bilhuset Load ApS").await;
+    let setup = Client::builder(&url, DEMO_KEY).build().expect("client");
+    let page = setup.transactions().list(&ListTransactions { take: Some(100), ..Default::default() }).await;
+    let seed_ids: Vec<String> = page.expect("first page").items.into_iter().map(|t| t.transaction_id).collect();
+    assert!(!seed_ids.is_empty(), "the bulk load made transactions to read");
+    let shared = Shared { url: url.clone(), payer, payee, seed_ids };
+
+    let started = Instant::now();
+    let deadline = started + config.duration;
+    let tasks: Vec<_> = (0..config.clients)
+        .map(|n| tokio::spawn(client_loop(n, shared.clone(), deadline, config.max_requests_per_client)))
+        .collect();
+    let mut logs = Vec::new();
+    for t in tasks {
+        logs.push(t.await.expect("client task"));
+    }
+    let elapsed = started.elapsed();
+
+    let rows = ledger(&url).await;
+    sandbox.shutdown().await;
+    check(config, elapsed, logs, &rows)
+}
