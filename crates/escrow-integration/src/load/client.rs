@@ -1,7 +1,7 @@
 //! One load client: its mix of calls, the deal it walks through the money moves, and the
 //! log of what it was answered (kept per client so no lock is shared during the run).
 
-use super::report::Class;
+use super::types::{Class, ClientLog};
 use escrow_api::enums::Recipient;
 use escrow_api::v2::*;
 use escrow_api::{CallOptions, Client, IdempotencyKey, ListTransactions, RetryPolicy, TransactionType};
@@ -9,34 +9,6 @@ use escrow_sandbox::DEMO_KEY;
 use rust_decimal::Decimal;
 use serde_json::json;
 use std::time::{Duration, Instant};
-
-/// What one client saw: latencies per class, the keyed calls that got a 2xx, failures.
-#[derive(Default)]
-pub(super) struct ClientLog {
-    pub(super) latencies: [Vec<Duration>; 3],
-    /// (ledger kind, idempotency key) of every money move answered with a 2xx.
-    pub(super) acknowledged: Vec<(&'static str, String)>,
-    pub(super) server_errors: usize,
-    /// Every other failure (4xx, timeouts, connection errors), with a sample message.
-    pub(super) other_errors: Vec<String>,
-}
-
-impl ClientLog {
-    fn record<T>(&mut self, class: Class, started: Instant, result: &escrow_api::Result<T>) -> bool {
-        self.latencies[class as usize].push(started.elapsed());
-        match result {
-            Ok(_) => true,
-            Err(e) if e.status().is_some_and(|s| s >= 500) => {
-                self.server_errors += 1;
-                false
-            }
-            Err(e) => {
-                self.other_errors.push(format!("{}: {e}", class.name()));
-                false
-            }
-        }
-    }
-}
 
 /// A small deterministic generator per client: no crate needed for choosing the next call.
 struct Rng(u64);

@@ -9,39 +9,17 @@
 
 mod client;
 mod report;
+mod types;
 
-pub use report::{Class, ClassStats, LoadReport};
+pub use report::{ClassStats, LoadReport};
+pub use types::{Class, LoadConfig};
 
 use client::{Shared, client_loop};
 use escrow_api::{Client, ListTransactions};
 use escrow_sandbox::{DEMO_KEY, DEMO_TENANT, SandboxConfig, Seed, TenantConfig};
 use report::check;
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
-
-/// How big and how long a run is; `from_env` reads `LOAD_CLIENTS` and `LOAD_SECS`.
-#[derive(Debug, Clone)]
-pub struct LoadConfig {
-    pub clients: usize,
-    pub duration: Duration,
-    /// Synthetic transactions loaded before the run, so searches scan a realistic table.
-    pub seed_rows: usize,
-    /// Upper bound on requests per client, so a run is bounded in count as well as time.
-    pub max_requests_per_client: usize,
-}
-
-impl LoadConfig {
-    /// The defaults, overridden by `LOAD_CLIENTS` and `LOAD_SECS` when set.
-    pub fn from_env(clients: usize, secs: u64) -> Self {
-        let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
-        LoadConfig {
-            clients: var("LOAD_CLIENTS").map_or(clients, |v| v.max(1) as usize),
-            duration: Duration::from_secs(var("LOAD_SECS").unwrap_or(secs)),
-            seed_rows: 5_000,
-            max_requests_per_client: 200_000,
-        }
-    }
-}
+use std::time::Instant;
 
 async fn control_post(url: &str, path: &str, body: Value) -> Value {
     let res = reqwest::Client::new().post(format!("{url}{path}")).bearer_auth(DEMO_KEY).json(&body).send().await;

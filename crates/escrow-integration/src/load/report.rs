@@ -1,31 +1,10 @@
 //! What a run reports: throughput and percentiles per route class, and the ledger
 //! compared with what the clients were answered.
 
-use super::LoadConfig;
-use super::client::ClientLog;
+use super::types::{Class, ClientLog, LoadConfig};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::time::Duration;
-
-/// The three route classes whose latency is reported separately.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Class {
-    Search,
-    Read,
-    MoneyMove,
-}
-
-impl Class {
-    pub(super) const ALL: [Class; 3] = [Class::Search, Class::Read, Class::MoneyMove];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Class::Search => "search (list + term)",
-            Class::Read => "read (get transaction)",
-            Class::MoneyMove => "money move (keyed POST)",
-        }
-    }
-}
 
 /// Latency and throughput of one class.
 #[derive(Debug, Clone)]
@@ -179,7 +158,7 @@ mod tests {
 
     fn run(acked: &[(&'static str, &str)], rows: &[(&str, &str)]) -> LoadReport {
         let rows: Vec<Value> = rows.iter().map(|(k, key)| json!({ "kind": k, "idempotencyKey": key })).collect();
-        let config = super::super::LoadConfig::from_env(1, 1);
+        let config = LoadConfig::from_env(1, 1);
         check(config, Duration::from_secs(1), vec![log(acked)], &rows)
     }
 
