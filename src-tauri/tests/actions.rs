@@ -300,3 +300,32 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
         escrow_desk::error::ErrorCode::Validation
     );
 }
+
+/// The keychain entry of a profile vanishes while an action of it is pending: the retry is
+/// refused with "no API key" before anything is sent, the intent and its key stay, and
+/// once a key is stored again the same intent executes once.
+#[tokio::test]
+async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() {
+    let w = world().await;
+    w.desk.select_environment(&w.faulty_profile).unwrap();
+    let (id, _) = paid(&w.desk).await;
+    let db = AppDb::open(&w.dir.path().join("app")).unwrap();
+    let request = TransactionAction::Reimburse { transaction_id: id, amount: "7.00".into() };
+    let intent = journal::record_intent(&db, &w.faulty_profile, &request).unwrap();
+    w.keychain.delete(&w.faulty_profile).unwrap();
+
+    let refused = w.desk.retry_action(&intent.id).await.unwrap_err();
+    assert_eq!(refused.code, escrow_desk::error::ErrorCode::NoApiKey, "{}", refused.message);
+    let open = w.desk.open_actions().unwrap();
+    assert_eq!(open.len(), 1, "the intent is kept");
+    assert_eq!(
+        (open[0].state, open[0].idempotency_key.as_str()),
+        (ActionState::Pending, intent.idempotency_key.as_str())
+    );
+    assert!(ledger(&w.faulty.url, KEY).await.iter().all(|r| r["kind"] != "reimburse"), "nothing was sent");
+
+    w.desk.set_api_key(&w.faulty_profile, KEY).unwrap();
+    let done = w.desk.retry_action(&intent.id).await.unwrap();
+    assert_eq!((done.state, done.idempotency_key.as_str()), (ActionState::Succeeded, intent.idempotency_key.as_str()));
+    assert_eq!(ledger(&w.faulty.url, KEY).await.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
+}
