@@ -9,7 +9,13 @@ use escrow_integration::load::{LoadConfig, run};
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
-    let report = run(LoadConfig::from_env(32, 60)).await;
+    let report = match run(LoadConfig::from_env(32, 60)).await {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("FAILED: the load run could not run: {e}");
+            std::process::exit(1);
+        }
+    };
     println!();
     print!("{}", report.table());
     let failures = report.failures();

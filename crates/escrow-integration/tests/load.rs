@@ -8,7 +8,7 @@ use escrow_integration::load::{LoadConfig, run};
 async fn concurrent_clients_lose_nothing_and_duplicate_nothing() {
     let mut config = LoadConfig::from_env(8, 5);
     config.seed_rows = 1_000;
-    let report = run(config).await;
+    let report = run(config).await.unwrap_or_else(|e| panic!("the load run could not run: {e}"));
     println!("{}", report.table());
     let failures = report.failures();
     assert!(failures.is_empty(), "load run failed: {failures:#?}");

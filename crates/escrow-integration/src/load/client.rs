@@ -43,12 +43,12 @@ enum Deal {
 
 /// One client: until the deadline, 40% searches, 35% reads, 25% the next step of its
 /// current deal (create → pay → [reimburse | split payout | nothing] → payout).
-pub(super) async fn client_loop(n: usize, shared: Shared, deadline: Instant, max: usize) -> ClientLog {
+pub(super) async fn client_loop(n: usize, shared: Shared, deadline: Instant, max: usize) -> Result<ClientLog, String> {
     let client = Client::builder(&shared.url, DEMO_KEY)
         .retry(RetryPolicy::none())
         .timeout(Duration::from_secs(30))
         .build()
-        .expect("client");
+        .map_err(|e| format!("client {n}: {e}"))?;
     let control = reqwest::Client::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (n as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut log = ClientLog::default();
@@ -136,7 +136,7 @@ pub(super) async fn client_loop(n: usize, shared: Shared, deadline: Instant, max
             };
         }
     }
-    log
+    Ok(log)
 }
 
 /// A money move with a fresh idempotency key, timed; a 2xx is logged as acknowledged.
