@@ -2,31 +2,16 @@
 //! (replay, 422, retention on the sandbox clock, uniquenessKey), hosted payment pages,
 //! and the fault-injection control API.
 
-use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 const KEY: &str = "rules-key";
 
-struct Sb {
-    sb: escrow_sandbox::RunningSandbox,
-    _dir: tempfile::TempDir,
-    http: reqwest::Client,
-}
+mod one_tenant;
+use one_tenant::Sb;
 
 async fn start(modules: &str) -> Sb {
-    let dir = tempfile::tempdir().unwrap();
-    let sb = escrow_sandbox::start(SandboxConfig {
-        listen: "127.0.0.1:0".into(),
-        data_dir: dir.path().into(),
-        tenants: vec![TenantConfig::parse(&format!("t={KEY}{modules}")).unwrap()],
-        seed: Seed::None,
-        dialect: Default::default(),
-    })
-    .await
-    .unwrap();
-    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    Sb { sb, _dir: dir, http }
+    one_tenant::start(KEY, modules).await
 }
 
 impl Sb {
