@@ -12,6 +12,7 @@ pub mod auto;
 pub mod bindings;
 pub mod csv;
 pub mod desk;
+pub mod desktop;
 pub mod documents;
 pub mod error;
 pub mod external;
@@ -22,6 +23,7 @@ pub mod journal;
 pub mod payments;
 pub mod settings;
 pub mod startup;
+pub mod support;
 pub mod trades;
 pub mod transactions;
 pub mod users;
@@ -37,11 +39,26 @@ pub const DATA_DIR_ENV: &str = "ESCROW_DESK_DATA_DIR";
 /// Keeps the embedded sandbox alive as long as the app.
 struct SandboxGuard(#[allow(dead_code)] escrow_sandbox::RunningSandbox);
 
+fn data_dir_override() -> Option<PathBuf> {
+    std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()).map(PathBuf::from)
+}
+
 fn data_dir(app: &tauri::App) -> Result<PathBuf, Box<dyn std::error::Error>> {
-    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir));
+    match data_dir_override() {
+        Some(dir) => Ok(dir),
+        None => Ok(app.path().app_data_dir()?),
     }
-    Ok(app.path().app_data_dir()?)
+}
+
+/// Log files first, so that everything after (a failed start-up included) is in them.
+fn start_logging(app: &tauri::App) {
+    let fallback = std::env::temp_dir().join("escrow-desk");
+    let dir = support::logging::resolve_dir(data_dir_override().as_deref(), app.path().app_log_dir().ok(), &fallback);
+    if let Err(e) = support::logging::init(&dir) {
+        eprintln!("escrow-desk: {e}");
+    }
+    support::redact::register(escrow_sandbox::DEMO_KEY);
+    tracing::info!(version = env!("CARGO_PKG_VERSION"), log_dir = %dir.display(), "Escrow Desk starting");
 }
 
 /// Starts the built-in Sandbox (demo tenant, demo data) on a free loopback port.
@@ -61,8 +78,20 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
 }
 
 pub fn run() {
+    let data_override = data_dir_override();
+    let context = tauri::generate_context!();
+    let bus_id = desktop::instance::bus_id(&context.config().identifier, data_override.as_deref());
     let result = tauri::Builder::default()
+        // First, so that a second start hands over before it opens anything.
+        .plugin(
+            tauri_plugin_single_instance::Builder::new()
+                .dbus_id(bus_id)
+                .callback(|app, _args, _cwd| desktop::instance::focus(app))
+                .build(),
+        )
+        .plugin(desktop::window_state::plugin(data_override.as_deref()))
         .setup(|app| {
+            start_logging(app);
             match open_desk(app) {
                 Ok((desk, sandbox)) => {
                     app.manage(desk);
@@ -73,9 +102,12 @@ pub fn run() {
             }
             Ok(())
         })
+        .menu(|app| desktop::menu::build(app))
+        .on_menu_event(|app, event| desktop::menu::on_event(app, event.id().as_ref()))
         .invoke_handler(ipc::handler())
-        .run(tauri::generate_context!());
+        .run(context);
     if let Err(e) = result {
+        tracing::error!(error = %e, "the app stopped");
         eprintln!("escrow-desk: {e}");
         std::process::exit(1);
     }

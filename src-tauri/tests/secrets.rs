@@ -273,6 +273,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             "debt_download_link" => json(&desk.debt_download_link(&txn).await),
             "startup_problem" => json(&escrow_desk::startup::commands::startup_problem()),
+            "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&desk)))),
+            // Opening a file manager is not for a test; its answer is the folder's path.
+            "open_logs_folder" => {
+                json(&Ok::<_, ()>(escrow_desk::support::logging::dir().map(|d| d.display().to_string())))
+            }
             other => panic!("command {other} is not covered by the secret scan"),
         };
         answers.push((name, answer));

@@ -1,12 +1,14 @@
 // Every command the web view may call: the one list that the build script (names for
 // the capability), the app (the handler), the TypeScript wrappers and the tests are made
 // from. Each line: `domain: kind name(args) -> answer;` where the command is
-// `crate::<domain>::commands::<name>`, `kind` is `desk` (sync), `desk_async` or `plain`
-// (sync, without the app state), and the signature must match the function's (checked
+// `crate::<domain>::commands::<name>`, `kind` is `desk` (sync), `desk_async`, `plain`
+// (sync, without the app state) or `app` (sync, given the app handle), and the signature must match the function's (checked
 // at compile time). Adding a command: write it in its domain's `commands.rs`, add a line
 // here, grant it in `capabilities/main.json`, run `make bindings`.
 commands! {
     startup: plain startup_problem() -> Option<String>;
+    support: app diagnostics() -> String;
+    support: plain open_logs_folder() -> String;
     settings: desk list_environments() -> EnvironmentList;
     settings: desk select_environment(id: String) -> EnvironmentView;
     settings: desk save_profile(input: ProfileInput) -> EnvironmentView;

@@ -54,14 +54,40 @@ macro_rules! commands {
             crate::$domain::commands::$name($($arg),*)
         }
     };
+    (@service desk_async $name:ident) => { stringify!($name) };
+    (@service $kind:ident $name:ident) => { "" };
+    (@check $domain:ident app $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub fn $name(app: tauri::AppHandle, $($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name(app, $($arg),*)
+        }
+    };
     ($($domain:ident : $kind:ident $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {
         /// Every command's name, in the list's order.
         pub const NAMES: &[&str] = &[$(stringify!($name)),+];
 
-        /// Routes each command to its function.
+        /// Routes each command to its function, logging each call with a request number
+        /// (calls that reach the service at `info`, the rest at `debug`).
         pub fn handler<R: tauri::Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+            let inner = routes::<R>();
+            let requests = std::sync::atomic::AtomicU64::new(0);
+            move |invoke: tauri::ipc::Invoke<R>| {
+                let request = requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                let name = invoke.message.command();
+                if REACH_SERVICE.contains(&name) {
+                    tracing::info!(command = %name, request, "command");
+                } else {
+                    tracing::debug!(command = %name, request, "command");
+                }
+                inner(invoke)
+            }
+        }
+
+        fn routes<R: tauri::Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
             tauri::generate_handler![$(crate::$domain::commands::$name),+]
         }
+
+        /// The commands that call the service (`desk_async`).
+        const REACH_SERVICE: &[&str] = &[$(commands!(@service $kind $name)),+];
 
         /// Never called: each wrapper compiles only if its line matches the command.
         #[allow(dead_code)]

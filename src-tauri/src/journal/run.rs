@@ -7,6 +7,7 @@ use super::store::{record_intent, record_outcome};
 use crate::appdb::AppDb;
 use crate::error::AppError;
 use escrow_api::{Client, IdempotencyKey};
+use tracing::Instrument;
 
 /// An action after one attempt, and what the service answered when it did.
 pub struct Run<A: Action> {
@@ -35,6 +36,17 @@ pub async fn resume<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) 
 }
 
 async fn attempt<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {
+    let span = tracing::info_span!(
+        "action",
+        id = %record.id,
+        kind = record.request.kind(),
+        idempotency_key = %record.idempotency_key,
+        attempt = record.attempts + 1
+    );
+    attempt_once(db, client, record).instrument(span).await
+}
+
+async fn attempt_once<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {
     let key = IdempotencyKey::new(record.idempotency_key.clone())?;
     let (outcome, answer) = match record.request.send(client, &key).await {
         Ok(Sent { correlation_id, answer }) => (Ok(correlation_id), Some(answer)),
@@ -42,6 +54,16 @@ async fn attempt<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> 
     };
     let note = answer.as_ref().and_then(|a| record.request.note(a));
     let mut after = record_outcome(db, record, &outcome, note.as_deref())?;
+    match &outcome {
+        Ok(correlation_id) => tracing::info!(correlation_id = correlation_id.as_deref(), "action succeeded"),
+        Err(e) => tracing::warn!(
+            correlation_id = e.correlation_id.as_deref(),
+            code = ?e.code,
+            state = after.state.as_str(),
+            message = %e.message,
+            "action did not succeed"
+        ),
+    }
     // The live error is the whole truth (field faults included), whatever was stored.
     if let Err(e) = outcome {
         after.error = Some(e);

@@ -33,13 +33,17 @@ impl Keychain {
     }
 
     pub fn set(&self, profile_id: &str, key: &str) -> Result<(), AppError> {
+        crate::support::redact::register(key);
         self.entry(profile_id)?.set_password(key).map_err(map_error)
     }
 
     /// The key, or `None` when the profile has none.
     pub fn get(&self, profile_id: &str) -> Result<Option<String>, AppError> {
         match self.entry(profile_id)?.get_password() {
-            Ok(k) => Ok(Some(k)),
+            Ok(k) => {
+                crate::support::redact::register(&k);
+                Ok(Some(k))
+            }
             Err(keyring::Error::NoEntry) => Ok(None),
             Err(e) => Err(map_error(e)),
         }

@@ -10,7 +10,7 @@ static PROBLEM: OnceLock<String> = OnceLock::new();
 
 /// Records why the app could not start; the window shows it instead of the desk.
 pub fn record(problem: String) {
-    eprintln!("escrow-desk: {problem}");
+    tracing::error!(%problem, "cannot open the app's data");
     let _ = PROBLEM.set(problem);
 }
 

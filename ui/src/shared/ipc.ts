@@ -5,6 +5,8 @@ import { call } from './call';
 
 export const ipc = {
   startupProblem: () => call<string | null>('startup_problem'),
+  diagnostics: () => call<string>('diagnostics'),
+  openLogsFolder: () => call<string>('open_logs_folder'),
   listEnvironments: () => call<EnvironmentList>('list_environments'),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
   saveProfile: (input: ProfileInput) => call<EnvironmentView>('save_profile', { input }),

@@ -6,6 +6,11 @@ export const en = {
   'startup.title': 'Escrow Desk could not open its data',
   'startup.intro': 'Nothing was changed and nothing was sent. What went wrong, and where:',
   'startup.next': 'Fix the cause (free disk space, a writable folder, or close the other Escrow Desk window) and start Escrow Desk again. Your journal and audit log stay where they are.',
+  'support.copy': 'Copy diagnostics',
+  'support.openLogs': 'Open logs folder',
+  'support.copied': 'Diagnostics copied. Paste them into your message to support; they contain no keys.',
+  'support.copyFailed': 'Could not copy the diagnostics.',
+  'support.logsFailed': 'Could not open the logs folder.',
 
   'nav.label': 'Main navigation',
   'nav.transactions': 'Transactions',
@@ -43,6 +48,11 @@ export const da: Record<keyof typeof en, string> = {
   'startup.title': 'Escrow Desk kunne ikke åbne sine data',
   'startup.intro': 'Intet er ændret, og intet er sendt. Hvad der gik galt, og hvor:',
   'startup.next': 'Ret årsagen (frigør diskplads, vælg en skrivbar mappe, eller luk det andet Escrow Desk-vindue), og start Escrow Desk igen. Din journal og revisionslog bliver, hvor de er.',
+  'support.copy': 'Kopiér diagnosticering',
+  'support.openLogs': 'Åbn logmappen',
+  'support.copied': 'Diagnosticering kopieret. Indsæt den i din besked til support; den indeholder ingen nøgler.',
+  'support.copyFailed': 'Diagnosticeringen kunne ikke kopieres.',
+  'support.logsFailed': 'Logmappen kunne ikke åbnes.',
 
   'nav.label': 'Hovednavigation',
   'nav.transactions': 'Transaktioner',
