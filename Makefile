@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress
+.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test
 
 setup:
 	@bash scripts/setup-system.sh
@@ -23,6 +23,14 @@ test: ui
 ## The end-to-end suite 10 times in a row with one core kept busy; fails on any hang or flake.
 e2e-stress: ui
 	@bash scripts/e2e-stress.sh
+
+## Builds the installable package (deb, with the `escrow` CLI) into target/release/bundle/deb.
+package: setup
+	@bash scripts/package.sh
+
+## Checks the built deb: fields, files, size, a dpkg install into a throwaway root, first page.
+package-test: package
+	@bash scripts/package-test.sh
 
 ## Benchmarks that print their figures (release builds; several minutes on 2 cores).
 bench: setup

@@ -15,6 +15,8 @@ PKGS=(
   xdg-utils
   # fonts so screenshots render text
   fonts-dejavu-core
+  # package checks: desktop entry validation, size arithmetic
+  desktop-file-utils bc
 )
 
 missing=()

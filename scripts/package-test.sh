@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Checks the deb that `make package` built: its control fields, its files and desktop entry,
+# its size against the target, an install into a throwaway root with dpkg, the installed CLI,
+# and the installed app started under Xvfb far enough to render its first page.
+set -euo pipefail
+root_dir="$(cd "$(dirname "$0")/.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root_dir/target}"
+deb=$(ls -t "$target"/release/bundle/deb/*.deb 2>/dev/null | head -1 || true)
+[ -n "$deb" ] || { echo "package-test: no deb under $target/release/bundle/deb: run make package"; exit 1; }
+fail() { echo "package-test: FAIL: $*"; exit 1; }
+
+control=$(dpkg-deb -f "$deb")
+for field in "Package: escrow-desk" "Depends: .*libwebkit2gtk-4.1-0" "Depends: .*libgtk-3-0" \
+  "Recommends: .*gnome-keyring" "Maintainer: Escrow Desk" "Homepage: https://" "Description: "; do
+  grep -Eq "^$field" <<<"$control" || fail "control lacks '$field'"
+done
+
+files=$(dpkg-deb -c "$deb" | awk '{print $6" "$7" "$8}')
+for f in ./usr/bin/escrow-desk ./usr/bin/escrow "./usr/share/applications/Escrow Desk.desktop" \
+  ./usr/share/icons/hicolor/128x128/apps/escrow-desk.png; do
+  grep -qF -- "$f" <<<"$files" || fail "the deb lacks $f"
+done
+
+size=$(stat -c %s "$deb")
+limit=$((15 * 1024 * 1024))
+printf 'deb size: %.1f MB (target < 15 MB)\n' "$(echo "$size / 1048576" | bc -l)"
+[ "$size" -lt "$limit" ] || fail "the deb is over 15 MB"
+
+# Dependencies resolve on this Debian (nothing is changed: a dry run).
+dpkg --dry-run -i "$deb" >/dev/null || fail "dpkg would not install it here"
+
+# A real install, into a throwaway root.
+inst=$(mktemp -d)
+trap 'rm -rf "$inst"' EXIT
+mkdir -p "$inst/var/lib/dpkg/info" "$inst/var/lib/dpkg/updates"
+touch "$inst/var/lib/dpkg/status"
+dpkg --root="$inst" --force-depends --force-not-root --force-script-chrootless -i "$deb" >/dev/null \
+  || fail "dpkg could not install it into a throwaway root"
+dpkg --root="$inst" -L escrow-desk | grep -q '^/usr/bin/escrow-desk$' || fail "dpkg does not list the app"
+
+desktop="$inst/usr/share/applications/Escrow Desk.desktop"
+if command -v desktop-file-validate >/dev/null; then
+  desktop-file-validate "$desktop" || fail "the desktop entry is not valid"
+fi
+grep -q '^Exec=escrow-desk$' "$desktop" || fail "the desktop entry does not start escrow-desk"
+grep -q '^Categories=.*Finance' "$desktop" || fail "the desktop entry has no Finance category"
+
+"$inst/usr/bin/escrow" --version | grep -q "escrow" || fail "the installed CLI does not run"
+
+# The installed app renders its first page (through the end-to-end harness, under Xvfb).
+ESCROW_DESK_BIN="$inst/usr/bin/escrow-desk" bash "$root_dir/scripts/with-session.sh" \
+  cargo test -p escrow-desk-e2e --test package_e2e -- --ignored --test-threads=1
+echo "package-test: ok ($deb)"
