@@ -145,12 +145,22 @@ fn users_and_documents() -> Value {
         }),
         true,
     );
-    let document = object(
-        &["documentId", "title", "signed", "created"],
+    let signer = object(
+        &["serviceAccountId"],
         json!({
-            "documentId": string(), "title": nullable("string"), "signed": { "type": "boolean" }, "signers": {},
-            "signersRequired": {}, "transactionId": nullable("string"), "created": string(), "fileName": nullable("string"),
-            "contentType": nullable("string"), "size": { "type": "integer" },
+            "serviceAccountId": string(), "referenceId": nullable("string"), "name": nullable("string"),
+            "title": nullable("string"), "signed": nullable("string"),
+        }),
+        false,
+    );
+    let document = object(
+        &["documentId", "title", "signed", "signers", "created"],
+        json!({
+            "documentId": string(), "title": string(),
+            "signed": { "type": ["string", "null"], "description": "when the last required signer signed" },
+            "signers": { "type": "array", "items": reference("Signer") }, "signersRequired": nullable("integer"),
+            "transactionId": nullable("string"), "created": string(), "fileName": string(), "contentType": string(),
+            "size": { "type": "integer" },
         }),
         true,
     );
@@ -158,6 +168,7 @@ fn users_and_documents() -> Value {
         "User": user,
         "UserListItem": item,
         "UserList": list_of("items", "UserListItem"),
+        "Signer": signer,
         "Document": document,
         "DocumentList": list_of("documents", "Document"),
         "DocumentCreated": object(&["documentId"], json!({ "documentId": string() }), true),
