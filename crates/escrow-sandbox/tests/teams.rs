@@ -142,3 +142,13 @@ fn a_public_url_with_a_path_or_a_bad_log_filter_is_refused() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(args[0]), "{args:?}");
     }
 }
+
+#[test]
+fn help_lists_every_variable_and_never_shows_a_tenant_key() {
+    let out = binary().args(["serve", "--help"]).env("ESCROW_SANDBOX_TENANTS", "ci=help-secret-key").output().unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    for var in ["LISTEN", "DATA_DIR", "TENANTS", "SEED", "DIALECT", "PUBLIC_URL", "LOG"] {
+        assert!(help.contains(&format!("ESCROW_SANDBOX_{var}")), "{var}: {help}");
+    }
+    assert!(!help.contains("help-secret-key"), "{help}");
+}

@@ -27,25 +27,13 @@ use serde_json::Value;
 
 pub fn routes() -> Routes {
     let t = "/v2/transactions/{transaction_id}";
-    let actor = Op::new("").keyed().takes_json().empty();
+    let keyed = |summary| Op::new(summary).keyed().takes_json().empty();
     Routes::new(super::routes::TAG)
         .post(format!("{t}/delete"), Op::new("Delete a transaction nobody has paid into").empty(), delete)
-        .post(
-            format!("{t}/cancel"),
-            Op { summary: "Cancel a transaction (body: serviceAccountId, reason)", ..actor },
-            cancel,
-        )
-        .post(
-            format!("{t}/payout"),
-            Op { summary: "Release the money to the payee (body: serviceAccountId)", ..actor },
-            payout,
-        )
+        .post(format!("{t}/cancel"), keyed("Cancel a transaction (body: serviceAccountId, reason)"), cancel)
+        .post(format!("{t}/payout"), keyed("Release the money to the payee (body: serviceAccountId)"), payout)
         .post(format!("{t}/update"), Op::new("Update a transaction's details").takes_json().empty(), update)
-        .post(
-            format!("{t}/reimburse-payer"),
-            Op { summary: "Pay money back to the payer (body: amount)", ..actor },
-            reimburse,
-        )
+        .post(format!("{t}/reimburse-payer"), keyed("Pay money back to the payer (body: amount)"), reimburse)
         .post(format!("{t}/amount"), Op::new("Change the amount and fixed fees").takes_json().empty(), change_amount)
         .post(format!("{t}/payee"), Op::new("Add the payee").takes_json().empty(), add_payee)
         .post(format!("{t}/payer"), Op::new("Add the payer").takes_json().empty(), add_payer)
