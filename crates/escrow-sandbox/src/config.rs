@@ -90,6 +90,34 @@ impl SandboxConfig {
     }
 }
 
+/// How the sandbox is reached from outside (not needed when it runs in-process).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServeOptions {
+    /// The base of every link the sandbox hands out (hosted pages, download links), e.g.
+    /// `http://sandbox.ci.internal:8080` when it listens on `0.0.0.0:8080`. `None`: the
+    /// listen address. An origin only: hosted pages link to each other from the root.
+    pub public_url: Option<String>,
+}
+
+/// `http(s)://host[:port]`, without a trailing slash, or why `raw` is not one.
+pub fn public_url(raw: &str) -> Result<String, String> {
+    let refuse = |why: &str| format!("public URL `{raw}`: {why}");
+    let url = reqwest::Url::parse(raw.trim()).map_err(|e| refuse(&e.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(refuse("must be http or https"));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(refuse("needs a host"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(refuse("must not carry credentials"));
+    }
+    if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
+        return Err(refuse("must be an origin (scheme, host, port) without a path: hosted pages link from the root"));
+    }
+    Ok(url.origin().ascii_serialization())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +133,15 @@ mod tests {
         assert_eq!(t.modules, Modules::default());
         assert!(TenantConfig::parse("nokey").is_err());
         assert!(TenantConfig::parse("a=k:wheels").is_err());
+    }
+
+    #[test]
+    fn public_urls_are_origins() {
+        assert_eq!(public_url("http://sandbox.example.test:9999/").as_deref(), Ok("http://sandbox.example.test:9999"));
+        assert_eq!(public_url(" https://ci.example.test ").as_deref(), Ok("https://ci.example.test"));
+        assert_eq!(public_url("https://ci.example.test:443").as_deref(), Ok("https://ci.example.test"));
+        for bad in ["ftp://x", "sandbox:8080", "http://h/base", "http://h/?q=1", "http://u:p@h", "http://"] {
+            assert!(public_url(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -4,26 +4,47 @@
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
 use crate::v2::users::store as users;
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/_sandbox/users", post(create_user))
-        .route("/_sandbox/ledger", get(list_ledger))
-        .route("/_sandbox/clock/advance", post(advance_clock))
-        .route("/_sandbox/payout-run", post(payout_run))
-        .route("/_sandbox/faults", axum::routing::put(set_faults).delete(clear_faults).get(list_faults))
-        .route("/_sandbox/webhook-url", axum::routing::put(set_webhook_url))
-        .route("/_sandbox/webhooks", get(list_webhooks))
+/// Where the control routes are listed in the OpenAPI document.
+pub const TAG: &str = "Sandbox control";
+
+pub fn routes() -> Routes {
+    let faults = "/_sandbox/faults";
+    Routes::new(TAG)
+        .post(
+            "/_sandbox/users",
+            Op::new("Create a connected user with one bank account")
+                .takes("SandboxNewUser")
+                .returns("SandboxUserCreated"),
+            create_user,
+        )
+        .get("/_sandbox/ledger", Op::new("Every executed money move").returns("SandboxItems"), list_ledger)
+        .post(
+            "/_sandbox/clock/advance",
+            Op::new("Move the sandbox clock forward").takes("SandboxClockAdvance"),
+            advance_clock,
+        )
+        .post("/_sandbox/payout-run", Op::new("Run the payout batch"), payout_run)
+        .put(
+            faults,
+            Op::new("Set the fault-injection rules").takes("SandboxFaults").returns("SandboxFaults"),
+            set_faults,
+        )
+        .delete(faults, Op::new("Clear the fault-injection rules").returns("SandboxFaults"), clear_faults)
+        .get(faults, Op::new("The fault-injection rules").returns("SandboxFaults"), list_faults)
+        .put("/_sandbox/webhook-url", Op::new("Where webhooks go (body: url)").takes_json(), set_webhook_url)
+        .get("/_sandbox/webhooks", Op::new("Every webhook delivery").returns("SandboxItems"), list_webhooks)
 }
 
 #[derive(Deserialize)]

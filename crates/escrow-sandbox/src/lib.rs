@@ -4,6 +4,7 @@
 //! the client's mistakes instead of sharing them. Use [`start`] to run it in-process
 //! (tests, the desktop app's built-in Sandbox) or the `escrow-sandbox` binary.
 
+pub mod access_log;
 pub mod auth;
 pub mod banks;
 pub mod clock;
@@ -16,7 +17,9 @@ pub mod extract;
 pub mod faults;
 pub mod hosted;
 pub mod idempotency;
+pub mod meta;
 pub mod money;
+pub mod openapi;
 pub mod pdf;
 pub mod seed;
 mod sqlite_setup;
@@ -25,7 +28,7 @@ pub mod store;
 pub mod trade;
 pub mod v2;
 
-pub use config::{DEMO_KEY, DEMO_TENANT, Modules, SandboxConfig, Seed, TenantConfig};
+pub use config::{DEMO_KEY, DEMO_TENANT, Modules, SandboxConfig, Seed, ServeOptions, TenantConfig};
 pub use dialect::Dialect;
 /// The bulk loader, at its old path (benches and other crates load rows with it).
 pub use seed::bulk as seed_bulk;
@@ -36,16 +39,21 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::oneshot;
 
+/// Every route in `dialect`, with the table the OpenAPI document is made from.
+pub fn routes(dialect: Dialect) -> openapi::table::Routes {
+    let all =
+        v2::routes(dialect).merge(control::routes()).merge(hosted::routes()).merge(trade::routes::routes(dialect));
+    meta::with_meta(all, dialect)
+}
+
 /// The whole HTTP surface over a given state.
 pub fn app(state: AppState) -> Router {
-    Router::new()
-        .merge(v2::router(state.dialect))
-        .merge(control::router())
-        .merge(hosted::router())
-        .merge(trade::router(state.dialect))
+    routes(state.dialect)
+        .into_router()
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.clone(), dialect::layer::apply))
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
+        .layer(axum::middleware::from_fn(access_log::log))
         .with_state(state)
 }
 
@@ -54,6 +62,8 @@ pub struct RunningSandbox {
     pub addr: SocketAddr,
     /// `http://127.0.0.1:PORT`: the base URL for clients (routes are under `/v2`).
     pub url: String,
+    /// The base of every link handed out: [`ServeOptions::public_url`], else [`Self::url`].
+    pub public_url: String,
     shutdown: Option<oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
@@ -80,6 +90,12 @@ impl Drop for RunningSandbox {
 
 /// Opens (or creates) the data dir, seeds if asked, binds and starts serving.
 pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
+    start_with(config, ServeOptions::default()).await
+}
+
+/// [`start`], with how the sandbox is reached from outside.
+pub async fn start_with(config: SandboxConfig, options: ServeOptions) -> Result<RunningSandbox, String> {
+    let public_url = options.public_url.as_deref().map(config::public_url).transpose()?;
     if config.tenants.is_empty() {
         return Err("at least one tenant is needed".into());
     }
@@ -94,12 +110,13 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         tokio::net::TcpListener::bind(&config.listen).await.map_err(|e| format!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let url = format!("http://{addr}");
+    let public_url = public_url.unwrap_or_else(|| url.clone());
     let worker = tokio::spawn(v2::webhooks::outbox::deliver_forever(db.clone(), config.dialect));
     let state = AppState {
         db,
         tenants: Arc::new(config.tenants),
         clock,
-        public_url: url.clone().into(),
+        public_url: public_url.clone().into(),
         faults: Arc::new(faults::Faults::default()),
         in_flight: Arc::default(),
         dialect: config.dialect,
@@ -114,5 +131,5 @@ pub async fn start(config: SandboxConfig) -> Result<RunningSandbox, String> {
         }
         worker.abort();
     });
-    Ok(RunningSandbox { addr, url, shutdown: Some(tx), task: Some(task) })
+    Ok(RunningSandbox { addr, url, public_url, shutdown: Some(tx), task: Some(task) })
 }

@@ -10,6 +10,7 @@ fn serve(dir: &std::path::Path, extra: &[&str]) -> (Child, String) {
         .arg(dir)
         .args(extra)
         .stdout(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .expect("spawn escrow-sandbox");
     let mut line = String::new();

@@ -178,6 +178,7 @@ mod cli {
             .args(["serve", "--listen", "127.0.0.1:0", "--seed", "none", "--dialect", dialect, "--data-dir"])
             .arg(dir.path())
             .stdout(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
             .unwrap();
         let mut line = String::new();

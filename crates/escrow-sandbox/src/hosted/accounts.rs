@@ -9,24 +9,27 @@
 use crate::clock::stamp;
 use crate::error::ApiError;
 use crate::hosted::form::Form;
+use crate::hosted::page::{TAG, exit};
 use crate::hosted::page::{escape, finish, gone, page, unknown};
 use crate::hosted::session::{failed, open};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::v2::connect::routes::ConnectFlow;
 use crate::v2::users::onboarding::{self as user_routes, Onboarding, add_account, banks};
 use crate::v2::users::store::{self as users, Profile, User, UserConnection};
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::get;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hosted/connect/{token}", get(connect_page).post(connect_submit))
-        .route("/hosted/bank-accounts/{token}", get(onboarding_page).post(onboarding_submit))
-        .route("/hosted/exit", get(crate::hosted::page::exit))
+pub fn routes() -> Routes {
+    Routes::new(TAG)
+        .get("/hosted/connect/{token}", Op::page("Connect: sign in (simulated eID)"), connect_page)
+        .post("/hosted/connect/{token}", Op::form("Connect: send the sign-in"), connect_submit)
+        .get("/hosted/bank-accounts/{token}", Op::page("Bank-account onboarding: choose accounts"), onboarding_page)
+        .post("/hosted/bank-accounts/{token}", Op::form("Bank-account onboarding: send the choice"), onboarding_submit)
+        .get("/hosted/exit", Op::page("Where a flow without a return URL ends").open(), exit)
 }
 
 // ---- Connect ---------------------------------------------------------------------

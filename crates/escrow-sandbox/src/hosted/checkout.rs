@@ -4,26 +4,29 @@
 
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
+use crate::hosted::page::TAG;
 use crate::hosted::page::{escape, finish, page, unknown, went_wrong};
 use crate::money;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::v2::payments::routes::{self as payments, ESCROW_BBAN, ESCROW_IBAN, ESCROW_SWIFT, fik_for, payment_row};
 use crate::v2::transactions::actions::load;
 use crate::v2::transactions::machine;
 use crate::v2::transactions::store::TxnDoc;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::get;
 use rusqlite::{Connection, OptionalExtension};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hosted/checkout/{transaction_id}", get(checkout).post(checkout_pay))
-        .route("/hosted/pay/{token}", get(pay_page).post(pay_submit))
-        .route("/hosted/payment-guide/{transaction_id}", get(guide))
+pub fn routes() -> Routes {
+    Routes::new(TAG)
+        .get("/hosted/checkout/{transaction_id}", Op::page("Checkout: the transaction to pay"), checkout)
+        .post("/hosted/checkout/{transaction_id}", Op::form("Checkout: start paying"), checkout_pay)
+        .get("/hosted/pay/{token}", Op::page("Payment: pay or cancel"), pay_page)
+        .post("/hosted/pay/{token}", Op::form("Payment: send the choice"), pay_submit)
+        .get("/hosted/payment-guide/{transaction_id}", Op::page("How to pay by bank transfer"), guide)
 }
 
 fn tenant_of(conn: &Connection, transaction_id: &str) -> ApiResult<Option<String>> {

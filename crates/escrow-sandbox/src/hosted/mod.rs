@@ -10,10 +10,9 @@ pub mod session;
 pub mod signing;
 pub mod trade;
 
-use crate::state::AppState;
-use axum::Router;
+use crate::openapi::table::Routes;
 
 /// Every hosted page.
-pub fn router() -> Router<AppState> {
-    Router::new().merge(accounts::router()).merge(checkout::router()).merge(signing::router()).merge(trade::router())
+pub fn routes() -> Routes {
+    accounts::routes().merge(checkout::routes()).merge(signing::routes()).merge(trade::routes())
 }

@@ -4,6 +4,9 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
+/// Where hosted pages are listed in the OpenAPI document.
+pub const TAG: &str = "Hosted pages";
+
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

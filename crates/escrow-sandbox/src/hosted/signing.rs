@@ -4,26 +4,28 @@
 use crate::clock::stamp;
 use crate::error::ApiError;
 use crate::hosted::form::Form;
+use crate::hosted::page::TAG;
 use crate::hosted::page::{escape, finish, gone, page, unknown};
 use crate::hosted::session::{failed, open};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::files;
 use crate::v2::documents::routes::SigningFlow;
 use crate::v2::documents::store::{self as docs, AREA, FileMeta, ORIGINAL, SIGNED};
 use crate::v2::users::store::{self as users};
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use chrono::DateTime;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hosted/sign/{token}", get(sign_page).post(sign_submit))
-        .route("/hosted/sign/{token}/document", get(sign_preview))
-        .route("/hosted/files/{token}", get(file))
+pub fn routes() -> Routes {
+    Routes::new(TAG)
+        .get("/hosted/sign/{token}", Op::page("Signing: read and sign"), sign_page)
+        .post("/hosted/sign/{token}", Op::form("Signing: send the signature"), sign_submit)
+        .get("/hosted/sign/{token}/document", Op::page("Signing: the document's bytes").file(), sign_preview)
+        .get("/hosted/files/{token}", Op::page("The file behind a download link").file(), file)
 }
 
 // ---- Signing -----------------------------------------------------------------------

@@ -11,7 +11,10 @@
 
 use crate::clock::stamp;
 use crate::hosted::form::Form;
+use crate::hosted::page::TAG;
 use crate::hosted::page::{escape, finish, gone, page, unknown, went_wrong};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::trade::api::{Fault, Outcome, exec};
 use crate::trade::check::payout_account;
@@ -19,21 +22,22 @@ use crate::trade::machine::{BankAccountDoc, PaymentDoc, Role, TradeDoc, UserDoc}
 use crate::trade::records::{demo_account, load_trade, load_user, mark_paid};
 use crate::trade::session::SessionDoc;
 use crate::trade::store::{self, PAYMENT, SESSION, USER};
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::get;
 use rusqlite::Connection;
 use serde_json::json;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/hosted/trade/connect/{token}", get(connect_page).post(connect_submit))
-        .route("/hosted/trade/payout-account/{token}", get(payout_page).post(payout_submit))
-        .route("/hosted/trade/pay/{token}", get(pay_page).post(pay_submit))
-        .route("/hosted/trade/status/{token}", get(status_page))
+pub fn routes() -> Routes {
+    Routes::new(TAG)
+        .get("/hosted/trade/connect/{token}", Op::page("Trade API connect: sign in"), connect_page)
+        .post("/hosted/trade/connect/{token}", Op::form("Trade API connect: send the sign-in"), connect_submit)
+        .get("/hosted/trade/payout-account/{token}", Op::page("Choose the payout account"), payout_page)
+        .post("/hosted/trade/payout-account/{token}", Op::form("Send the payout account"), payout_submit)
+        .get("/hosted/trade/pay/{token}", Op::page("Pay a trade payment into escrow"), pay_page)
+        .post("/hosted/trade/pay/{token}", Op::form("Send the trade payment"), pay_submit)
+        .get("/hosted/trade/status/{token}", Op::page("The trade as one party sees it"), status_page)
 }
 
 fn failed(f: &Fault) -> Response {

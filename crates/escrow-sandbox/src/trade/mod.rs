@@ -28,12 +28,3 @@ pub mod session;
 pub mod store;
 
 pub use api::PREFIX;
-
-use crate::state::AppState;
-use axum::Router;
-
-/// Every route of this API in `dialect`, with its control routes (its hosted pages are
-/// merged with the others in [`crate::hosted::router`]).
-pub fn router(dialect: crate::dialect::Dialect) -> Router<AppState> {
-    routes::router(dialect)
-}

@@ -13,22 +13,21 @@ pub mod users;
 pub mod webhooks;
 
 use crate::dialect::Dialect;
-use crate::state::AppState;
-use axum::Router;
+use crate::openapi::table::Routes;
 
-/// Every `/v2` route in `dialect`.
-pub fn router(dialect: Dialect) -> Router<AppState> {
-    Router::new()
-        .merge(transactions::routes::router(dialect))
-        .merge(transactions::actions::router())
-        .merge(connect::routes::router())
-        .merge(users::routes::router())
-        .merge(documents::routes::router())
-        .merge(auto::routes::router())
-        .merge(split_payouts::routes::router())
-        .merge(payments::routes::router())
-        .merge(webhooks::routes::router())
-        .route_layer(axum::middleware::from_fn(correlation))
+/// Every `/v2` route in `dialect` (and the few control routes and hosted pages kept with
+/// their feature).
+pub fn routes(dialect: Dialect) -> Routes {
+    transactions::routes::routes(dialect)
+        .merge(transactions::actions::routes())
+        .merge(connect::routes::routes())
+        .merge(users::routes::routes())
+        .merge(documents::routes::routes())
+        .merge(auto::routes::routes())
+        .merge(split_payouts::routes::routes())
+        .merge(payments::routes::routes())
+        .merge(webhooks::routes::routes())
+        .map_router(|router| router.route_layer(axum::middleware::from_fn(correlation)))
 }
 
 /// The spec (§4, §8): every request accepts an optional `X-Correlation-Id` of 20 to 64

@@ -39,41 +39,84 @@ mod users;
 
 use super::api::PREFIX;
 use crate::dialect::{Dialect, trade_wire};
-use crate::state::AppState;
-use axum::Router;
-use axum::routing::{get, post};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 
 /// The API's routes in `dialect` (initiate, connect and payout account move with it), and
 /// its control routes.
-pub fn router(dialect: Dialect) -> Router<AppState> {
+pub fn routes(dialect: Dialect) -> Routes {
     let p = PREFIX;
     let t = format!("{p}/users/{{user}}/trades/{{trade}}");
-    let dialect_routes = trade_wire::routes(dialect);
-    Router::new()
-        .route(&format!("{p}/business-users"), post(business_users::create))
-        .route(
-            &format!("{p}/business-users/{{business_id}}/{{location_id}}"),
-            get(business_users::get).put(business_users::edit).delete(business_users::delete),
+    let business = format!("{p}/business-users/{{business_id}}/{{location_id}}");
+    let wire = trade_wire::routes(dialect);
+    let step = |summary| Op::new(summary).takes_json();
+    Routes::new("Trade API: business users")
+        .post(format!("{p}/business-users"), Op::new("Create a business user").takes_json(), business_users::create)
+        .get(business.clone(), Op::new("Get a business user"), business_users::get)
+        .put(business.clone(), Op::new("Edit a business user").takes_json(), business_users::edit)
+        .delete(business, Op::new("Delete a business user"), business_users::delete)
+        .tagged("Trade API: users")
+        .post(
+            format!("{p}{}", wire.connect),
+            Op::new("Start user connect (hosted page link)")
+                .query(&["forceOnboarding"])
+                .takes_json()
+                .returns("TradeLink"),
+            users::connect,
         )
-        .route(&format!("{p}{}", dialect_routes.initiate), post(trades::initiate))
-        .route(&format!("{p}/trades/cancel"), post(trades::cancel))
-        .route(&format!("{p}{}", dialect_routes.connect), post(users::connect))
-        .route(&format!("{p}/users/{{user}}"), get(users::details))
-        .route(&format!("{p}{}", dialect_routes.payout_account), post(users::payout_account_link))
-        .route(&format!("{p}/users/{{user}}/trades"), get(trades::list))
-        .route(&format!("{p}/users/{{user}}/payments/{{payment}}/flow"), post(payments::flow))
-        .route(&t, get(trades::details))
-        .route(&format!("{t}/status-link"), post(trades::status_link))
-        .route(&format!("{t}/reimburse"), post(trades::reimburse))
-        .route(&format!("{t}/accept"), post(steps::accept))
-        .route(&format!("{t}/accept-and-pay"), post(steps::accept_and_pay))
-        .route(&format!("{t}/reject"), post(steps::reject))
-        .route(&format!("{t}/item-condition/accept"), post(steps::accept_item))
-        .route(&format!("{t}/item-condition/reject"), post(steps::reject_item))
-        .route(&format!("{t}/abandon"), post(steps::abandon))
-        .route(&format!("{t}/payment"), get(payments::get))
-        .route(&format!("{t}/shipments/delivery"), post(payments::buy_delivery))
-        .route(&format!("{t}/shipments/return"), post(payments::buy_return))
-        .route("/_sandbox/trade/users", post(control::create_user))
-        .route("/_sandbox/trade/payments/{external_id}/paid", post(control::paid))
+        .get(format!("{p}/users/{{user}}"), Op::new("Get a user's details"), users::details)
+        .post(
+            format!("{p}{}", wire.payout_account),
+            Op::new("Start choosing the payout account (hosted page link)").takes_json().returns("TradeLink"),
+            users::payout_account_link,
+        )
+        .tagged("Trade API: trades")
+        .post(
+            format!("{p}{}", wire.initiate),
+            Op::new("Initiate a trade").keyed().takes("NewTrade").returns("TradeInitiated"),
+            trades::initiate,
+        )
+        .post(format!("{p}/trades/cancel"), Op::new("Cancel an ongoing trade").keyed().takes_json(), trades::cancel)
+        .get(
+            format!("{p}/users/{{user}}/trades"),
+            Op::new("A user's trades").query(&["page", "pageSize"]).returns("TradeList"),
+            trades::list,
+        )
+        .get(t.clone(), Op::new("A trade's details").returns("Trade"), trades::details)
+        .post(
+            format!("{t}/status-link"),
+            step("The trade's status page link").returns("TradeLink"),
+            trades::status_link,
+        )
+        .post(format!("{t}/reimburse"), step("Reimburse the payer").keyed(), trades::reimburse)
+        .post(format!("{t}/accept"), step("Accept the invitation"), steps::accept)
+        .post(
+            format!("{t}/accept-and-pay"),
+            step("Accept the invitation and pay").keyed().query(&["receiverShopId"]),
+            steps::accept_and_pay,
+        )
+        .post(format!("{t}/reject"), step("Reject the invitation"), steps::reject)
+        .post(format!("{t}/item-condition/accept"), step("Accept the item's condition").keyed(), steps::accept_item)
+        .post(
+            format!("{t}/item-condition/reject"),
+            step("Reject the item's condition (body: the reason, a JSON string)"),
+            steps::reject_item,
+        )
+        .post(format!("{t}/abandon"), step("Abandon the trade").keyed(), steps::abandon)
+        .tagged("Trade API: payments")
+        .post(
+            format!("{p}/users/{{user}}/payments/{{payment}}/flow"),
+            step("Start a payment flow (hosted page link)").keyed().returns("TradeLink"),
+            payments::flow,
+        )
+        .get(format!("{t}/payment"), Op::new("The trade's payment to escrow"), payments::get)
+        .post(format!("{t}/shipments/delivery"), step("Buy a delivery shipment").keyed(), payments::buy_delivery)
+        .post(format!("{t}/shipments/return"), step("Buy a return shipment").keyed(), payments::buy_return)
+        .tagged(crate::control::TAG)
+        .post(
+            "/_sandbox/trade/users",
+            Op::new("Create a trade API user (connected)").takes_json(),
+            control::create_user,
+        )
+        .post("/_sandbox/trade/payments/{external_id}/paid", Op::new("Mark a trade payment paid"), control::paid)
 }

@@ -28,18 +28,35 @@
 use super::bill_of_sale::{bill_of_sale_file, post_bill_of_sale};
 use super::debt::{debt_link, hosted_debt_document, post_debt};
 use super::files::MAX_BODY_BYTES;
-use crate::state::AppState;
-use axum::Router;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 
 /// The modules' routes, with a body limit that fits a 10 MiB file.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/transactions/{transaction_id}/debt-information", post(post_debt))
-        .route("/v2/transactions/{transaction_id}/debt-information/download", get(debt_link))
-        .route("/v2/transactions/{transaction_id}/bill-of-sale", post(post_bill_of_sale))
-        .route("/_sandbox/transactions/{transaction_id}/bill-of-sale", get(bill_of_sale_file))
-        .route("/hosted/debt-documents/{token}", get(hosted_debt_document))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+pub fn routes() -> Routes {
+    let t = "/v2/transactions/{transaction_id}";
+    Routes::new("Auto")
+        .post(format!("{t}/debt-information"), Op::new("Register debt information").upload(None).empty(), post_debt)
+        .get(
+            format!("{t}/debt-information/download"),
+            Op::new("A 5-minute link to the debt document").returns("Url"),
+            debt_link,
+        )
+        .post(
+            format!("{t}/bill-of-sale"),
+            Op::new("Upload or generate the bill of sale").upload(None).empty(),
+            post_bill_of_sale,
+        )
+        .get(
+            "/hosted/debt-documents/{token}",
+            Op::page("The debt document behind a download link").file(),
+            hosted_debt_document,
+        )
+        .tagged(crate::control::TAG)
+        .get(
+            "/_sandbox/transactions/{transaction_id}/bill-of-sale",
+            Op::new("The current bill-of-sale PDF").file(),
+            bill_of_sale_file,
+        )
+        .map_router(|router| router.layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
 }

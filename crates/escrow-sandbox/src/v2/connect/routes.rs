@@ -4,25 +4,38 @@
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::v2::common::is_web_url;
 use crate::v2::common::parse_json;
 use crate::v2::users::store::{self as users, Profile, Session, User, UserConnection};
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/connect", post(start))
-        .route("/v2/connect/{reference_id}", get(get_one))
-        .route("/v2/connect/{reference_id}/guest", post(guest))
-        .route("/v2/connect/{reference_id}/delete", post(delete))
+pub fn routes() -> Routes {
+    let r = "/v2/connect/{reference_id}";
+    Routes::new("Connect")
+        .post(
+            "/v2/connect",
+            Op::new("Start connecting a user (hosted page link)").takes_json().returns("ConnectStarted"),
+            start,
+        )
+        .get(r, Op::new("Get a connect session and its user"), get_one)
+        .post(
+            format!("{r}/guest"),
+            Op::new("Make a connected guest account")
+                .query(&["Name", "PhoneNumber", "Email", "Cvr"])
+                .takes_json()
+                .returns("SandboxUserCreated"),
+            guest,
+        )
+        .post(format!("{r}/delete"), Op::new("Delete a connect session").empty(), delete)
 }
 
 /// The connect request, also kept in the hosted session for the page to follow.

@@ -6,6 +6,8 @@ use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
 use crate::hosted::form::form_pairs;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::files;
 use crate::v2::common::is_web_url;
@@ -13,11 +15,11 @@ use crate::v2::common::parse_json;
 use crate::v2::documents::store::{self as store, AREA, DocumentDoc, FileMeta, ORIGINAL, SignerDoc};
 use crate::v2::transactions::store as transactions;
 use crate::v2::users::store as users;
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
-use axum::http::{StatusCode, header};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::http::{Method, StatusCode, header};
+use axum::routing::post;
 use chrono::Duration;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -28,13 +30,16 @@ pub const MAX_DOCUMENT_BYTES: usize = 10 * 1024 * 1024;
 /// How long a download link works (not shown in the spec; debt links get 5 minutes).
 pub const DOWNLOAD_MINUTES: i64 = 15;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/documents", post(create).get(list).layer(DefaultBodyLimit::max(MAX_DOCUMENT_BYTES + 1024 * 1024)))
-        .route("/v2/documents/{id}", get(get_one))
-        .route("/v2/documents/{id}/sign", post(sign))
-        .route("/v2/documents/{id}/download", get(download))
-        .route("/v2/documents/{id}/delete", post(delete))
+pub fn routes() -> Routes {
+    let limit = DefaultBodyLimit::max(MAX_DOCUMENT_BYTES + 1024 * 1024);
+    let create_op = Op::new("Upload a document to sign").upload(Some("NewDocument")).returns("DocumentCreated");
+    Routes::new("Documents")
+        .with(Method::POST, "/v2/documents", create_op, post(create).layer(limit))
+        .get("/v2/documents", Op::new("List documents").returns("DocumentList"), list)
+        .get("/v2/documents/{id}", Op::new("Get a document").returns("Document"), get_one)
+        .post("/v2/documents/{id}/sign", Op::new("A signing link (hosted page)").takes_json().returns("Url"), sign)
+        .get("/v2/documents/{id}/download", Op::new("A download link for the document").returns("Url"), download)
+        .post("/v2/documents/{id}/delete", Op::new("Delete a document").empty(), delete)
 }
 
 /// The fields of a create request, from either form encoding.

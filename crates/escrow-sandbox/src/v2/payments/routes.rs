@@ -8,6 +8,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Keyed;
 use crate::idempotency::Reply;
 use crate::money;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
@@ -16,24 +18,33 @@ use crate::v2::transactions::machine;
 use crate::v2::transactions::store::{self as store, PartyDoc};
 use crate::v2::users::store as users;
 use crate::v2::webhooks::outbox as webhooks;
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/payments", post(create))
-        .route("/v2/payments/{payment_id}/initialize", post(initialize))
-        .route("/v2/transactions/{transaction_id}/payment-instructions/{service_account_id}", get(instructions))
-        .route("/_sandbox/payments/{payment_id}/authorize", post(authorize))
-        .route("/_sandbox/payments/{payment_id}/fail", post(fail))
-        .route("/_sandbox/transfers", post(transfer))
+pub fn routes() -> Routes {
+    let instructions_path = "/v2/transactions/{transaction_id}/payment-instructions/{service_account_id}";
+    Routes::new("Payments")
+        .post(
+            "/v2/payments",
+            Op::new("Create a payment into escrow").keyed().takes("NewPayment").returns("PaymentCreated"),
+            create,
+        )
+        .post("/v2/payments/{payment_id}/initialize", Op::new("A new hosted payment link").takes_json(), initialize)
+        .get(instructions_path, Op::new("How to pay by bank transfer"), instructions)
+        .tagged(crate::control::TAG)
+        .post("/_sandbox/payments/{payment_id}/authorize", Op::new("Authorize a payment as the payer would"), authorize)
+        .post("/_sandbox/payments/{payment_id}/fail", Op::new("Fail a payment as the payer would"), fail)
+        .post(
+            "/_sandbox/transfers",
+            Op::new("Match a manual bank transfer (body: transactionId, serviceAccountId, amount)").takes_json(),
+            transfer,
+        )
 }
 
 /// The escrow account payers transfer to (sandbox values).

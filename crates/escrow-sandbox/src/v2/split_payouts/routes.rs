@@ -7,23 +7,26 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Keyed;
 use crate::idempotency::Reply;
 use crate::money;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
 use crate::v2::transactions::actions::load;
 use crate::v2::transactions::machine;
 use crate::v2::transactions::store::{self as store, SplitPayoutDoc, TxnDoc};
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::post;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/transactions/{transaction_id}/split-payouts", post(create).get(list))
-        .route("/v2/transactions/{transaction_id}/split-payouts/{split_payout_id}/cancel", post(cancel))
+pub fn routes() -> Routes {
+    let s = "/v2/transactions/{transaction_id}/split-payouts";
+    Routes::new("Split payouts")
+        .post(s, Op::new("Plan a split payout").keyed().takes_json(), create)
+        .get(s, Op::new("The transaction's split payouts"), list)
+        .post(format!("{s}/{{split_payout_id}}/cancel"), Op::new("Cancel a split payout").keyed(), cancel)
 }
 
 /// The list item of the spec: recipient's account resolved from the transaction.

@@ -8,6 +8,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Keyed;
 use crate::idempotency::Reply;
 use crate::money;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
@@ -16,25 +18,25 @@ use crate::v2::transactions::routes::service_fee;
 use crate::v2::transactions::store::{self as store, PartyDoc, TxnDoc};
 use crate::v2::users::store as users;
 use crate::v2::webhooks::outbox as webhooks;
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
 use rusqlite::Connection;
 use serde::Deserialize;
 use serde_json::Value;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/transactions/{transaction_id}/delete", post(delete))
-        .route("/v2/transactions/{transaction_id}/cancel", post(cancel))
-        .route("/v2/transactions/{transaction_id}/payout", post(payout))
-        .route("/v2/transactions/{transaction_id}/update", post(update))
-        .route("/v2/transactions/{transaction_id}/reimburse-payer", post(reimburse))
-        .route("/v2/transactions/{transaction_id}/amount", post(change_amount))
-        .route("/v2/transactions/{transaction_id}/payee", post(add_payee))
-        .route("/v2/transactions/{transaction_id}/payer", post(add_payer))
+pub fn routes() -> Routes {
+    let t = "/v2/transactions/{transaction_id}";
+    let keyed = |summary| Op::new(summary).keyed().takes_json().empty();
+    Routes::new(super::routes::TAG)
+        .post(format!("{t}/delete"), Op::new("Delete a transaction nobody has paid into").empty(), delete)
+        .post(format!("{t}/cancel"), keyed("Cancel a transaction (body: serviceAccountId, reason)"), cancel)
+        .post(format!("{t}/payout"), keyed("Release the money to the payee (body: serviceAccountId)"), payout)
+        .post(format!("{t}/update"), Op::new("Update a transaction's details").takes_json().empty(), update)
+        .post(format!("{t}/reimburse-payer"), keyed("Pay money back to the payer (body: amount)"), reimburse)
+        .post(format!("{t}/amount"), Op::new("Change the amount and fixed fees").takes_json().empty(), change_amount)
+        .post(format!("{t}/payee"), Op::new("Add the payee").takes_json().empty(), add_payee)
+        .post(format!("{t}/payer"), Op::new("Add the payer").takes_json().empty(), add_payer)
 }
 
 /// Loads a transaction of the tenant; another tenant's is 404 like a missing one.

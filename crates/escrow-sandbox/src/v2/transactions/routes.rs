@@ -7,6 +7,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::Keyed;
 use crate::idempotency::{Ctx, Reply};
 use crate::money;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
@@ -15,25 +17,38 @@ use crate::v2::transactions::split_count::CountSplit;
 use crate::v2::transactions::store::{self as store, FeesDoc, PartyDoc, SplitPayoutDoc, TxnDoc};
 use crate::v2::users::store as users;
 use axum::Json;
-use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use axum::routing::{get, post};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub fn router(dialect: Dialect) -> Router<AppState> {
-    let router = Router::new()
-        .route("/v2/transactions", get(list))
-        .route("/v2/transactions/marketplace", post(create_marketplace))
-        .route("/v2/transactions/auto", post(create_auto))
-        .route("/v2/transactions/{transaction_id}", get(get_one));
+/// Where the transaction routes are listed in the OpenAPI document.
+pub const TAG: &str = "Transactions";
+
+pub fn routes(dialect: Dialect) -> Routes {
+    let create =
+        Op::new("Create a Marketplace transaction").keyed().takes("NewTransaction").returns("TransactionCreated");
+    let routes = Routes::new(TAG)
+        .get(
+            "/v2/transactions",
+            Op::new("List and search transactions, newest first")
+                .query(&["Skip", "Take", "Search", "ReferenceId"])
+                .returns("TransactionList"),
+            list,
+        )
+        .post("/v2/transactions/marketplace", create, create_marketplace)
+        .post(
+            "/v2/transactions/auto",
+            Op::new("Create an Auto transaction").keyed().takes("NewTransaction").returns("TransactionCreated"),
+            create_auto,
+        )
+        .get("/v2/transactions/{transaction_id}", Op::new("Get a transaction").returns("Transaction"), get_one);
     match dialect {
-        Dialect::Spec => router,
-        Dialect::Published => router.route(crate::dialect::v2::CHECKOUT_MARKETPLACE, post(create_marketplace)),
+        Dialect::Spec => routes,
+        Dialect::Published => routes.post(crate::dialect::v2::CHECKOUT_MARKETPLACE, create, create_marketplace),
     }
 }
 

@@ -5,31 +5,42 @@
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::v2::common::parse_json;
 use crate::v2::users::onboarding::{
     add_account, banks, connected, current_result, onboarding_result, start_onboarding,
 };
 use crate::v2::users::store::{self as users, Profile, User};
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/users", get(list))
-        .route("/v2/users/{id}", get(get_one))
-        .route("/v2/users/{id}/banks", get(list_banks))
-        .route("/v2/users/{id}/bank-accounts", get(bank_accounts))
-        .route("/v2/users/{id}/bank-accounts/initialize", post(start_onboarding).get(onboarding_result))
-        .route("/v2/users/{id}/bank-accounts/add", post(add))
-        .route("/v2/users/{id}/bank-accounts/set-default", post(set_default))
-        .route("/v2/users/{id}/bank-accounts/delete", post(delete))
+pub fn routes() -> Routes {
+    let accounts = "/v2/users/{id}/bank-accounts";
+    Routes::new("Users")
+        .get("/v2/users", Op::new("List connected users").query(&["Skip", "Take", "Public"]).returns("UserList"), list)
+        .get("/v2/users/{id}", Op::new("Get a user").returns("User"), get_one)
+        .get("/v2/users/{id}/banks", Op::new("Banks the user can onboard an account from"), list_banks)
+        .get(accounts, Op::new("The user's bank accounts"), bank_accounts)
+        .post(
+            format!("{accounts}/initialize"),
+            Op::new("Start bank-account onboarding (hosted page link)").takes_json().returns("Url"),
+            start_onboarding,
+        )
+        .get(format!("{accounts}/initialize"), Op::new("The onboarding's result (30 minutes after)"), onboarding_result)
+        .post(format!("{accounts}/add"), Op::new("Add an account from the onboarding result").takes_json().empty(), add)
+        .post(
+            format!("{accounts}/set-default"),
+            Op::new("Make an account the default").takes_json().empty(),
+            set_default,
+        )
+        .post(format!("{accounts}/delete"), Op::new("Delete an account").takes_json().empty(), delete)
 }
 
 /// Skip default 0; Take default 20, capped at 100 (as for transactions: the spec

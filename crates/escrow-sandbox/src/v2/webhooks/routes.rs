@@ -3,14 +3,15 @@
 
 use crate::auth::Tenant;
 use crate::clock::stamp;
+use crate::openapi::op::Op;
+use crate::openapi::table::Routes;
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde_json::{Value, json};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/v2/webhooks/examples", get(examples))
+pub fn routes() -> Routes {
+    Routes::new("Webhooks").get("/v2/webhooks/examples", Op::new("One example payload of every webhook"), examples)
 }
 
 async fn examples(State(state): State<AppState>, _tenant: Tenant) -> Json<Value> {

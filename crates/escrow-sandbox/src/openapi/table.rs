@@ -1,0 +1,110 @@
+//! The one route table: every route is added through [`Routes`], which registers the
+//! handler on the axum router and records its [`Op`] in the same call. The router serves
+//! exactly what the table lists (axum cannot list its routes, so the table is the only
+//! way to add one; `tests/openapi.rs` checks no source file goes around it).
+
+use super::op::Op;
+use crate::state::AppState;
+use axum::Router;
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::routing::{MethodFilter, MethodRouter, on};
+
+/// One documented route.
+#[derive(Debug, Clone)]
+pub struct Operation {
+    pub method: Method,
+    /// In axum's and OpenAPI's shared syntax: `/v2/transactions/{transaction_id}`.
+    pub path: String,
+    /// The group it is listed under (`Transactions`, `Hosted pages`, ...).
+    pub tag: &'static str,
+    pub op: Op,
+}
+
+/// A router and the table of what it serves, built together.
+pub struct Routes {
+    router: Router<AppState>,
+    table: Vec<Operation>,
+    tag: &'static str,
+}
+
+impl Routes {
+    /// An empty group whose routes are listed under `tag`.
+    pub fn new(tag: &'static str) -> Self {
+        Self { router: Router::new(), table: Vec::new(), tag }
+    }
+
+    pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: impl Into<String>, op: Op, handler: H) -> Self {
+        self.on(Method::GET, MethodFilter::GET, path.into(), op, handler)
+    }
+
+    pub fn post<H: Handler<T, AppState>, T: 'static>(self, path: impl Into<String>, op: Op, handler: H) -> Self {
+        self.on(Method::POST, MethodFilter::POST, path.into(), op, handler)
+    }
+
+    pub fn put<H: Handler<T, AppState>, T: 'static>(self, path: impl Into<String>, op: Op, handler: H) -> Self {
+        self.on(Method::PUT, MethodFilter::PUT, path.into(), op, handler)
+    }
+
+    pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: impl Into<String>, op: Op, handler: H) -> Self {
+        self.on(Method::DELETE, MethodFilter::DELETE, path.into(), op, handler)
+    }
+
+    fn on<H: Handler<T, AppState>, T: 'static>(
+        self,
+        method: Method,
+        filter: MethodFilter,
+        path: String,
+        op: Op,
+        handler: H,
+    ) -> Self {
+        self.with(method, path, op, on(filter, handler))
+    }
+
+    /// A route whose handler needs layers of its own: `route` must serve `method` only.
+    pub fn with(mut self, method: Method, path: impl Into<String>, op: Op, route: MethodRouter<AppState>) -> Self {
+        let path = path.into();
+        self.router = self.router.route(&path, route);
+        self.table.push(Operation { method, path, tag: self.tag, op });
+        self
+    }
+
+    /// A route whose handler is made from the table so far, itself included (the
+    /// document that describes every route).
+    pub fn described_by(
+        mut self,
+        path: &str,
+        op: Op,
+        make: impl FnOnce(&[Operation]) -> MethodRouter<AppState>,
+    ) -> Self {
+        self.table.push(Operation { method: Method::GET, path: path.into(), tag: self.tag, op });
+        self.router = self.router.route(path, make(&self.table));
+        self
+    }
+
+    /// Lists the routes added from now on under `tag`.
+    pub fn tagged(self, tag: &'static str) -> Self {
+        Self { tag, ..self }
+    }
+
+    /// Both groups' routes, each keeping its tag.
+    pub fn merge(mut self, other: Routes) -> Self {
+        self.router = self.router.merge(other.router);
+        self.table.extend(other.table);
+        self
+    }
+
+    /// Changes the router without adding routes (route layers over the group so far).
+    pub fn map_router(mut self, f: impl FnOnce(Router<AppState>) -> Router<AppState>) -> Self {
+        self.router = f(self.router);
+        self
+    }
+
+    pub fn table(&self) -> &[Operation] {
+        &self.table
+    }
+
+    pub fn into_router(self) -> Router<AppState> {
+        self.router
+    }
+}
