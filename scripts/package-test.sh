@@ -15,10 +15,11 @@ for field in "Package: escrow-desk" "Depends: .*libwebkit2gtk-4.1-0" "Depends: .
   grep -Eq "^$field" <<<"$control" || fail "control lacks '$field'"
 done
 
-files=$(dpkg-deb -c "$deb" | awk '{print $6" "$7" "$8}')
-for f in ./usr/bin/escrow-desk ./usr/bin/escrow "./usr/share/applications/Escrow Desk.desktop" \
-  ./usr/share/icons/hicolor/128x128/apps/escrow-desk.png; do
-  grep -qF -- "$f" <<<"$files" || fail "the deb lacks $f"
+# Paths as listed, without any leading "./" (names may hold spaces).
+files=$(dpkg-deb -c "$deb" | sed -E 's/^([^ ]+ +){5}//; s|^\./||')
+for f in usr/bin/escrow-desk usr/bin/escrow "usr/share/applications/Escrow Desk.desktop" \
+  usr/share/icons/hicolor/128x128/apps/escrow-desk.png; do
+  grep -qxF -- "$f" <<<"$files" || fail "the deb lacks $f"
 done
 
 size=$(stat -c %s "$deb")
