@@ -79,6 +79,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
             "delete_profile" => json(&desk.delete_profile("no-such-profile")),
             "test_connection" => json(&desk.test_connection(&profile.id).await),
+            "staff_name" => json(&desk.staff_name()),
+            "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
             "list_transactions" => json(
                 &desk
                     .list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None })
