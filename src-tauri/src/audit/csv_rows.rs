@@ -127,3 +127,58 @@ fn row(index: &HashMap<&str, usize>, rec: &[String], line: usize) -> Result<Audi
         mac: opt("mac"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(detail: &str, staff: Option<&str>) -> AuditEntry {
+        AuditEntry {
+            seq: 1,
+            at: "2026-11-24T22:19:00.123+01:00".into(),
+            environment_id: "sandbox".into(),
+            environment_kind: Some("sandbox".into()),
+            app_version: Some("0.1.0".into()),
+            actor_user: Some("mette".into()),
+            actor_host: Some("desk-1".into()),
+            staff_name: staff.map(str::to_owned),
+            action_id: "a-1".into(),
+            kind: "payout".into(),
+            target: "t-1".into(),
+            amount: Some("-5.00".into()),
+            idempotency_key: Some("k-1".into()),
+            correlation_id: None,
+            phase: "outcome".into(),
+            outcome: "failed".into(),
+            detail: Some(detail.into()),
+            format: RowFormat::V2,
+            key_id: Some("0123456789abcdef".into()),
+            prev_hash: "0".repeat(64),
+            hash: "ab".repeat(32),
+            mac: Some("cd".repeat(32)),
+        }
+    }
+
+    /// Whatever a value starts with, the file reads back exactly what was written.
+    #[test]
+    fn every_value_reads_back_exactly() {
+        let details = ["=1+1", "'=1+1", "'", "''", "-abc", "+4", "@x", "plain, \"quoted\"\r\nnext", "'Kunden fortrød"];
+        let rows: Vec<AuditEntry> = details
+            .iter()
+            .enumerate()
+            .map(|(i, d)| AuditEntry { seq: i as i64 + 1, ..row(d, Some("'Mette")) })
+            .collect();
+        let mut text = String::from("\u{feff}");
+        text.push_str(&HEADER.join(","));
+        text.push_str("\r\n");
+        for r in &rows {
+            text.push_str(&cells(r, "Sandbox, local").iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
+            text.push_str("\r\n");
+        }
+        assert_eq!(read(&text).unwrap(), rows);
+        assert!(text.contains(",'=1+1,") && text.contains(",''=1+1,"), "defused, and reversibly: {text}");
+        let err = read("seq,time\r\n1,x\r\n").unwrap_err();
+        assert!(err.starts_with("not an Escrow Desk audit export: no column environment_id,"), "{err}");
+        assert!(read(&text.replace(",v2,", ",v9,")).unwrap_err().contains("unknown format \"v9\""));
+    }
+}

@@ -150,3 +150,21 @@ impl MacKey {
         hex(&mac.finalize().into_bytes())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_is_never_printed_and_reads_back_from_its_keychain_form() {
+        let key = MacKey::generate().unwrap();
+        let again = MacKey::from_hex(&key.to_hex()).unwrap();
+        assert_eq!((again.id(), again.sign(b"m")), (key.id(), key.sign(b"m")));
+        assert_eq!(key.id().len(), 16);
+        assert!(!format!("{key:?}").contains(&key.to_hex()[..16]));
+        assert_ne!(MacKey::generate().unwrap().sign(b"m"), key.sign(b"m"), "random keys differ");
+        for bad in ["", "zz", &"0".repeat(63), &"g".repeat(64), &"é".repeat(32)] {
+            assert!(MacKey::from_hex(bad).is_none(), "{bad:?}");
+        }
+    }
+}
