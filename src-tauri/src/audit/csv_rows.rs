@@ -181,4 +181,15 @@ mod tests {
         assert!(err.starts_with("not an Escrow Desk audit export: no column environment_id,"), "{err}");
         assert!(read(&text.replace(",v2,", ",v9,")).unwrap_err().contains("unknown format \"v9\""));
     }
+
+    /// The web view's "Copy CSV" (`ui/src/features/audit/audit-csv.ts`) writes the same columns.
+    #[test]
+    fn the_web_view_copy_has_the_same_columns() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/features/audit/audit-csv.ts");
+        let ts = std::fs::read_to_string(path).unwrap();
+        let start = ts.find("AUDIT_CSV_HEADER = [").unwrap();
+        let list = &ts[start..start + ts[start..].find("];").unwrap()];
+        let names: Vec<&str> = list.split('\'').skip(1).step_by(2).collect();
+        assert_eq!(names, HEADER);
+    }
 }
