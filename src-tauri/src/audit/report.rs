@@ -12,7 +12,8 @@ pub enum ChainStatus {
     /// A row was changed, removed, reordered or rewritten, or rows were cut off.
     Broken,
     /// Nothing wrong was found, but not everything could be checked (see `anchor`,
-    /// `keyAvailable`, `unkeyedFrom`).
+    /// `keyAvailable`, and `unkeyedFrom`: rows without a MAC, written while the keychain was
+    /// unavailable or by someone without the key).
     Unverified,
 }
 
@@ -32,9 +33,6 @@ pub enum ChainProblem {
     Rewritten,
     /// Its MAC was made with another key than this keychain's.
     WrongKey,
-    /// It has no MAC (written while the keychain was unavailable, or by someone without
-    /// the key); only a problem by itself where the anchor shows it replaced a keyed row.
-    Unkeyed,
 }
 
 impl ChainProblem {
@@ -47,7 +45,6 @@ impl ChainProblem {
             Self::Truncated => "truncated",
             Self::Rewritten => "rewritten",
             Self::WrongKey => "wrong key",
-            Self::Unkeyed => "unkeyed",
         }
     }
 }

@@ -676,7 +676,7 @@ keyId: string | null,
  */
 prevHash: string, hash: string, mac: string | null, };
 export type ChainStatus = "intact" | "broken" | "unverified";
-export type ChainProblem = "edited" | "removed" | "reordered" | "truncated" | "rewritten" | "wrongKey" | "unkeyed";
+export type ChainProblem = "edited" | "removed" | "reordered" | "truncated" | "rewritten" | "wrongKey";
 export type AnchorState = "matches" | "behind" | "missing" | "unavailable" | "mismatch";
 export type ChainCheck = { 
 /**
