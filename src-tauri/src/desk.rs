@@ -3,6 +3,7 @@
 //! folder; commands there are thin wrappers; tests drive `Desk` directly.
 
 use crate::appdb::AppDb;
+use crate::audit::Trail;
 use crate::error::{AppError, ErrorCode};
 use crate::settings::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::settings::keychain::Keychain;
@@ -35,6 +36,8 @@ struct Active {
 
 pub struct Desk {
     pub(crate) db: AppDb,
+    /// The audit key and anchor of this data folder (see [`crate::audit`]).
+    pub(crate) audit: Trail,
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
@@ -48,8 +51,10 @@ pub struct Desk {
 impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
+        let audit = Trail::open(&keychain, &db);
         let desk = Self {
             db,
+            audit,
             keychain,
             sandbox,
             active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
@@ -63,6 +68,11 @@ impl Desk {
             desk.set_active(id, None)?;
         }
         Ok(desk)
+    }
+
+    /// The audit trail this desk writes (tests append through it as a crashed app would).
+    pub fn audit_trail(&self) -> &Trail {
+        &self.audit
     }
 
     fn sandbox_view(&self) -> Option<EnvironmentView> {
@@ -193,7 +203,7 @@ impl Desk {
     ) -> Result<(String, crate::journal::Run<A>), AppError> {
         request.validate()?; // field faults before anything else (a missing key, say)
         let (environment_id, client) = self.active_client()?;
-        let run = crate::journal::run(&self.db, &client, &environment_id, request).await?;
+        let run = crate::journal::run(&self.db, &self.audit, &client, &environment_id, request).await?;
         Ok((environment_id, run))
     }
 

@@ -2,6 +2,12 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
+    // `escrow-desk verify-audit FILE`: a command-line check, no window, no display needed.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == escrow_desk::audit::cli::COMMAND) {
+        let keychain = escrow_desk::settings::keychain::Keychain::default();
+        std::process::exit(escrow_desk::audit::cli::verify_audit(&args[1..], &keychain, &mut std::io::stdout()));
+    }
     #[cfg(target_os = "linux")]
     {
         if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {

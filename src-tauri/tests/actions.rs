@@ -3,6 +3,7 @@
 //! append-only and reports tampering.
 
 use escrow_desk::appdb::AppDb;
+use escrow_desk::audit::{ChainProblem, ChainStatus};
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::environments::{Badge, ProfileInput};
@@ -200,7 +201,8 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     };
     // The app dies right after committing the intent, before sending anything.
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
-    let intent = journal::record_intent(&db, "sandbox", &request).unwrap();
+    let trail = w.desk.audit_trail().clone();
+    let intent = journal::record_intent(&db, &trail, "sandbox", &request).unwrap();
     drop(w.desk);
 
     let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
@@ -228,7 +230,7 @@ async fn the_audit_log_refuses_edits_and_reports_tampering() {
     // Someone with the file goes around the triggers:
     conn.execute_batch("DROP TRIGGER audit_no_update; UPDATE audit SET amount = '5000.00' WHERE seq = 1;").unwrap();
     let check = w.desk.verify_audit_log().unwrap();
-    assert_eq!((check.rows, check.broken_at), (1, Some(1)));
+    assert_eq!((check.rows, check.broken_at, check.problem), (2, Some(1), Some(ChainProblem::Edited)));
 }
 
 #[tokio::test]
@@ -238,8 +240,10 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let client = escrow_api::Client::builder(&w.builtin.url, escrow_sandbox::DEMO_KEY).build().unwrap();
     // Both requests reach the service and succeed, then the app dies before recording it.
+    let trail = w.desk.audit_trail().clone();
     let reimburse = journal::record_intent(
         &db,
+        &trail,
         "sandbox",
         &TransactionAction::Reimburse { transaction_id: id.clone(), amount: "25.00".into() },
     )
@@ -247,6 +251,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     journal::send_unrecorded(&client, &reimburse).await.unwrap();
     let payout = journal::record_intent(
         &db,
+        &trail,
         "sandbox",
         &TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None },
     )
@@ -266,7 +271,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     assert_eq!(rows.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
     assert_eq!(rows.iter().filter(|r| r["kind"] == "payout").count(), 1);
     assert!(desk.open_actions().unwrap().is_empty());
-    assert_eq!(desk.verify_audit_log().unwrap().broken_at, None);
+    assert_eq!(desk.verify_audit_log().unwrap().status, ChainStatus::Intact, "rows of the crashed run chain on");
 }
 
 /// The audit CSV is written by Rust into the export folder: every matching row, the
@@ -311,7 +316,7 @@ async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() 
     let (id, _) = paid(&w.desk).await;
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let request = TransactionAction::Reimburse { transaction_id: id, amount: "7.00".into() };
-    let intent = journal::record_intent(&db, &w.faulty_profile, &request).unwrap();
+    let intent = journal::record_intent(&db, w.desk.audit_trail(), &w.faulty_profile, &request).unwrap();
     w.keychain.delete(&w.faulty_profile).unwrap();
 
     let refused = w.desk.retry_action(&intent.id).await.unwrap_err();

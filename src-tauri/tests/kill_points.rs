@@ -79,7 +79,11 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
         assert_eq!(rows.iter().filter(|r| r["idempotencyKey"] == open[0].idempotency_key.as_str()).count(), 1);
         assert!(restarted.open_actions().unwrap().is_empty());
         let chain = restarted.verify_audit_log().unwrap();
-        assert_eq!(chain.broken_at, None, "{point:?}: the audit chain is whole");
+        assert_eq!(
+            chain.status,
+            escrow_desk::audit::ChainStatus::Intact,
+            "{point:?}: the audit chain is whole: {chain:?}"
+        );
     }
 }
 

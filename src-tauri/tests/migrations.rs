@@ -1,17 +1,27 @@
 //! The app database of every earlier schema is upgraded with nothing lost, and a database
 //! from a newer version is refused and left untouched. The fixtures were written with each
 //! earlier release's own schema (`tests/fixtures/make_appdb_fixtures.py` reads the schema
-//! text from git at those commits): a profile, a setting and a pending payout each.
+//! text from git at those commits): a profile, a setting and a pending payout each; the
+//! fifth (`make_audit_fixture.py`, schema 3) also a legacy audit chain of 7 rows, which
+//! still verifies after the upgrade and seals into the keyed chain (needs the keychain
+//! session: `scripts/with-session.sh`).
 
 use escrow_desk::actions::ActionRecord;
 use escrow_desk::appdb::AppDb;
+use escrow_desk::audit::{AnchorState, ChainProblem, ChainStatus, RowFormat, digest};
+use escrow_desk::desk::Desk;
 use escrow_desk::journal::{self, ActionState};
+use escrow_desk::settings::keychain::Keychain;
 
-const FIXTURES: [(&str, Option<&str>, Option<&str>); 4] = [
+/// The schema version this app writes.
+const LATEST: u32 = 4;
+
+const FIXTURES: [(&str, Option<&str>, Option<&str>); 5] = [
     ("appdb-1-5c4ebe0.sqlite", None, None),
     ("appdb-2-6c080f0_1.sqlite", None, None),
     ("appdb-3-6c080f0.sqlite", Some("getUser = /people/{marketplaceUserId}"), None),
     ("appdb-4-bb9b5ed.sqlite", Some("getUser = /people/{marketplaceUserId}"), Some("published")),
+    ("appdb-5-e0ce288-audit.sqlite", Some("getUser = /people/{marketplaceUserId}"), Some("published")),
 ];
 
 fn fixture(name: &str) -> std::path::PathBuf {
@@ -26,7 +36,7 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
         let db = AppDb::open(dir.path()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let conn = db.lock().unwrap();
         let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
-        assert_eq!(version, 3, "{name}");
+        assert_eq!(version, LATEST, "{name}");
         let (pname, url, r, d): (String, String, String, String) = conn
             .query_row("SELECT name, base_url, routes, dialect FROM profiles WHERE id = 'p-1'", [], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
@@ -50,10 +60,89 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
         let open: Vec<ActionRecord> = journal::open(&db).unwrap();
         assert_eq!(open.len(), 1, "{name}: the pending payout is still there");
         assert_eq!((open[0].state, open[0].idempotency_key.as_str()), (ActionState::Pending, "k-7d1f0c9e"));
-        drop(db);
+        let legacy: i64 = db.lock().unwrap().query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).unwrap();
+        let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+        let desk = Desk::new(db, keychain, None).unwrap();
+        let c = desk.verify_audit_log().unwrap();
+        assert_eq!((c.status, c.rows, c.legacy_rows), (ChainStatus::Intact, legacy, legacy), "{name}: {c:?}");
+        drop(desk);
         // Opening again changes nothing.
         assert!(AppDb::open(dir.path()).is_ok());
     }
+}
+
+fn upgraded_audit_fixture() -> (tempfile::TempDir, Keychain, Desk) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture("appdb-5-e0ce288-audit.sqlite"), dir.path().join("escrow-desk.sqlite")).unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(AppDb::open(dir.path()).unwrap(), keychain.clone(), None).unwrap();
+    (dir, keychain, desk)
+}
+
+/// The legacy chain verifies up to the migration point, is anchored on the first start,
+/// and the first keyed row chains from its last hash; the log then exports and verifies
+/// offline as a whole.
+#[test]
+fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
+    let (dir, keychain, desk) = upgraded_audit_fixture();
+    let c = desk.verify_audit_log().unwrap();
+    assert_eq!(
+        (c.status, c.rows, c.legacy_rows, c.keyed_rows, c.anchor, c.anchored_seq),
+        (ChainStatus::Intact, 7, 7, 0, AnchorState::Matches, Some(7)),
+        "{c:?}"
+    );
+    let legacy = desk.audit_log(None, 100).unwrap();
+    assert!(legacy.iter().all(|r| r.format == RowFormat::V1 && r.actor_user.is_none() && r.mac.is_none()));
+    assert!(legacy.iter().all(|r| r.at.ends_with('Z')), "old rows keep their time as written");
+
+    desk.dismiss_action("a-1").unwrap();
+    let rows = desk.audit_log(None, 100).unwrap();
+    let (first_keyed, last_legacy) = (&rows[0], &rows[1]);
+    assert_eq!((first_keyed.seq, first_keyed.format, first_keyed.outcome.as_str()), (8, RowFormat::V2, "dismissed"));
+    assert_eq!(first_keyed.prev_hash, last_legacy.hash, "the first keyed row chains from the last legacy hash");
+    assert_eq!(first_keyed.environment_kind.as_deref(), Some("production"));
+    let c = desk.verify_audit_log().unwrap();
+    assert_eq!((c.status, c.legacy_rows, c.keyed_rows, c.anchored_seq), (ChainStatus::Intact, 7, 1, Some(8)));
+
+    let desk = desk.with_export_dir(dir.path().join("downloads"));
+    let file = desk.save_audit_csv(None).unwrap();
+    let mut out = Vec::new();
+    let code = escrow_desk::audit::cli::verify_audit(&[file.path.clone().into()], &keychain, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("8 rows verified") && out.contains("7 from before the upgrade sealed by row 8"), "{out}");
+}
+
+/// Legacy rows have no MAC; rewriting them with recomputed plain hashes shows at the first
+/// keyed row, whose MAC sealed the old last hash. Editing one without recomputing is named
+/// at the row itself.
+#[test]
+fn a_rewritten_legacy_chain_shows_at_the_keyed_row_that_sealed_it() {
+    let (dir, _keychain, desk) = upgraded_audit_fixture();
+    desk.dismiss_action("a-1").unwrap();
+    let conn = rusqlite::Connection::open(dir.path().join("escrow-desk.sqlite")).unwrap();
+    conn.execute_batch("DROP TRIGGER audit_no_update;").unwrap();
+    conn.execute("UPDATE audit SET amount = '1.00' WHERE seq = 4", []).unwrap();
+    let c = desk.verify_audit_log().unwrap();
+    assert_eq!((c.status, c.problem, c.broken_at), (ChainStatus::Broken, Some(ChainProblem::Edited), Some(4)));
+
+    let mut rows = desk.audit_log(None, 100).unwrap();
+    rows.reverse();
+    let mut prev = digest::GENESIS.to_owned();
+    for r in rows.iter_mut().filter(|r| r.format == RowFormat::V1) {
+        r.prev_hash = prev;
+        r.hash = digest::v1_hash(r);
+        conn.execute("UPDATE audit SET prev_hash = ?2, hash = ?3 WHERE seq = ?1", (r.seq, &r.prev_hash, &r.hash))
+            .unwrap();
+        prev = r.hash.clone();
+    }
+    let c = desk.verify_audit_log().unwrap();
+    assert_eq!(
+        (c.status, c.problem, c.broken_at),
+        (ChainStatus::Broken, Some(ChainProblem::Rewritten), Some(7)),
+        "{c:?}"
+    );
+    assert!(c.message.contains("row 8 sealed another version of it"), "{}", c.message);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The API key never leaves the keychain and Rust memory: every command the web view
 //! may call is invoked with a known key configured, and every answer, every error and
 //! every file under the app's data folder is scanned for the key and for an
-//! Authorization header.
+//! Authorization header — and for the audit log's MAC key, which lives in the keychain too.
 
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
@@ -39,7 +39,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let desk = Desk::new(
         AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain,
+        keychain.clone(),
         Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
     )
     .unwrap()
@@ -79,6 +79,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
             "delete_profile" => json(&desk.delete_profile("no-such-profile")),
             "test_connection" => json(&desk.test_connection(&profile.id).await),
+            "staff_name" => json(&desk.staff_name()),
+            "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
             "list_transactions" => json(
                 &desk
                     .list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None })
@@ -290,8 +292,10 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     ));
     assert!(answers.last().unwrap().1.contains("unauthorized"));
 
+    let audit_key = keychain.get("audit-mac-key").unwrap().expect("the audit key was made");
     for (name, answer) in &answers {
         assert!(!answer.contains(SECRET), "{name} answered with the key: {answer}");
+        assert!(!answer.contains(&audit_key), "{name} answered with the audit key");
         assert!(!answer.to_lowercase().contains("authorization") && !answer.contains("Bearer"), "{name}: {answer}");
     }
     let mut files = 0;
@@ -306,6 +310,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             files += 1;
             let bytes = std::fs::read(&p).unwrap();
             assert!(!String::from_utf8_lossy(&bytes).contains(SECRET), "key found in {}", p.display());
+            assert!(!String::from_utf8_lossy(&bytes).contains(&audit_key), "audit key found in {}", p.display());
             assert!(
                 !bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"bearer")),
                 "Authorization value in {}",

@@ -19,11 +19,11 @@ impl Desk {
             return Err(AppError::validation("Only a pending or unknown action can be retried."));
         }
         let client = self.build_client(&record.environment_id)?;
-        Ok(journal::resume(&self.db, &client, &record).await?.record)
+        Ok(journal::resume(&self.db, &self.audit, &client, &record).await?.record)
     }
 
     pub fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        journal::dismiss(&self.db, id)
+        journal::dismiss(&self.db, &self.audit, id)
     }
 
     /// Actions without a clear end, to offer retry or dismiss.

@@ -3,6 +3,7 @@
 //! half-way leaves the previous version whole. Databases made before versioning (version 0)
 //! get the same steps, written to find what the early releases had already added.
 
+use crate::audit::entry::LEGACY_END_SETTING;
 use crate::error::{AppError, ErrorCode};
 use rusqlite::{Connection, Transaction};
 use std::path::Path;
@@ -19,10 +20,11 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, name: "tables of the first releases", apply: baseline },
     Migration { version: 2, name: "route overrides per profile", apply: profile_routes },
     Migration { version: 3, name: "wire dialect per profile", apply: profile_dialect },
+    Migration { version: 4, name: "keyed audit trail: actor, origin and MAC", apply: audit_trail },
 ];
 
 /// The schema version this app writes.
-pub const LATEST: u32 = 3;
+pub const LATEST: u32 = 4;
 
 const BASELINE: &str = r#"
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -117,6 +119,28 @@ fn profile_dialect(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     }
     Ok(())
 }
+
+/// Who acted, from where, and the MAC of each audit row (see [`crate::audit`]). Only
+/// nullable columns are added: `ALTER TABLE ... ADD COLUMN` fires no trigger, so the
+/// append-only triggers stay as they are, and existing rows are not backfilled (the
+/// triggers forbid it, and their hashes would not cover the new values). The last row
+/// written so far is recorded as the end of the legacy (plain SHA-256) chain.
+fn audit_trail(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    for column in AUDIT_COLUMNS {
+        if !has_column(tx, "audit", column)? {
+            tx.execute_batch(&format!("ALTER TABLE audit ADD COLUMN {column} TEXT"))?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO settings (key, value) SELECT ?1, ifnull(max(seq), 0) FROM audit WHERE true
+         ON CONFLICT(key) DO NOTHING",
+        [LEGACY_END_SETTING],
+    )?;
+    Ok(())
+}
+
+const AUDIT_COLUMNS: [&str; 7] =
+    ["environment_kind", "app_version", "actor_user", "actor_host", "staff_name", "key_id", "mac"];
 
 fn version(conn: &Connection) -> Result<u32, AppError> {
     conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(AppError::storage)

@@ -1,6 +1,7 @@
 //! The audit log as IPC commands.
 
-use super::{AuditEntry, ChainCheck};
+use super::entry::AuditEntry;
+use super::report::ChainCheck;
 use crate::desk::Desk;
 use crate::error::AppError;
 use tauri::State;

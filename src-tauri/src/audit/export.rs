@@ -2,8 +2,8 @@
 //! view's `<a download>` is not honoured by every WebKitGTK, and the web view must not
 //! choose file names or contents on disk.
 
-use crate::audit::{self, AuditEntry};
-use crate::csv::field;
+use super::csv_rows::{HEADER, cell, cells};
+use super::entry::{self, AuditEntry};
 use crate::desk::Desk;
 use crate::error::AppError;
 use serde::Serialize;
@@ -11,23 +11,6 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
-
-/// Same columns as the web view's copy (`ui/src/lib/audit.ts`).
-pub const HEADER: [&str; 13] = [
-    "seq",
-    "time",
-    "environment_id",
-    "environment",
-    "action_id",
-    "action",
-    "target",
-    "amount",
-    "idempotency_key",
-    "correlation_id",
-    "phase",
-    "outcome",
-    "detail",
-];
 
 /// Most rows one file holds (the screen shows at most 10,000 too).
 pub const MAX_ROWS: u32 = 100_000;
@@ -41,28 +24,15 @@ pub struct AuditFile {
     pub rows: u64,
 }
 
-/// The rows as CSV with a UTF-8 byte-order mark (spreadsheets then read æ, ø, å) and CRLF line ends.
+/// The rows as CSV with a UTF-8 byte-order mark (spreadsheets then read æ, ø, å) and CRLF
+/// line ends; every column of [`HEADER`], hashes and MACs included (never the key).
 pub fn csv(rows: &[AuditEntry], env_name: impl Fn(&str) -> String) -> String {
     let mut out = String::from("\u{feff}");
     out.push_str(&HEADER.join(","));
     out.push_str("\r\n");
     for r in rows {
-        let cells = [
-            r.seq.to_string(),
-            r.at.clone(),
-            r.environment_id.clone(),
-            env_name(&r.environment_id),
-            r.action_id.clone(),
-            r.kind.clone(),
-            r.target.clone(),
-            r.amount.clone().unwrap_or_default(),
-            r.idempotency_key.clone().unwrap_or_default(),
-            r.correlation_id.clone().unwrap_or_default(),
-            r.phase.clone(),
-            r.outcome.clone(),
-            r.detail.clone().unwrap_or_default(),
-        ];
-        out.push_str(&cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(","));
+        let line: Vec<String> = cells(r, &env_name(&r.environment_id)).iter().map(|c| cell(c)).collect();
+        out.push_str(&line.join(","));
         out.push_str("\r\n");
     }
     out
@@ -81,13 +51,16 @@ fn target(dir: &Path) -> PathBuf {
 }
 
 impl Desk {
-    /// Writes the audit rows matching `text` (as the screen filters them) to a CSV file
-    /// in the export folder; created new, written in full, then flushed to disk.
+    /// Writes the audit rows matching `text` (as the screen filters them), oldest first, to
+    /// a CSV file in the export folder; created new, written in full, then flushed to disk.
+    /// Without a filter the file holds every row (up to [`MAX_ROWS`], the newest), so
+    /// `escrow-desk verify-audit` checks it whole; a filtered file verifies with `--partial`.
     pub fn save_audit_csv(&self, text: Option<&str>) -> Result<AuditFile, AppError> {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
-        let rows = audit::list(&*self.db.lock()?, text, MAX_ROWS)?;
+        let mut rows = entry::list(&*self.db.lock()?, text, MAX_ROWS)?;
+        rows.reverse();
         let names: HashMap<String, String> =
             self.list_environments()?.environments.into_iter().map(|e| (e.id, e.name)).collect();
         let body = csv(&rows, |id| names.get(id).cloned().unwrap_or_default());

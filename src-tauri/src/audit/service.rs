@@ -1,6 +1,7 @@
 //! Reading and checking the audit log.
 
-use super::{AuditEntry, ChainCheck};
+use super::entry::{self, AuditEntry};
+use super::report::ChainCheck;
 use crate::desk::Desk;
 use crate::error::AppError;
 
@@ -9,10 +10,11 @@ impl Desk {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
-        super::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))
+        entry::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))
     }
 
+    /// Walks the whole log with the audit key and holds its end against the anchor.
     pub fn verify_audit_log(&self) -> Result<ChainCheck, AppError> {
-        super::verify(&*self.db.lock()?)
+        self.audit.check(&self.db)
     }
 }

@@ -15,6 +15,8 @@ commands! {
     settings: desk set_api_key(profile_id: String, api_key: String) -> ();
     settings: desk delete_profile(id: String) -> ();
     settings: desk_async test_connection(id: String) -> ConnectionCheck;
+    settings: desk staff_name() -> Option<String>;
+    settings: desk set_staff_name(name: String) -> Option<String>;
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;

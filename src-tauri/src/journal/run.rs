@@ -5,6 +5,7 @@ use super::action::{Action, Sent};
 use super::record::Record;
 use super::store::{record_intent, record_outcome};
 use crate::appdb::AppDb;
+use crate::audit::Trail;
 use crate::error::AppError;
 use escrow_api::{Client, IdempotencyKey};
 use tracing::Instrument;
@@ -16,26 +17,42 @@ pub struct Run<A: Action> {
 }
 
 /// Commits the intent, sends it once and commits the outcome.
-pub async fn run<A: Action>(db: &AppDb, client: &Client, environment_id: &str, action: &A) -> Result<Run<A>, AppError> {
-    let record = record_intent(db, environment_id, action)?;
-    attempt(db, client, &record).await
+pub async fn run<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    client: &Client,
+    environment_id: &str,
+    action: &A,
+) -> Result<Run<A>, AppError> {
+    let record = record_intent(db, trail, environment_id, action)?;
+    attempt(db, trail, client, &record).await
 }
 
 /// Resends an open action with its stored key, after checking whether it already took
 /// effect (then it is recorded as succeeded without a resend). `client` must be for the
 /// record's own environment.
-pub async fn resume<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {
+pub async fn resume<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    client: &Client,
+    record: &Record<A>,
+) -> Result<Run<A>, AppError> {
     if !record.state.is_open() {
         return Err(AppError::validation("Only a pending or unknown action can be retried."));
     }
     if record.request.reconcile(client).await? == Some(true) {
-        let record = record_outcome(db, record, &Ok(None), None)?;
+        let record = record_outcome(db, trail, record, &Ok(None), None)?;
         return Ok(Run { record, answer: None });
     }
-    attempt(db, client, record).await
+    attempt(db, trail, client, record).await
 }
 
-async fn attempt<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {
+async fn attempt<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    client: &Client,
+    record: &Record<A>,
+) -> Result<Run<A>, AppError> {
     let span = tracing::info_span!(
         "action",
         id = %record.id,
@@ -43,17 +60,22 @@ async fn attempt<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> 
         idempotency_key = %record.idempotency_key,
         attempt = record.attempts + 1
     );
-    attempt_once(db, client, record).instrument(span).await
+    attempt_once(db, trail, client, record).instrument(span).await
 }
 
-async fn attempt_once<A: Action>(db: &AppDb, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {
+async fn attempt_once<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    client: &Client,
+    record: &Record<A>,
+) -> Result<Run<A>, AppError> {
     let key = IdempotencyKey::new(record.idempotency_key.clone())?;
     let (outcome, answer) = match record.request.send(client, &key).await {
         Ok(Sent { correlation_id, answer }) => (Ok(correlation_id), Some(answer)),
         Err(e) => (Err(e), None),
     };
     let note = answer.as_ref().and_then(|a| record.request.note(a));
-    let mut after = record_outcome(db, record, &outcome, note.as_deref())?;
+    let mut after = record_outcome(db, trail, record, &outcome, note.as_deref())?;
     match &outcome {
         Ok(correlation_id) => tracing::info!(correlation_id = correlation_id.as_deref(), "action succeeded"),
         Err(e) => tracing::warn!(

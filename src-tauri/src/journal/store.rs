@@ -1,11 +1,11 @@
 //! The `actions` table: intents, outcomes and dismissals, each committed together with
-//! its audit row.
+//! its audit row; the audit anchor is written once the commit is done.
 
 use super::action::Action;
 use super::checkpoint::{Checkpoint, checkpoint};
 use super::record::{ActionState, Record};
 use crate::appdb::AppDb;
-use crate::audit::{self, NewEntry};
+use crate::audit::{NewEntry, Trail};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::IdempotencyKey;
 use rusqlite::{OptionalExtension, params};
@@ -16,7 +16,12 @@ fn now() -> String {
 }
 
 /// Commits the intent (action row + audit row) before anything is sent.
-pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Result<Record<A>, AppError> {
+pub fn record_intent<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    environment_id: &str,
+    req: &A,
+) -> Result<Record<A>, AppError> {
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
     let key = IdempotencyKey::generate().as_str().to_owned();
@@ -42,9 +47,10 @@ pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Re
         outcome: "pending",
         detail: None,
     };
-    audit::append(&tx, &entry)?;
+    let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
     drop(conn);
+    trail.anchor(db, sealed);
     checkpoint(Checkpoint::IntentCommitted);
     get(db, &id)
 }
@@ -52,6 +58,7 @@ pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Re
 /// Commits the outcome of one attempt, with `note` in the audit row of a success.
 pub(super) fn record_outcome<A: Action>(
     db: &AppDb,
+    trail: &Trail,
     record: &Record<A>,
     outcome: &Result<Option<String>, AppError>,
     note: Option<&str>,
@@ -87,14 +94,15 @@ pub(super) fn record_outcome<A: Action>(
         outcome: state.as_str(),
         detail: message.as_deref().or(note),
     };
-    audit::append(&tx, &entry)?;
+    let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
     drop(conn);
+    trail.anchor(db, sealed);
     get(db, &record.id)
 }
 
 /// Marks an open action as left alone (audited).
-pub fn dismiss<A: Action>(db: &AppDb, id: &str) -> Result<Record<A>, AppError> {
+pub fn dismiss<A: Action>(db: &AppDb, trail: &Trail, id: &str) -> Result<Record<A>, AppError> {
     let record: Record<A> = get(db, id)?;
     if !record.state.is_open() {
         return Err(AppError::validation("Only a pending or unknown action can be dismissed."));
@@ -116,9 +124,10 @@ pub fn dismiss<A: Action>(db: &AppDb, id: &str) -> Result<Record<A>, AppError> {
         outcome: "dismissed",
         detail: None,
     };
-    audit::append(&tx, &entry)?;
+    let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
     drop(conn);
+    trail.anchor(db, sealed);
     get(db, id)
 }
 

@@ -37,3 +37,15 @@ pub fn delete_profile(desk: State<'_, Desk>, id: String) -> Result<()> {
 pub async fn test_connection(desk: State<'_, Desk>, id: String) -> Result<ConnectionCheck> {
     desk.test_connection(&id).await
 }
+
+/// The staff name the audit log records next to the OS user (`None`: not set).
+#[tauri::command]
+pub fn staff_name(desk: State<'_, Desk>) -> Result<Option<String>> {
+    desk.staff_name()
+}
+
+/// Sets (or, with an empty name, clears) the staff name; answers what is stored.
+#[tauri::command]
+pub fn set_staff_name(desk: State<'_, Desk>, name: String) -> Result<Option<String>> {
+    desk.set_staff_name(&name)
+}

@@ -186,6 +186,17 @@ pub fn delete_profile(db: &AppDb, id: &str) -> Result<(), AppError> {
     Ok(())
 }
 
+/// What kind of environment `id` is (`sandbox` or `production`, `unknown` for an id no
+/// longer stored), read on `conn` so a caller inside a transaction can use it.
+pub fn kind_on(conn: &rusqlite::Connection, id: &str) -> rusqlite::Result<&'static str> {
+    if id == SANDBOX_ID {
+        return Ok(Badge::Sandbox.as_str());
+    }
+    let badge: Option<String> =
+        conn.query_row("SELECT badge FROM profiles WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+    Ok(badge.map_or("unknown", |b| Badge::parse(&b).as_str()))
+}
+
 pub fn get_setting(db: &AppDb, key: &str) -> Result<Option<String>, AppError> {
     let conn = db.lock()?;
     conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0))

@@ -641,7 +641,24 @@ message: string | null,
  * Set when the failure came from the service, so the UI can show its code.
  */
 error: AppError | null, attempts: number, created: string, updated: string, };
-export type AuditEntry = { seq: number, at: string, environmentId: string, actionId: string, kind: string, target: string, amount: string | null, idempotencyKey: string | null, correlationId: string | null, 
+export type RowFormat = "v1" | "v2";
+export type AuditEntry = { seq: number, 
+/**
+ * RFC 3339 with the writer's UTC offset (`v1` rows: UTC with `Z`).
+ */
+at: string, environmentId: string, 
+/**
+ * `sandbox`, `production` or `unknown`.
+ */
+environmentKind: string | null, appVersion: string | null, 
+/**
+ * The OS user running the app.
+ */
+actorUser: string | null, actorHost: string | null, 
+/**
+ * The staff name set under Settings, if any.
+ */
+staffName: string | null, actionId: string, kind: string, target: string, amount: string | null, idempotencyKey: string | null, correlationId: string | null, 
 /**
  * `intent` (before the request) or `outcome` (after).
  */
@@ -649,12 +666,47 @@ phase: string,
 /**
  * `pending`, `succeeded`, `failed`, `unknown` or `dismissed`.
  */
-outcome: string, detail: string | null, };
-export type ChainCheck = { rows: number, 
+outcome: string, detail: string | null, format: RowFormat, 
 /**
- * The first row whose hash does not match its content or predecessor.
+ * Names the key the row's MAC was made with (never the key itself).
  */
-brokenAt: number | null, };
+keyId: string | null, 
+/**
+ * The previous row's link (its MAC, or its hash when it has none).
+ */
+prevHash: string, hash: string, mac: string | null, };
+export type ChainStatus = "intact" | "broken" | "unverified";
+export type ChainProblem = "edited" | "removed" | "reordered" | "truncated" | "rewritten" | "wrongKey";
+export type AnchorState = "matches" | "behind" | "missing" | "unavailable" | "mismatch";
+export type ChainCheck = { 
+/**
+ * Rows in the log.
+ */
+rows: number, 
+/**
+ * Rows of the legacy chain (plain SHA-256, written before the upgrade).
+ */
+legacyRows: number, 
+/**
+ * Rows whose MAC was verified with the key.
+ */
+keyedRows: number, status: ChainStatus, problem: ChainProblem | null, 
+/**
+ * The first bad row (for `truncated`, the first missing one).
+ */
+brokenAt: number | null, 
+/**
+ * The first row without a MAC after the upgrade, if any.
+ */
+unkeyedFrom: number | null, anchor: AnchorState, anchoredSeq: number | null, 
+/**
+ * Whether the audit key could be read (without it MACs are not checked).
+ */
+keyAvailable: boolean, 
+/**
+ * The finding in English words (the UI words it from the fields above).
+ */
+message: string, };
 export type ExportRequest = { search: string | null, filters: TransactionFilters | null, };
 export type ExportState = "running" | "done" | "cancelled" | "failed";
 export type ExportStatus = { id: string, environmentId: string, state: ExportState, 

@@ -47,6 +47,16 @@ export function audit(seq: number, over: Partial<AuditEntry> = {}): AuditEntry {
     phase: seq % 2 ? 'intent' : 'outcome',
     outcome: seq % 2 ? 'pending' : 'succeeded',
     detail: null,
+    environmentKind: 'sandbox',
+    appVersion: '0.1.0',
+    actorUser: 'mette',
+    actorHost: 'desk-3',
+    staffName: null,
+    format: 'v2',
+    keyId: '0123456789abcdef',
+    prevHash: '0'.repeat(64),
+    hash: 'a'.repeat(64),
+    mac: 'b'.repeat(64),
     ...over,
   };
 }

@@ -13,6 +13,13 @@ let open: ActionRecord[];
 let auditRows: AuditEntry[];
 let chain: ChainCheck;
 
+function check(over: Partial<ChainCheck>): ChainCheck {
+  return {
+    rows: 0, legacyRows: 0, keyedRows: 0, status: 'intact', problem: null, brokenAt: null, unkeyedFrom: null,
+    anchor: 'matches', anchoredSeq: null, keyAvailable: true, message: 'Intact.', ...over,
+  };
+}
+
 function installMock(extra: Record<string, Handler> = {}) {
   mockIPC((cmd, args) => {
     const a = (args ?? {}) as Record<string, unknown>;
@@ -42,7 +49,7 @@ beforeEach(() => {
   i18n.set('en');
   open = [];
   auditRows = [];
-  chain = { rows: 0, brokenAt: null };
+  chain = check({ rows: 0 });
 });
 afterEach(() => {
   clearMocks();
@@ -117,7 +124,7 @@ describe('audit log page', () => {
       audit(2, { kind: 'cancel', outcome: 'failed', phase: 'outcome', detail: 'Already paid out' }),
       audit(1, { kind: 'cancel', amount: null }),
     ];
-    chain = { rows: 2, brokenAt: null };
+    chain = check({ rows: 2, keyedRows: 2, anchoredSeq: 2 });
     installMock();
     await openAudit();
     const rows = await screen.findAllByTestId('audit-row');
@@ -136,15 +143,55 @@ describe('audit log page', () => {
 
   it('shows a red badge when the chain is broken', async () => {
     auditRows = [audit(3), audit(2), audit(1)];
-    chain = { rows: 3, brokenAt: 2 };
+    chain = check({ rows: 3, status: 'broken', problem: 'rewritten', brokenAt: 2, message: 'Row 2: rewritten — its MAC does not match.' });
     installMock();
     await openAudit();
     await waitFor(() => expect(screen.getByTestId('audit-integrity').getAttribute('data-intact')).toBe('false'));
     const badge = screen.getByTestId('audit-integrity');
-    expect(badge.textContent).toContain('Tampered at row 2');
+    expect(badge.textContent).toContain('Row 2 was rewritten without the key');
+    expect(badge.getAttribute('title')).toContain('its MAC does not match');
     expect(badge.classList.contains('broken')).toBe(true);
     const rows = screen.getAllByTestId('audit-row');
     expect(rows[1].classList.contains('broken')).toBe(true);
+  });
+
+  it('names truncation at the first missing row, in Danish too', async () => {
+    auditRows = [audit(4), audit(3)];
+    chain = check({ rows: 4, status: 'broken', problem: 'truncated', brokenAt: 5, anchor: 'mismatch', anchoredSeq: 6 });
+    installMock();
+    await openAudit();
+    await waitFor(() => expect(screen.getByTestId('audit-integrity').textContent).toContain('Rows from 5 on were deleted'));
+    i18n.set('da');
+    await waitFor(() => expect(screen.getByTestId('audit-integrity').textContent).toContain('Rækkerne fra 5 og frem er slettet'));
+  });
+
+  it('says what could not be verified, without calling the log intact', async () => {
+    auditRows = [audit(2, { mac: null, keyId: null }), audit(1)];
+    chain = check({ rows: 2, status: 'unverified', anchor: 'unavailable', keyAvailable: false, unkeyedFrom: 2 });
+    installMock();
+    await openAudit();
+    await waitFor(() => expect(screen.getByTestId('audit-integrity').getAttribute('data-intact')).toBe('unverified'));
+    const text = screen.getByTestId('audit-integrity').textContent ?? '';
+    expect(text).toContain('the keychain could not be read');
+    expect(text).toContain('the audit key could not be read');
+    expect(text).toContain('rows from 2 have no seal');
+    expect(text).not.toContain('intact');
+  });
+
+  it('shows who acted and from where, and a dash for rows from before the keyed trail', async () => {
+    auditRows = [
+      audit(9, { staffName: 'Mette Hansen', actorUser: 'mh', actorHost: 'desk-3', environmentKind: 'production', appVersion: '0.2.0' }),
+      audit(1, { format: 'v1', staffName: null, actorUser: null, actorHost: null, environmentKind: null, appVersion: null, mac: null, keyId: null }),
+    ];
+    installMock();
+    await openAudit();
+    const actors = await screen.findAllByTestId('audit-actor');
+    expect(actors[0].textContent).toContain('Mette Hansen');
+    expect(actors[0].textContent).toContain('mh@desk-3');
+    expect(actors[1].textContent?.trim()).toBe('—');
+    const origins = screen.getAllByTestId('audit-origin');
+    expect(origins[0].textContent?.trim()).toBe('Production · v0.2.0');
+    expect(origins[1].textContent?.trim()).toBe('—');
   });
 
   it('filters with a debounce', async () => {

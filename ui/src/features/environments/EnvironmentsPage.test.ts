@@ -8,6 +8,7 @@ import { ENVIRONMENTS, page } from '../../test/fixtures';
 
 let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
 let envs: EnvironmentList;
+let staff: string | null;
 
 function installMock() {
   mockIPC((cmd, args) => {
@@ -30,6 +31,14 @@ function installMock() {
       case 'delete_profile':
         envs.environments = envs.environments.filter((e) => e.id !== a.id);
         return null;
+      case 'staff_name':
+        return staff;
+      case 'set_staff_name': {
+        const name = (a.name as string).trim();
+        if (name.length > 80) throw { code: 'validation', message: 'The staff name must be at most 80 visible characters.' };
+        staff = name === '' ? null : name;
+        return staff;
+      }
       case 'test_connection':
         if (a.id === 'sandbox') return { transactionCount: 200 };
         throw { code: 'unauthorized', message: 'The API key was rejected', status: 401, title: null, detail: null, correlationId: 'c-9' };
@@ -44,6 +53,7 @@ const item = (id: string) => screen.getAllByTestId('environment-item').find((el)
 beforeEach(() => {
   calls = [];
   envs = structuredClone(ENVIRONMENTS);
+  staff = null;
   i18n.set('en');
   installMock();
 });
@@ -54,6 +64,33 @@ async function openPage() {
   await fireEvent.click(screen.getByTestId('nav-environments'));
   await waitFor(() => expect(screen.getAllByTestId('environment-item')).toHaveLength(2));
 }
+
+describe('staff name', () => {
+  it('shows the stored name, saves a new one trimmed and clears it', async () => {
+    staff = 'Mette';
+    await openPage();
+    const input = screen.getByTestId('staff-name') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('Mette'));
+    expect((screen.getByTestId('staff-save') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.input(input, { target: { value: '  Mette Hansen ' } });
+    await fireEvent.click(screen.getByTestId('staff-save'));
+    await waitFor(() => expect(staff).toBe('Mette Hansen'));
+    expect(calls.find((c) => c.cmd === 'set_staff_name')?.args).toEqual({ name: 'Mette Hansen' });
+    expect(await screen.findByText('Staff name “Mette Hansen” saved')).toBeTruthy();
+    await fireEvent.input(input, { target: { value: '' } });
+    await fireEvent.click(screen.getByTestId('staff-save'));
+    await waitFor(() => expect(staff).toBeNull());
+  });
+
+  it('refuses a name longer than 80 characters before sending, in Danish too', async () => {
+    i18n.set('da');
+    await openPage();
+    await fireEvent.input(screen.getByTestId('staff-name'), { target: { value: 'x'.repeat(81) } });
+    expect(await screen.findByText('Højst 80 tegn.')).toBeTruthy();
+    expect((screen.getByTestId('staff-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((c) => c.cmd === 'set_staff_name')).toBe(false);
+  });
+});
 
 describe('environments page', () => {
   it('lists the built-in sandbox first, without edit/delete', async () => {

@@ -50,6 +50,14 @@ export const en = {
   'envs.confirmDelete.title': 'Delete environment?',
   'envs.confirmDelete.body': '“{name}” and its stored API key will be removed. This cannot be undone.',
   'envs.confirmDelete.ok': 'Delete',
+
+  'staff.title': 'Staff name',
+  'staff.placeholder': 'e.g. Mette Hansen',
+  'staff.hint': 'Recorded with every action in the audit log, next to the computer’s user name. Leave empty for none.',
+  'staff.save': 'Save name',
+  'staff.saved': 'Staff name “{name}” saved',
+  'staff.cleared': 'Staff name cleared',
+  'staff.errTooLong': 'At most {max} characters.',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -102,4 +110,12 @@ export const da: Record<keyof typeof en, string> = {
   'envs.confirmDelete.title': 'Slet miljø?',
   'envs.confirmDelete.body': '“{name}” og den gemte API-nøgle fjernes. Det kan ikke fortrydes.',
   'envs.confirmDelete.ok': 'Slet',
+
+  'staff.title': 'Medarbejdernavn',
+  'staff.placeholder': 'fx Mette Hansen',
+  'staff.hint': 'Registreres ved hver handling i revisionsloggen sammen med computerens brugernavn. Lad feltet stå tomt, hvis der ikke skal være et navn.',
+  'staff.save': 'Gem navn',
+  'staff.saved': 'Medarbejdernavnet “{name}” er gemt',
+  'staff.cleared': 'Medarbejdernavnet er fjernet',
+  'staff.errTooLong': 'Højst {max} tegn.',
 };

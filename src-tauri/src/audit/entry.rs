@@ -1,0 +1,218 @@
+//! One audit row as stored, listed by the UI and exported, and the SQL that reads and
+//! inserts rows. Rows up to the migration point (the `audit_legacy_end` setting) are in
+//! the legacy format `v1`; every later row is `v2` (see [`super::digest`]).
+
+use crate::error::AppError;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The setting holding the last `seq` of the legacy chain (written by the schema step that
+/// added the keyed trail; `0` when the log was empty then).
+pub const LEGACY_END_SETTING: &str = "audit_legacy_end";
+
+/// Which scheme a row is hashed with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum RowFormat {
+    /// Written before the upgrade: plain SHA-256, no actor, no MAC.
+    V1,
+    /// Actor and origin, SHA-256 and (when the key was at hand) HMAC-SHA256.
+    V2,
+}
+
+impl RowFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::V1 => "v1",
+            Self::V2 => "v2",
+        }
+    }
+}
+
+/// One audit row. The actor and origin fields are empty on `v1` rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    #[ts(type = "number")]
+    pub seq: i64,
+    /// RFC 3339 with the writer's UTC offset (`v1` rows: UTC with `Z`).
+    pub at: String,
+    pub environment_id: String,
+    /// `sandbox`, `production` or `unknown`.
+    pub environment_kind: Option<String>,
+    pub app_version: Option<String>,
+    /// The OS user running the app.
+    pub actor_user: Option<String>,
+    pub actor_host: Option<String>,
+    /// The staff name set under Settings, if any.
+    pub staff_name: Option<String>,
+    pub action_id: String,
+    pub kind: String,
+    pub target: String,
+    pub amount: Option<String>,
+    pub idempotency_key: Option<String>,
+    pub correlation_id: Option<String>,
+    /// `intent` (before the request) or `outcome` (after).
+    pub phase: String,
+    /// `pending`, `succeeded`, `failed`, `unknown` or `dismissed`.
+    pub outcome: String,
+    pub detail: Option<String>,
+    pub format: RowFormat,
+    /// Names the key the row's MAC was made with (never the key itself).
+    pub key_id: Option<String>,
+    /// The previous row's link (its MAC, or its hash when it has none).
+    pub prev_hash: String,
+    pub hash: String,
+    pub mac: Option<String>,
+}
+
+impl AuditEntry {
+    /// What the next row chains from: the MAC when there is one, else the hash.
+    pub fn link(&self) -> &str {
+        self.mac.as_deref().unwrap_or(&self.hash)
+    }
+}
+
+/// What the journal appends (seq, time, actor, origin and the chain are filled in).
+pub struct NewEntry<'a> {
+    pub environment_id: &'a str,
+    pub action_id: &'a str,
+    pub kind: &'a str,
+    pub target: &'a str,
+    pub amount: Option<&'a str>,
+    pub idempotency_key: Option<&'a str>,
+    pub correlation_id: Option<&'a str>,
+    pub phase: &'a str,
+    pub outcome: &'a str,
+    pub detail: Option<&'a str>,
+}
+
+const COLUMNS: &str = "seq, at, environment_id, environment_kind, app_version, actor_user, actor_host, staff_name, \
+    action_id, kind, target, amount, idempotency_key, correlation_id, phase, outcome, detail, key_id, prev_hash, hash, mac";
+
+fn read(r: &rusqlite::Row<'_>, legacy_end: i64) -> rusqlite::Result<AuditEntry> {
+    let seq: i64 = r.get(0)?;
+    Ok(AuditEntry {
+        seq,
+        at: r.get(1)?,
+        environment_id: r.get(2)?,
+        environment_kind: r.get(3)?,
+        app_version: r.get(4)?,
+        actor_user: r.get(5)?,
+        actor_host: r.get(6)?,
+        staff_name: r.get(7)?,
+        action_id: r.get(8)?,
+        kind: r.get(9)?,
+        target: r.get(10)?,
+        amount: r.get(11)?,
+        idempotency_key: r.get(12)?,
+        correlation_id: r.get(13)?,
+        phase: r.get(14)?,
+        outcome: r.get(15)?,
+        detail: r.get(16)?,
+        format: if seq <= legacy_end { RowFormat::V1 } else { RowFormat::V2 },
+        key_id: r.get(17)?,
+        prev_hash: r.get(18)?,
+        hash: r.get(19)?,
+        mac: r.get(20)?,
+    })
+}
+
+/// The last `seq` of the legacy chain (0: none; a database without the setting has none).
+pub fn legacy_end(conn: &Connection) -> Result<i64, AppError> {
+    let value: Option<String> = conn
+        .query_row("SELECT value FROM settings WHERE key = ?1", [LEGACY_END_SETTING], |r| r.get(0))
+        .optional()
+        .map_err(AppError::storage)?;
+    Ok(value.and_then(|v| v.trim().parse().ok()).unwrap_or(0))
+}
+
+/// Rows matching `text` (any column, case-insensitive), newest first.
+pub fn list(conn: &Connection, text: Option<&str>, limit: u32) -> Result<Vec<AuditEntry>, AppError> {
+    let legacy_end = legacy_end(conn)?;
+    let pattern = text.map(str::trim).filter(|t| !t.is_empty()).map(|t| format!("%{}%", t.to_lowercase()));
+    let mut stmt = conn
+        .prepare(&format!(
+            "SELECT {COLUMNS} FROM audit WHERE ?1 IS NULL OR lower(kind || ' ' || target || ' ' || ifnull(amount,'') || ' ' ||
+             ifnull(idempotency_key,'') || ' ' || ifnull(correlation_id,'') || ' ' || outcome || ' ' || environment_id || ' ' ||
+             ifnull(detail,'') || ' ' || ifnull(staff_name,'') || ' ' || ifnull(actor_user,'') || ' ' ||
+             ifnull(actor_host,'')) LIKE ?1 ORDER BY seq DESC LIMIT ?2"
+        ))
+        .map_err(AppError::storage)?;
+    let rows = stmt.query_map(params![pattern, limit], |r| read(r, legacy_end)).map_err(AppError::storage)?;
+    rows.collect::<Result<_, _>>().map_err(AppError::storage)
+}
+
+/// Calls `each` with every row, oldest first, until it answers `false` (the check reads
+/// the log as a stream: a long log is never held in memory at once).
+pub fn each(conn: &Connection, mut each: impl FnMut(&AuditEntry) -> bool) -> Result<(), AppError> {
+    let legacy_end = legacy_end(conn)?;
+    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM audit ORDER BY seq")).map_err(AppError::storage)?;
+    let mut rows = stmt.query([]).map_err(AppError::storage)?;
+    while let Some(r) = rows.next().map_err(AppError::storage)? {
+        if !each(&read(r, legacy_end).map_err(AppError::storage)?) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The newest row's seq and link.
+pub fn head(conn: &Connection) -> Result<Option<(i64, String)>, AppError> {
+    conn.query_row("SELECT seq, ifnull(mac, hash) FROM audit ORDER BY seq DESC LIMIT 1", [], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
+    .optional()
+    .map_err(AppError::storage)
+}
+
+pub fn count(conn: &Connection) -> Result<i64, AppError> {
+    conn.query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).map_err(AppError::storage)
+}
+
+/// The link of row `seq`, if it exists.
+pub fn link_at(conn: &Connection, seq: i64) -> Result<Option<String>, AppError> {
+    conn.query_row("SELECT ifnull(mac, hash) FROM audit WHERE seq = ?1", [seq], |r| r.get(0))
+        .optional()
+        .map_err(AppError::storage)
+}
+
+/// The row whose link is `link`, if any (tells a reordered chain from a rewritten one).
+pub fn seq_of_link(conn: &Connection, link: &str) -> Result<Option<i64>, AppError> {
+    conn.query_row("SELECT seq FROM audit WHERE ifnull(mac, hash) = ?1 LIMIT 1", [link], |r| r.get(0))
+        .optional()
+        .map_err(AppError::storage)
+}
+
+/// Inserts a finished row with its own `seq`.
+pub fn insert(conn: &Connection, e: &AuditEntry) -> Result<(), AppError> {
+    conn.execute(
+        &format!("INSERT INTO audit ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"),
+        params![
+            e.seq,
+            e.at,
+            e.environment_id,
+            e.environment_kind,
+            e.app_version,
+            e.actor_user,
+            e.actor_host,
+            e.staff_name,
+            e.action_id,
+            e.kind,
+            e.target,
+            e.amount,
+            e.idempotency_key,
+            e.correlation_id,
+            e.phase,
+            e.outcome,
+            e.detail,
+            e.key_id,
+            e.prev_hash,
+            e.hash,
+            e.mac
+        ],
+    )
+    .map_err(AppError::storage)?;
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! The staff member's name, set under Settings and written into every audit row next to
+//! the OS user (several people may share one OS account at a desk). Kept in the app
+//! database's settings; optional.
+
+use crate::audit::actor::STAFF_NAME_SETTING;
+use crate::desk::Desk;
+use crate::error::AppError;
+use crate::settings::environments as envs;
+
+/// Longest staff name accepted.
+pub const MAX_CHARS: usize = 80;
+
+impl Desk {
+    /// The staff name, `None` when none is set.
+    pub fn staff_name(&self) -> Result<Option<String>, AppError> {
+        Ok(envs::get_setting(&self.db, STAFF_NAME_SETTING)?.filter(|n| !n.trim().is_empty()))
+    }
+
+    /// Sets the staff name (trimmed; empty clears it); answers what is stored.
+    pub fn set_staff_name(&self, name: &str) -> Result<Option<String>, AppError> {
+        let name = name.trim();
+        if name.chars().count() > MAX_CHARS || name.chars().any(char::is_control) {
+            return Err(AppError::validation(format!(
+                "The staff name must be at most {MAX_CHARS} visible characters."
+            )));
+        }
+        envs::set_setting(&self.db, STAFF_NAME_SETTING, name)?;
+        self.staff_name()
+    }
+}
