@@ -156,3 +156,46 @@ fn the_same_version_is_no_update() {
         assert!(service::check(app.handle(), &url).await.expect("check").is_none());
     });
 }
+
+/// A Desk on a fresh data folder, as the app opens it (no keys are read).
+fn desk(dir: &std::path::Path) -> escrow_desk::desk::Desk {
+    let keychain =
+        escrow_desk::settings::keychain::Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    escrow_desk::desk::Desk::new(escrow_desk::appdb::AppDb::open(dir).expect("db"), keychain, None).expect("desk")
+}
+
+#[test]
+fn updates_are_off_until_a_url_is_set_and_install_needs_the_shown_version() {
+    use escrow_desk::updates::commands::{check_for_update, install_update};
+    use escrow_desk::updates::service::UpdateCheck;
+    use tauri::Manager;
+    tauri::async_runtime::block_on(async {
+        let dir = tempfile::tempdir().expect("dir");
+        let keys = KeyPair::generate_unencrypted_keypair().expect("keys");
+        let app = app(&public_key(&keys));
+        let fresh = desk(dir.path());
+        assert_eq!(fresh.update_settings().expect("settings").url, "", "a new data folder never checks");
+        assert!(fresh.save_update_url("ftp://updates.example/latest.json").is_err());
+        app.manage(fresh);
+        let handle = app.handle().clone();
+        assert_eq!(check_for_update(handle.clone()).await.expect("check"), UpdateCheck::Off);
+
+        let bytes = artifact();
+        let url = serve("good.deb", sign(&keys, &bytes, VERSION), vec![("good.deb", bytes)]).await;
+        let saved = app.state::<escrow_desk::desk::Desk>().save_update_url(&format!(" {url} ")).expect("save");
+        assert_eq!(saved.url, url.as_str());
+        let UpdateCheck::Available(shown) = check_for_update(handle.clone()).await.expect("check") else {
+            panic!("the served update is offered");
+        };
+        assert_eq!(shown.version, VERSION);
+        let refused =
+            install_update(handle.clone(), "9.9.9".into()).await.expect_err("only the shown version installs");
+        assert_eq!(refused.code, escrow_desk::error::ErrorCode::Validation);
+        drop(app);
+        assert_eq!(
+            desk(dir.path()).update_settings().expect("settings").url,
+            url.as_str(),
+            "the URL survives a restart"
+        );
+    });
+}

@@ -40,7 +40,10 @@ pub enum UpdateCheck {
     /// No update URL is set: nothing was asked.
     Off,
     /// The server knows no newer version.
-    Current { current_version: String },
+    Current {
+        #[serde(rename = "currentVersion")]
+        current_version: String,
+    },
     /// A newer version, to show before anything is downloaded.
     Available(UpdateView),
 }
