@@ -199,3 +199,31 @@ fn updates_are_off_until_a_url_is_set_and_install_needs_the_shown_version() {
         );
     });
 }
+
+/// What `make release` does (the pinned Tauri CLI's `signer generate` and `signer sign
+/// --app-version`) produces a key and signature the app's updater accepts.
+#[test]
+fn a_signature_from_the_tauri_cli_is_accepted() {
+    let cli = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/node_modules/.bin/tauri");
+    assert!(std::path::Path::new(cli).exists(), "run `cd ui && npm ci` first (the Tauri CLI signs releases)");
+    let dir = tempfile::tempdir().expect("dir");
+    let key = dir.path().join("release.key");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(cli).args(args).env("CI", "true").output().expect("tauri cli");
+        assert!(out.status.success(), "tauri {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    run(&["signer", "generate", "--ci", "-p", "pw", "-w", key.to_str().expect("path")]);
+    let bytes = artifact();
+    let deb = dir.path().join("escrow-desk_0.2.0_amd64.deb");
+    std::fs::write(&deb, &bytes).expect("write");
+    let private = std::fs::read_to_string(&key).expect("key");
+    run(&["signer", "sign", "-k", private.trim(), "-p", "pw", "--app-version", VERSION, deb.to_str().expect("path")]);
+    let signature = std::fs::read_to_string(dir.path().join("escrow-desk_0.2.0_amd64.deb.sig")).expect("sig");
+    let pubkey = std::fs::read_to_string(dir.path().join("release.key.pub")).expect("pub");
+    tauri::async_runtime::block_on(async {
+        let url = serve("cli.deb", signature.trim().into(), vec![("cli.deb", bytes.clone())]).await;
+        let app = app(pubkey.trim());
+        let update = service::check(app.handle(), &url).await.expect("check").expect("an update is found");
+        assert_eq!(service::download_verified(&update).await.expect("the CLI's signature is accepted"), bytes);
+    });
+}
