@@ -59,5 +59,5 @@ out = os.path.join(os.path.dirname(deb), "latest.json")
 with open(out, "w") as f:
     json.dump(manifest, f, indent=2)
     f.write("\n")
-print(f"release: {deb}\n         {sig_path}\n         {out} (upload all three to {base})")
+print(f"release: {deb}\n         {sig_path}\n         {out} (upload the deb and latest.json to {base})")
 PY
