@@ -191,6 +191,9 @@ fn updates_are_off_until_a_url_is_set_and_install_needs_the_shown_version() {
         let refused =
             install_update(handle.clone(), "9.9.9".into()).await.expect_err("only the shown version installs");
         assert_eq!(refused.code, escrow_desk::error::ErrorCode::Validation);
+        // The shown version, but this test binary is no installed package: nothing is overwritten.
+        let unpackaged = install_update(handle.clone(), VERSION.into()).await.expect_err("not from a package");
+        assert!(unpackaged.message.contains("not installed from a package"), "{}", unpackaged.message);
         drop(app);
         assert_eq!(
             desk(dir.path()).update_settings().expect("settings").url,

@@ -86,6 +86,7 @@ pub async fn download_verified(update: &Update) -> Result<Vec<u8>, UpdaterError>
 /// is installed with `pkexec dpkg -i` (the system asks for an administrator password;
 /// refusing leaves the running version in place); an AppImage is replaced in place.
 pub async fn install<R: Runtime>(app: &AppHandle<R>, update: Update) -> Result<(), AppError> {
+    refuse_unpackaged()?;
     let bytes = download_verified(&update).await.map_err(to_app_error)?;
     tracing::info!(version = %update.version, bytes = bytes.len(), "update verified, installing");
     tauri::async_runtime::spawn_blocking(move || update.install(bytes))
@@ -94,6 +95,19 @@ pub async fn install<R: Runtime>(app: &AppHandle<R>, update: Update) -> Result<(
         .map_err(to_app_error)?;
     tracing::info!("update installed, restarting");
     app.restart()
+}
+
+/// The plugin replaces the running file when the app is not a deb, which for a build
+/// run from the repository (no bundle marker) would overwrite it with a package.
+fn refuse_unpackaged() -> Result<(), AppError> {
+    use tauri::utils::{config::BundleType, platform::bundle_type};
+    match bundle_type() {
+        Some(BundleType::Deb | BundleType::AppImage) => Ok(()),
+        _ if !cfg!(target_os = "linux") => Ok(()),
+        _ => Err(AppError::validation(
+            "This copy of Escrow Desk was not installed from a package; install the new version with its package.",
+        )),
+    }
 }
 
 /// The plugin's error as the UI shows it; a bad signature says so plainly.
