@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test
+.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test
 
 setup:
 	@bash scripts/setup-system.sh
@@ -31,6 +31,15 @@ package: setup
 ## Checks the built deb: fields, files, size, a dpkg install into a throwaway root, first page.
 package-test: package
 	@bash scripts/package-test.sh
+
+## Signs the package for the in-app updater and writes latest.json next to it. Needs
+## TAURI_SIGNING_PRIVATE_KEY, TAURI_SIGNING_PRIVATE_KEY_PASSWORD and RELEASE_BASE_URL (see README, Updates).
+release: setup
+	@bash scripts/release.sh
+
+## Checks the signing step on a stand-in package with a throwaway key (seconds).
+release-test: setup
+	@bash scripts/release-test.sh
 
 ## Benchmarks that print their figures (release builds; several minutes on 2 cores).
 bench: setup

@@ -15,6 +15,9 @@ echo "== Structure: no import cycles"; python3 scripts/import-cycles.py --self-t
 echo "== UI: type check and unit tests"
 (cd ui && npm run --silent check && npm test --silent)
 
+echo "== Release: signing step and update manifest (throwaway key)"
+bash scripts/release-test.sh
+
 echo "== Rust: build the app for the end-to-end tests"
 cargo build -p escrow-desk
 

@@ -26,6 +26,7 @@ pub mod startup;
 pub mod support;
 pub mod trades;
 pub mod transactions;
+pub mod updates;
 pub mod users;
 pub mod views;
 
@@ -90,6 +91,7 @@ pub fn run() {
                 .build(),
         )
         .plugin(desktop::window_state::plugin(data_override.as_deref()))
+        .plugin(updates::service::plugin())
         .setup(|app| {
             start_logging(app);
             match open_desk(app) {

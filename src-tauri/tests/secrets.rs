@@ -155,6 +155,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 };
                 format!("{}{}", json(&desk.payment_action(&create).await), json(&desk.payment_action(&init).await))
             }
+            "update_settings" => json(&desk.update_settings()),
+            "save_update_url" => json(&desk.save_update_url("")),
+            // Reaching the network is for tests/updates.rs; here: what the check would ask, and an install's refusal.
+            "check_for_update" => json(&desk.update_url().map(|u| u.map(String::from))),
+            "install_update" => json(&Err::<(), _>(escrow_desk::updates::service::to_app_error(
+                tauri_plugin_updater::Error::ReleaseNotFound,
+            ))),
             "open_external" => json(&escrow_desk::external::check("javascript:alert(1)").map(drop)),
             "list_business_users" => json(&desk.list_business_users()),
             "create_business_user" => {

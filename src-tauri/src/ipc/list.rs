@@ -2,7 +2,7 @@
 // the capability), the app (the handler), the TypeScript wrappers and the tests are made
 // from. Each line: `domain: kind name(args) -> answer;` where the command is
 // `crate::<domain>::commands::<name>`, `kind` is `desk` (sync), `desk_async`, `plain`
-// (sync, without the app state) or `app` (sync, given the app handle), and the signature must match the function's (checked
+// (sync, without the app state), `app` (sync, given the app handle) or `app_async`, and the signature must match the function's (checked
 // at compile time). Adding a command: write it in its domain's `commands.rs`, add a line
 // here, grant it in `capabilities/main.json`, run `make bindings`.
 commands! {
@@ -34,6 +34,10 @@ commands! {
     audit: desk verify_audit_log() -> ChainCheck;
     audit: desk save_audit_csv(text: Option<String>) -> AuditFile;
     external: plain open_external(url: String) -> ();
+    updates: desk update_settings() -> UpdateSettings;
+    updates: desk save_update_url(url: String) -> UpdateSettings;
+    updates: app_async check_for_update() -> UpdateCheck;
+    updates: app_async install_update(version: String) -> ();
     users: desk_async list_users(query: UserQuery) -> UserPageView;
     users: desk_async get_user(service_account_id: String) -> UserView;
     users: desk_async start_connect(input: ConnectInput) -> HostedUrlView;

@@ -29,6 +29,8 @@ use crate::transactions::actions::TransactionAction;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};
 use crate::transactions::service::{SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use crate::updates::service::UpdateCheck;
+use crate::updates::settings::UpdateSettings;
 use crate::users::actions::UserAction;
 use crate::users::service::{
     BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
@@ -59,6 +61,11 @@ macro_rules! commands {
     (@check $domain:ident app $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
         pub fn $name(app: tauri::AppHandle, $($arg: $ty),*) -> Result<$ret, AppError> {
             crate::$domain::commands::$name(app, $($arg),*)
+        }
+    };
+    (@check $domain:ident app_async $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub async fn $name(app: tauri::AppHandle, $($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name(app, $($arg),*).await
         }
     };
     ($($domain:ident : $kind:ident $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {

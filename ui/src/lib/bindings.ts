@@ -22,6 +22,21 @@ routes: string,
  */
 dialect: Dialect, };
 export type ConnectionCheck = { transactionCount: number, };
+export type UpdateSettings = { 
+/**
+ * The manifest URL, or "" when updates are off.
+ */
+url: string, 
+/**
+ * The running app's version.
+ */
+currentVersion: string, };
+export type UpdateView = { version: string, currentVersion: string, 
+/**
+ * RFC 3339, when the manifest has a `pub_date`.
+ */
+date: string | null, notes: string | null, };
+export type UpdateCheck = { "state": "off" } | { "state": "current", currentVersion: string, } | { "state": "available" } & UpdateView;
 export type TransactionFilters = { 
 /**
  * Any of these statuses (empty: all).

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UserPageView, UserQuery, UserView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -32,6 +32,10 @@ export const ipc = {
   verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),
   saveAuditCsv: (text: string | null) => call<AuditFile>('save_audit_csv', { text }),
   openExternal: (url: string) => call<null>('open_external', { url }),
+  updateSettings: () => call<UpdateSettings>('update_settings'),
+  saveUpdateUrl: (url: string) => call<UpdateSettings>('save_update_url', { url }),
+  checkForUpdate: () => call<UpdateCheck>('check_for_update'),
+  installUpdate: (version: string) => call<null>('install_update', { version }),
   listUsers: (query: UserQuery) => call<UserPageView>('list_users', { query }),
   getUser: (serviceAccountId: string) => call<UserView>('get_user', { serviceAccountId }),
   startConnect: (input: ConnectInput) => call<HostedUrlView>('start_connect', { input }),

@@ -11,12 +11,13 @@ import * as splitPayouts from '../../features/split-payouts/i18n';
 import * as trades from '../../features/trades/i18n';
 import * as transactionActions from '../../features/transactions/actions/i18n';
 import * as transactions from '../../features/transactions/i18n';
+import * as updates from '../../features/updates/i18n';
 import * as users from '../../features/users/i18n';
 import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades,
+  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates,
 } as const;
 
 export const en = {
@@ -32,6 +33,7 @@ export const en = {
   ...auto.en,
   ...audit.en,
   ...trades.en,
+  ...updates.en,
 };
 
 export type MessageKey = keyof typeof en;
@@ -50,4 +52,5 @@ export const da: Dictionary = {
   ...auto.da,
   ...audit.da,
   ...trades.da,
+  ...updates.da,
 };
