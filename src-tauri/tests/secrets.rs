@@ -272,7 +272,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             "debt_download_link" => json(&desk.debt_download_link(&txn).await),
-            "startup_problem" => json(&escrow_desk::startup::commands::startup_problem()),
+            "startup_report" => json(&escrow_desk::startup::commands::startup_report()),
             other => panic!("command {other} is not covered by the secret scan"),
         };
         answers.push((name, answer));

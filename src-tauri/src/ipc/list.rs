@@ -6,7 +6,7 @@
 // at compile time). Adding a command: write it in its domain's `commands.rs`, add a line
 // here, grant it in `capabilities/main.json`, run `make bindings`.
 commands! {
-    startup: plain startup_problem() -> Option<String>;
+    startup: plain startup_report() -> StartupReport;
     settings: desk list_environments() -> EnvironmentList;
     settings: desk select_environment(id: String) -> EnvironmentView;
     settings: desk save_profile(input: ProfileInput) -> EnvironmentView;

@@ -15,10 +15,24 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Commits the intent (action row + audit row) before anything is sent.
+/// What a full disk means for an intent: nothing recorded, so nothing sent.
+const INTENT_NOT_RECORDED: &str = "the action was not recorded, and nothing was sent.";
+/// What a full disk means for an outcome: the journal still says pending, so the action
+/// is checked with the service before any resend.
+const OUTCOME_NOT_RECORDED: &str = "the service's answer could not be recorded. The action stays pending; \
+     a retry first checks with the service whether it already took effect.";
+
+/// Commits the intent (action row + audit row) before anything is sent. On a full disk
+/// nothing is committed and the caller sends nothing.
 pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Result<Record<A>, AppError> {
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
+    insert_intent(db, &id, environment_id, req).map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
+    checkpoint(Checkpoint::IntentCommitted);
+    get(db, &id)
+}
+
+fn insert_intent<A: Action>(db: &AppDb, id: &str, environment_id: &str, req: &A) -> Result<(), AppError> {
     let key = IdempotencyKey::generate().as_str().to_owned();
     let request = serde_json::to_string(req).map_err(AppError::storage)?;
     let at = now();
@@ -32,7 +46,7 @@ pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Re
     .map_err(AppError::storage)?;
     let entry = NewEntry {
         environment_id,
-        action_id: &id,
+        action_id: id,
         kind: req.kind(),
         target: req.target(),
         amount: req.amount(),
@@ -43,10 +57,7 @@ pub fn record_intent<A: Action>(db: &AppDb, environment_id: &str, req: &A) -> Re
         detail: None,
     };
     audit::append(&tx, &entry)?;
-    tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    checkpoint(Checkpoint::IntentCommitted);
-    get(db, &id)
+    tx.commit().map_err(AppError::storage)
 }
 
 /// Commits the outcome of one attempt, with `note` in the audit row of a success.
@@ -67,11 +78,33 @@ pub(super) fn record_outcome<A: Action>(
         }
     };
     let error_json = error.as_ref().map(serde_json::to_string).transpose().map_err(AppError::storage)?;
+    let stored = error_json.or(message.clone());
+    let update = Update {
+        state,
+        correlation: correlation.as_deref(),
+        stored: stored.as_deref(),
+        detail: message.as_deref().or(note),
+    };
+    update_outcome(db, record, &update).map_err(|e| db.explain_full(e, OUTCOME_NOT_RECORDED))?;
+    get(db, &record.id)
+}
+
+/// The outcome of one attempt as it is written.
+struct Update<'a> {
+    state: ActionState,
+    correlation: Option<&'a str>,
+    /// The failure as JSON (or words) for the `message` column.
+    stored: Option<&'a str>,
+    /// The audit row's detail.
+    detail: Option<&'a str>,
+}
+
+fn update_outcome<A: Action>(db: &AppDb, record: &Record<A>, u: &Update<'_>) -> Result<(), AppError> {
     let mut conn = db.lock()?;
     let tx = conn.transaction().map_err(AppError::storage)?;
     tx.execute(
         "UPDATE actions SET state = ?2, correlation_id = ?3, message = ?4, attempts = attempts + 1, updated = ?5 WHERE id = ?1",
-        params![record.id, state.as_str(), correlation, error_json.or(message.clone()), now()],
+        params![record.id, u.state.as_str(), u.correlation, u.stored, now()],
     )
     .map_err(AppError::storage)?;
     let req = &record.request;
@@ -82,15 +115,13 @@ pub(super) fn record_outcome<A: Action>(
         target: req.target(),
         amount: req.amount(),
         idempotency_key: Some(&record.idempotency_key),
-        correlation_id: correlation.as_deref(),
+        correlation_id: u.correlation,
         phase: "outcome",
-        outcome: state.as_str(),
-        detail: message.as_deref().or(note),
+        outcome: u.state.as_str(),
+        detail: u.detail,
     };
     audit::append(&tx, &entry)?;
-    tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    get(db, &record.id)
+    tx.commit().map_err(AppError::storage)
 }
 
 /// Marks an open action as left alone (audited).

@@ -6,6 +6,10 @@ export const en = {
   'startup.title': 'Escrow Desk could not open its data',
   'startup.intro': 'Nothing was changed and nothing was sent. What went wrong, and where:',
   'startup.next': 'Fix the cause (free disk space, a writable folder, or close the other Escrow Desk window) and start Escrow Desk again. Your journal and audit log stay where they are.',
+  'startup.notice.database_moved_aside': 'Your local database was damaged. It was moved to {path}; pending actions recorded in it could not be read, and environments you added must be added again (their API keys are still in the system keychain). Nothing was deleted: keep the moved file for support. Escrow Desk started with a fresh database.',
+  'startup.notice.sandbox_moved_aside': 'The built-in Sandbox\'s database was damaged. It was moved to {path}, and the Sandbox started again with fresh demo data.',
+  'startup.notice.path': 'the path of the moved file',
+  'startup.notice.close': 'Close this notice',
 
   'nav.label': 'Main navigation',
   'nav.transactions': 'Transactions',
@@ -43,6 +47,10 @@ export const da: Record<keyof typeof en, string> = {
   'startup.title': 'Escrow Desk kunne ikke åbne sine data',
   'startup.intro': 'Intet er ændret, og intet er sendt. Hvad der gik galt, og hvor:',
   'startup.next': 'Ret årsagen (frigør diskplads, vælg en skrivbar mappe, eller luk det andet Escrow Desk-vindue), og start Escrow Desk igen. Din journal og revisionslog bliver, hvor de er.',
+  'startup.notice.database_moved_aside': 'Din lokale database var beskadiget. Den er flyttet til {path}; ventende handlinger i den kunne ikke læses, og miljøer, du har tilføjet, skal tilføjes igen (deres API-nøgler ligger stadig i systemets nøglering). Intet er slettet: gem den flyttede fil til support. Escrow Desk startede med en ny database.',
+  'startup.notice.sandbox_moved_aside': 'Den indbyggede Sandbox\'s database var beskadiget. Den er flyttet til {path}, og Sandboxen startede igen med nye demodata.',
+  'startup.notice.path': 'stien til den flyttede fil',
+  'startup.notice.close': 'Luk denne besked',
 
   'nav.label': 'Hovednavigation',
   'nav.transactions': 'Transaktioner',
