@@ -24,8 +24,12 @@ pub fn damage(path: &Path) -> Result<Option<String>, AppError> {
     if !path.exists() {
         return Ok(None);
     }
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    // Read-only, without the checkpoint a last connection makes on close: the check
+    // changes nothing, so a damaged file (and its WAL) is kept exactly as it was found.
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(AppError::storage)?;
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+        .map_err(AppError::storage)?;
     let verdict = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get::<_, String>(0));
     match verdict {
         Ok(ok) if ok == "ok" => Ok(None),
@@ -103,6 +107,29 @@ mod tests {
     }
 
     #[test]
+    fn the_check_changes_no_file_of_a_database_left_with_a_wal() {
+        let dir = tempfile::tempdir().unwrap();
+        let live = dir.path().join("live.sqlite");
+        let conn = Connection::open(&live).unwrap();
+        conn.execute_batch("PRAGMA journal_mode=WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1), (2);").unwrap();
+        // What a crash leaves: the database with its WAL and shared memory, no checkpoint.
+        let copy = dir.path().join("copy.sqlite");
+        for suffix in ["", "-wal", "-shm"] {
+            std::fs::copy(sidecar(&live, suffix), sidecar(&copy, suffix)).unwrap();
+        }
+        // The -shm is only an index SQLite rebuilds from the WAL; the data is the other two.
+        let read =
+            || -> Vec<Vec<u8>> { ["", "-wal"].iter().map(|s| std::fs::read(sidecar(&copy, s)).unwrap()).collect() };
+        let before = read();
+        assert!(!before[1].is_empty(), "the rows are in the WAL");
+        assert_eq!(damage(&copy).unwrap(), None);
+        let after = read();
+        assert!(before[0] == after[0], "the check wrote nothing to the database");
+        assert!(before[1] == after[1], "the check neither checkpointed nor removed the WAL");
+        drop(conn);
+    }
+
+    #[test]
     fn garbage_is_moved_aside_with_its_side_files_and_nothing_is_deleted() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.sqlite");
@@ -114,9 +141,9 @@ mod tests {
         assert!(!path.exists() && !sidecar(&path, "-wal").exists() && !sidecar(&path, "-shm").exists());
         let name = moved.to.file_name().unwrap().to_string_lossy().into_owned();
         assert!(name.starts_with("a.sqlite.corrupt-20") && name.ends_with('Z'), "{name}");
-        assert_eq!(std::fs::read(&moved.to).unwrap(), vec![0x5a; 8192]);
-        assert_eq!(std::fs::read(sidecar(&moved.to, "-wal")).unwrap(), b"wal bytes");
-        assert_eq!(std::fs::read(sidecar(&moved.to, "-shm")).unwrap(), b"shm bytes");
+        assert!(std::fs::read(&moved.to).unwrap() == vec![0x5a; 8192], "the database kept as it was");
+        assert!(std::fs::read(sidecar(&moved.to, "-wal")).unwrap() == b"wal bytes", "its WAL kept as it was");
+        assert!(sidecar(&moved.to, "-shm").exists(), "its shared-memory index moved with it");
 
         // A second damaged file in the same second gets its own name.
         std::fs::write(&path, vec![0x5b; 8192]).unwrap();
@@ -131,10 +158,11 @@ mod tests {
         let path = dir.path().join("a.sqlite");
         {
             let conn = Connection::open(&path).unwrap();
-            conn.execute_batch("CREATE TABLE t (x); CREATE INDEX tx ON t (x);").unwrap();
+            conn.execute_batch("CREATE TABLE t (x); CREATE INDEX tx ON t (x); BEGIN;").unwrap();
             for i in 0..2000 {
                 conn.execute("INSERT INTO t VALUES (?1)", [format!("row {i} {}", "x".repeat(50))]).unwrap();
             }
+            conn.execute_batch("COMMIT;").unwrap();
         }
         // Keep the header (page 1) and overwrite the pages after it.
         let mut bytes = std::fs::read(&path).unwrap();
