@@ -7,7 +7,8 @@
 //! The UI's auto-refresh interval is 30 s (500 cycles would take over four hours), so the
 //! bench sets the override the UI reads for it (`escrow-desk.auto-refresh-ms`, not in the
 //! UI) to [`INTERVAL_MS`]: the same timer, the same load, faster. Each cycle is counted by
-//! the page's `data-list-loads`, which only a completed load raises.
+//! the page's `data-list-loads`, which only a completed load raises. The web view keeps its
+//! storage in a temporary folder (`XDG_DATA_HOME`), so neither setting outlives the bench.
 //!
 //! The first [`WARM_UP`] cycles (the same walk) come before the start figure: the web
 //! process grows while its JavaScript tiers compile and its heap finds its size, then stays
@@ -15,7 +16,7 @@
 //! The growth figure is what a long session adds after that; the figure at the first page
 //! and the growth from it are printed as well.
 
-use escrow_desk_e2e::{AppWindow, capped_for, descendants, pss_kb, tree_pss_kb, tree_rss_kb};
+use escrow_desk_e2e::{AppWindow, Launch, capped_for, descendants, pss_kb, tree_pss_kb, tree_rss_kb};
 use std::time::{Duration, Instant};
 
 /// Refresh cycles measured after the warm-up; `ESCROW_SOAK_CYCLES` overrides.
@@ -158,7 +159,10 @@ async fn soak() {
         escrow_sandbox::seed_bulk::load(&data.path().join("sandbox"), escrow_sandbox::DEMO_TENANT, ROWS).await.unwrap();
     println!("loaded {} transactions into the built-in sandbox", load.transactions);
 
-    let c = AppWindow::open(data.path()).await;
+    // The web view's storage (where the interval override and the auto-refresh switch are
+    // kept) in a folder of its own: nothing the bench sets outlives it or reaches other runs.
+    let web_data = tempfile::tempdir().unwrap();
+    let c = AppWindow::launch(Launch::new(data.path()).env("XDG_DATA_HOME", Some(web_data.path().as_os_str()))).await;
     c.wait_ready().await;
     let pid = c.app_pids()[0];
     let ready = median_pss(pid).await;
