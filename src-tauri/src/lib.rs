@@ -62,9 +62,12 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
         startup::notice(startup::moved_aside_notice(startup::NoticeKind::DatabaseMovedAside, moved));
     }
     let sandbox_dir = dir.join("sandbox");
-    // Demo data only: a damaged one is moved aside like the app's and seeded afresh.
+    // Demo data only: one that is not a database is moved aside like the app's and seeded
+    // afresh. Only its schema is read here (a large demo set costs no start-up time); damage
+    // deeper in it shows as errors when used.
     if let Some(moved) =
-        appdb::quarantine::move_if_damaged(&sandbox_dir.join(SANDBOX_DB)).map_err(|e| in_folder(&e.message))?
+        appdb::quarantine::move_if_damaged(&sandbox_dir.join(SANDBOX_DB), appdb::quarantine::Depth::Schema)
+            .map_err(|e| in_folder(&e.message))?
     {
         startup::notice(startup::moved_aside_notice(startup::NoticeKind::SandboxMovedAside, &moved));
     }

@@ -34,7 +34,7 @@ impl AppDb {
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let owner = lock::acquire(dir)?;
         let path = dir.join(FILE_NAME);
-        let moved_aside = quarantine::move_if_damaged(&path)?;
+        let moved_aside = quarantine::move_if_damaged(&path, quarantine::Depth::Pages)?;
         let mut conn = Connection::open(&path).map_err(AppError::storage)?;
         migrations::refuse_newer(&conn, &path)?;
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
