@@ -50,6 +50,8 @@ bench: setup
 	cargo build -p escrow-desk --release --features tauri/custom-protocol
 	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \
 	  bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench app --profile dev
+	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \
+	  bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench soak --profile dev
 
 ## Regenerates ui/src/lib/bindings.ts from the Rust types.
 bindings:

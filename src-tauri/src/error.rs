@@ -23,12 +23,14 @@ pub enum ErrorCode {
     KeychainLocked,
     EnvironmentNotFound,
     Storage,
+    /// The disk of the data folder is full (SQLITE_FULL or ENOSPC): nothing was written.
+    StorageFull,
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, for the web view's list (`ERROR_CODES` in the bindings).
-    pub const ALL: [ErrorCode; 15] = [
+    pub const ALL: [ErrorCode; 16] = [
         Self::Validation,
         Self::NotFound,
         Self::Unauthorized,
@@ -43,6 +45,7 @@ impl ErrorCode {
         Self::KeychainLocked,
         Self::EnvironmentNotFound,
         Self::Storage,
+        Self::StorageFull,
         Self::Internal,
     ];
 
@@ -65,7 +68,8 @@ impl ErrorCode {
             Self::KeychainLocked => 11,
             Self::EnvironmentNotFound => 12,
             Self::Storage => 13,
-            Self::Internal => 14,
+            Self::StorageFull => 14,
+            Self::Internal => 15,
         }
     }
 }
@@ -121,9 +125,24 @@ impl AppError {
         Self::new(ErrorCode::Validation, message)
     }
 
-    pub fn storage(e: impl std::fmt::Display) -> Self {
-        Self::new(ErrorCode::Storage, format!("local database: {e}"))
+    /// A failure of the local database or data folder; a full disk (SQLITE_FULL, ENOSPC)
+    /// gets its own code, so the UI can say what to do about it.
+    pub fn storage<E: std::fmt::Display + 'static>(e: E) -> Self {
+        let code = if is_disk_full(&e) { ErrorCode::StorageFull } else { ErrorCode::Storage };
+        Self::new(code, format!("local database: {e}"))
     }
+}
+
+/// SQLite's "database or disk is full" (also what `max_page_count` gives) or the OS's
+/// "no space left on device".
+fn is_disk_full(e: &dyn std::any::Any) -> bool {
+    if let Some(rusqlite::Error::SqliteFailure(f, _)) = e.downcast_ref::<rusqlite::Error>() {
+        return f.code == rusqlite::ErrorCode::DiskFull;
+    }
+    if let Some(io) = e.downcast_ref::<std::io::Error>() {
+        return io.kind() == std::io::ErrorKind::StorageFull;
+    }
+    false
 }
 
 impl From<escrow_api::Error> for AppError {
@@ -183,8 +202,13 @@ mod tests {
 
     #[test]
     fn a_stored_error_reads_back_with_its_code_and_an_unknown_code_as_internal() {
-        for code in [ErrorCode::NoApiKey, ErrorCode::Storage, ErrorCode::KeychainLocked, ErrorCode::UnreadableResponse]
-        {
+        for code in [
+            ErrorCode::NoApiKey,
+            ErrorCode::Storage,
+            ErrorCode::StorageFull,
+            ErrorCode::KeychainLocked,
+            ErrorCode::UnreadableResponse,
+        ] {
             let mut e = AppError::new(code, "x");
             e.field_errors = Some(vec![FieldErrorView { field: "amount".into(), message: "too big".into() }]);
             let back: AppError = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
@@ -192,5 +216,16 @@ mod tests {
         }
         let future: AppError = serde_json::from_str(r#"{"code":"quota_exceeded","message":"m"}"#).unwrap();
         assert_eq!((future.code, future.message.as_str()), (ErrorCode::Internal, "m"));
+    }
+
+    #[test]
+    fn a_full_disk_has_its_own_code_and_other_storage_faults_do_not() {
+        let full = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL), None);
+        assert_eq!(AppError::storage(full).code, ErrorCode::StorageFull);
+        #[cfg(unix)]
+        assert_eq!(AppError::storage(std::io::Error::from_raw_os_error(28)).code, ErrorCode::StorageFull, "ENOSPC");
+        let busy = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY), None);
+        assert_eq!(AppError::storage(busy).code, ErrorCode::Storage);
+        assert_eq!(AppError::storage("lock poisoned").code, ErrorCode::Storage);
     }
 }

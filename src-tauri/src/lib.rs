@@ -67,11 +67,29 @@ fn start_sandbox(dir: PathBuf) -> Result<escrow_sandbox::RunningSandbox, String>
     tauri::async_runtime::block_on(escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir)))
 }
 
-/// Opens the data folder (its lock first: one owner), then the built-in Sandbox in it.
+/// The built-in Sandbox's database, as `escrow_sandbox` names it in its folder.
+const SANDBOX_DB: &str = "sandbox.sqlite";
+
+/// Opens the data folder (its lock first: one owner), then the built-in Sandbox in it. A
+/// damaged database of either is moved aside (never deleted) and a notice recorded.
 fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::error::Error>> {
     let dir = data_dir(app)?;
-    let db = appdb::AppDb::open(&dir).map_err(|e| format!("{} (data folder {})", e.message, dir.display()))?;
-    let sandbox = start_sandbox(dir.join("sandbox")).map_err(|e| format!("{e} (data folder {})", dir.display()))?;
+    let in_folder = |message: &str| format!("{message} (data folder {})", dir.display());
+    let db = appdb::AppDb::open(&dir).map_err(|e| in_folder(&e.message))?;
+    if let Some(moved) = db.moved_aside() {
+        startup::notice(startup::moved_aside_notice(startup::NoticeKind::DatabaseMovedAside, moved));
+    }
+    let sandbox_dir = dir.join("sandbox");
+    // Demo data only: one that is not a database is moved aside like the app's and seeded
+    // afresh. Only its schema is read here (a large demo set costs no start-up time); damage
+    // deeper in it shows as errors when used.
+    if let Some(moved) =
+        appdb::quarantine::move_if_damaged(&sandbox_dir.join(SANDBOX_DB), appdb::quarantine::Depth::Schema)
+            .map_err(|e| in_folder(&e.message))?
+    {
+        startup::notice(startup::moved_aside_notice(startup::NoticeKind::SandboxMovedAside, &moved));
+    }
+    let sandbox = start_sandbox(sandbox_dir).map_err(|e| in_folder(&e))?;
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
     let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?.with_export_dir(downloads);

@@ -281,7 +281,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             "debt_download_link" => json(&desk.debt_download_link(&txn).await),
-            "startup_problem" => json(&escrow_desk::startup::commands::startup_problem()),
+            "startup_report" => json(&escrow_desk::startup::commands::startup_report()),
             "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&desk)))),
             // Opening a file manager is not for a test; its answer is the folder's path.
             "open_logs_folder" => {

@@ -22,3 +22,46 @@ async fn a_data_folder_that_cannot_be_opened_is_explained_in_the_window() {
     })
     .await
 }
+
+/// A damaged database (the app's and the built-in sandbox's) is moved aside with a
+/// timestamp, never deleted; the desk starts afresh and the window says where each was kept,
+/// beside a working desk.
+#[tokio::test]
+async fn a_damaged_database_is_moved_aside_and_the_window_says_where() {
+    capped("a_damaged_database_is_moved_aside_and_the_window_says_where", async {
+        let dir = tempfile::tempdir().unwrap();
+        let garbage = vec![0x5a_u8; 16 * 1024];
+        std::fs::write(dir.path().join("escrow-desk.sqlite"), &garbage).unwrap();
+        std::fs::create_dir_all(dir.path().join("sandbox")).unwrap();
+        std::fs::write(dir.path().join("sandbox/sandbox.sqlite"), &garbage).unwrap();
+
+        let c = AppWindow::open(dir.path()).await;
+        c.wait_ready().await;
+        c.wait_count("[data-testid='startup-notice']", 2).await;
+        let app = c.content("[data-testid='startup-notice'][data-kind='database_moved_aside']").await;
+        assert!(app.contains("escrow-desk.sqlite.corrupt-"), "says where the file went: {app}");
+        assert!(app.contains("pending actions recorded in it could not be read"), "{app}");
+        let sandbox = c.content("[data-testid='startup-notice'][data-kind='sandbox_moved_aside']").await;
+        assert!(sandbox.contains("sandbox.sqlite.corrupt-"), "{sandbox}");
+        assert_eq!(c.count("[data-testid='startup-problem']").await, 0, "the desk opened");
+        c.wait_at_least("[data-testid='transaction-row']", 1).await;
+        c.screenshot("startup-notice.png").await;
+        c.click("[data-testid='startup-notice'][data-kind='sandbox_moved_aside'] [data-testid='startup-notice-close']")
+            .await;
+        c.wait_count("[data-testid='startup-notice']", 1).await;
+        c.close().await;
+
+        let kept = |folder: &std::path::Path, prefix: &str| -> Vec<Vec<u8>> {
+            std::fs::read_dir(folder)
+                .unwrap()
+                .flatten()
+                .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+                .map(|e| std::fs::read(e.path()).unwrap())
+                .collect()
+        };
+        assert_eq!(kept(dir.path(), "escrow-desk.sqlite.corrupt-"), [garbage.clone()], "kept byte for byte");
+        assert_eq!(kept(&dir.path().join("sandbox"), "sandbox.sqlite.corrupt-"), [garbage.clone()]);
+        assert_ne!(std::fs::read(dir.path().join("escrow-desk.sqlite")).unwrap(), garbage, "a fresh database");
+    })
+    .await
+}

@@ -1,38 +1,48 @@
 //! The app's own SQLite database: profiles, settings, the action journal, the audit log.
 //! WAL with `synchronous=FULL`: a committed row survives a crash. Its schema is
-//! versioned (`PRAGMA user_version`) and changed only by [`migrations`].
+//! versioned (`PRAGMA user_version`) and changed only by [`migrations`]. A damaged file is
+//! moved aside at open ([`quarantine`]), never deleted.
 
 mod lock;
 mod migrations;
+pub mod quarantine;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorCode};
+use quarantine::MovedAside;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+/// The database's file name in the data folder.
+pub const FILE_NAME: &str = "escrow-desk.sqlite";
+
 #[derive(Clone)]
 pub struct AppDb {
     conn: Arc<Mutex<Connection>>,
-    /// The data folder, canonical: names this database's audit anchor in the keychain.
-    dir: PathBuf,
     /// Held while any handle lives: no other process opens this folder's journal.
     _owner: Arc<lock::FolderLock>,
+    /// The data folder, canonical: names this database's audit anchor in the keychain.
+    dir: PathBuf,
+    /// The damaged database this open moved aside before starting afresh, if any.
+    moved_aside: Option<MovedAside>,
 }
 
 impl AppDb {
     /// Opens (or creates) the database in `dir` and brings its schema up to date; a
-    /// database written by a newer version is refused and left untouched.
+    /// database written by a newer version is refused and left untouched; a damaged one
+    /// is moved aside and a fresh one started (see [`AppDb::moved_aside`]).
     pub fn open(dir: &Path) -> Result<Self, AppError> {
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let owner = lock::acquire(dir)?;
         let dir = dir.canonicalize().map_err(AppError::storage)?;
-        let path = dir.join("escrow-desk.sqlite");
+        let path = dir.join(FILE_NAME);
+        let moved_aside = quarantine::move_if_damaged(&path, quarantine::Depth::Pages)?;
         let mut conn = Connection::open(&path).map_err(AppError::storage)?;
         migrations::refuse_newer(&conn, &path)?;
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(AppError::storage)?;
         migrations::run(&mut conn, migrations::MIGRATIONS)?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)), dir, _owner: owner })
+        Ok(Self { conn: Arc::new(Mutex::new(conn)), _owner: owner, dir, moved_aside })
     }
 
     /// The data folder the database lives in (canonical path).
@@ -43,5 +53,25 @@ impl AppDb {
     /// The connection (short, synchronous uses only; never held across an await).
     pub fn lock(&self) -> Result<MutexGuard<'_, Connection>, AppError> {
         self.conn.lock().map_err(|_| AppError::storage("lock poisoned"))
+    }
+
+    /// The damaged database moved aside when this handle opened, for the start-up notice.
+    pub fn moved_aside(&self) -> Option<&MovedAside> {
+        self.moved_aside.as_ref()
+    }
+
+    /// A full disk said plainly, naming the data folder and `consequence` (what was and
+    /// was not done); any other error unchanged.
+    pub fn explain_full(&self, e: AppError, consequence: &str) -> AppError {
+        if e.code != ErrorCode::StorageFull {
+            return e;
+        }
+        AppError::new(
+            ErrorCode::StorageFull,
+            format!(
+                "The data folder is full ({}): {consequence} Free some space on that disk, then try again.",
+                self.dir.display()
+            ),
+        )
     }
 }

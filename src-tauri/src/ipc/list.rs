@@ -6,7 +6,7 @@
 // at compile time). Adding a command: write it in its domain's `commands.rs`, add a line
 // here, grant it in `capabilities/main.json`, run `make bindings`.
 commands! {
-    startup: plain startup_problem() -> Option<String>;
+    startup: plain startup_report() -> StartupReport;
     support: app diagnostics() -> String;
     support: plain open_logs_folder() -> String;
     settings: desk list_environments() -> EnvironmentList;

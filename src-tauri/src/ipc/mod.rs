@@ -20,6 +20,7 @@ use crate::journal::Outcome;
 use crate::payments::actions::PaymentAction;
 use crate::payments::instructions::PaymentInstructionsView;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
+use crate::startup::StartupReport;
 use crate::trades::actions::TradeAction;
 use crate::trades::service::{
     BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,

@@ -5,7 +5,7 @@ use super::action::Action;
 use super::checkpoint::{Checkpoint, checkpoint};
 use super::record::{ActionState, Record};
 use crate::appdb::AppDb;
-use crate::audit::{NewEntry, Trail};
+use crate::audit::{NewEntry, Sealed, Trail};
 use crate::error::{AppError, ErrorCode};
 use escrow_api::IdempotencyKey;
 use rusqlite::{OptionalExtension, params};
@@ -15,7 +15,15 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Commits the intent (action row + audit row) before anything is sent.
+/// What a full disk means for an intent: nothing recorded, so nothing sent.
+const INTENT_NOT_RECORDED: &str = "the action was not recorded, and nothing was sent.";
+/// What a full disk means for an outcome: the journal still says pending, so the action
+/// is checked with the service before any resend.
+const OUTCOME_NOT_RECORDED: &str = "the service's answer could not be recorded. The action stays pending; \
+     a retry first checks with the service whether it already took effect.";
+
+/// Commits the intent (action row + audit row) before anything is sent. On a full disk
+/// nothing is committed and the caller sends nothing.
 pub fn record_intent<A: Action>(
     db: &AppDb,
     trail: &Trail,
@@ -24,6 +32,20 @@ pub fn record_intent<A: Action>(
 ) -> Result<Record<A>, AppError> {
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
+    let sealed =
+        insert_intent(db, trail, &id, environment_id, req).map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
+    trail.anchor(db, sealed);
+    checkpoint(Checkpoint::IntentCommitted);
+    get(db, &id)
+}
+
+fn insert_intent<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    id: &str,
+    environment_id: &str,
+    req: &A,
+) -> Result<Sealed, AppError> {
     let key = IdempotencyKey::generate().as_str().to_owned();
     let request = serde_json::to_string(req).map_err(AppError::storage)?;
     let at = now();
@@ -37,7 +59,7 @@ pub fn record_intent<A: Action>(
     .map_err(AppError::storage)?;
     let entry = NewEntry {
         environment_id,
-        action_id: &id,
+        action_id: id,
         kind: req.kind(),
         target: req.target(),
         amount: req.amount(),
@@ -49,10 +71,7 @@ pub fn record_intent<A: Action>(
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    trail.anchor(db, sealed);
-    checkpoint(Checkpoint::IntentCommitted);
-    get(db, &id)
+    Ok(sealed)
 }
 
 /// Commits the outcome of one attempt, with `note` in the audit row of a success.
@@ -74,11 +93,39 @@ pub(super) fn record_outcome<A: Action>(
         }
     };
     let error_json = error.as_ref().map(serde_json::to_string).transpose().map_err(AppError::storage)?;
+    let stored = error_json.or(message.clone());
+    let update = Update {
+        state,
+        correlation: correlation.as_deref(),
+        stored: stored.as_deref(),
+        detail: message.as_deref().or(note),
+    };
+    let sealed = update_outcome(db, trail, record, &update).map_err(|e| db.explain_full(e, OUTCOME_NOT_RECORDED))?;
+    trail.anchor(db, sealed);
+    get(db, &record.id)
+}
+
+/// The outcome of one attempt as it is written.
+struct Update<'a> {
+    state: ActionState,
+    correlation: Option<&'a str>,
+    /// The failure as JSON (or words) for the `message` column.
+    stored: Option<&'a str>,
+    /// The audit row's detail.
+    detail: Option<&'a str>,
+}
+
+fn update_outcome<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    record: &Record<A>,
+    u: &Update<'_>,
+) -> Result<Sealed, AppError> {
     let mut conn = db.lock()?;
     let tx = conn.transaction().map_err(AppError::storage)?;
     tx.execute(
         "UPDATE actions SET state = ?2, correlation_id = ?3, message = ?4, attempts = attempts + 1, updated = ?5 WHERE id = ?1",
-        params![record.id, state.as_str(), correlation, error_json.or(message.clone()), now()],
+        params![record.id, u.state.as_str(), u.correlation, u.stored, now()],
     )
     .map_err(AppError::storage)?;
     let req = &record.request;
@@ -89,16 +136,14 @@ pub(super) fn record_outcome<A: Action>(
         target: req.target(),
         amount: req.amount(),
         idempotency_key: Some(&record.idempotency_key),
-        correlation_id: correlation.as_deref(),
+        correlation_id: u.correlation,
         phase: "outcome",
-        outcome: state.as_str(),
-        detail: message.as_deref().or(note),
+        outcome: u.state.as_str(),
+        detail: u.detail,
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    trail.anchor(db, sealed);
-    get(db, &record.id)
+    Ok(sealed)
 }
 
 /// Marks an open action as left alone (audited).

@@ -1,9 +1,9 @@
-//! The start-up problem, as an IPC command (the window asks before anything else).
+//! The start-up report, as an IPC command (the window asks before anything else).
 
 use crate::error::AppError;
 
-/// Why the app could not open its data, or `None` when it did.
+/// Why the app could not open its data (`problem`), and what it repaired on its own (`notices`).
 #[tauri::command]
-pub fn startup_problem() -> Result<Option<String>, AppError> {
-    Ok(super::problem())
+pub fn startup_report() -> Result<super::StartupReport, AppError> {
+    Ok(super::report())
 }

@@ -249,7 +249,7 @@ where
         }
     }
     out.flush().map_err(AppError::storage)?;
-    out.into_inner().map_err(|e| AppError::storage(e.error()))?.sync_all().map_err(AppError::storage)?;
+    out.into_inner().map_err(|e| AppError::storage(e.into_error()))?.sync_all().map_err(AppError::storage)?;
     on_written(written);
     Ok(())
 }

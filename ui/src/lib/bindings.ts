@@ -85,7 +85,22 @@ export type TradeUserDetailsView = { environmentId: string, marketplaceUserId: s
  */
 details: TradeUserDetails | null, };
 export type VehicleInput = { brand: string, model: string, year: string, mileage: string, registrationNumber: string, vin: string, retailAmount: string, firstRegistration: string, };
-export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "internal";
+export type NoticeKind = "database_moved_aside" | "sandbox_moved_aside";
+export type StartupNotice = { kind: NoticeKind, 
+/**
+ * Where the damaged file was kept.
+ */
+path: string, 
+/**
+ * The same in English words (also printed to the log).
+ */
+message: string, };
+export type StartupReport = { 
+/**
+ * Why the app could not open its data (the desk is not there), if it could not.
+ */
+problem: string | null, notices: Array<StartupNotice>, };
+export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "storage_full" | "internal";
 export type AppError = { code: ErrorCode, message: string, status: number | null, title: string | null, detail: string | null, 
 /**
  * Quote this to the service's support.
@@ -1378,4 +1393,4 @@ export type DocumentsView = { environmentId: string, documents: Array<Document>,
 export type DocumentInput = { transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
 export type BillOfSaleInput = { transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, };
 export type DebtInput = { transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
-export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "internal"];
+export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "internal"];

@@ -1,10 +1,10 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
-  startupProblem: () => call<string | null>('startup_problem'),
+  startupReport: () => call<StartupReport>('startup_report'),
   diagnostics: () => call<string>('diagnostics'),
   openLogsFolder: () => call<string>('open_logs_folder'),
   listEnvironments: () => call<EnvironmentList>('list_environments'),

@@ -11,6 +11,10 @@ export const en = {
   'support.copied': 'Diagnostics copied. Paste them into your message to support; they contain no keys.',
   'support.copyFailed': 'Could not copy the diagnostics.',
   'support.logsFailed': 'Could not open the logs folder.',
+  'startup.notice.database_moved_aside': 'Your local database was damaged. It was moved to {path}; pending actions recorded in it could not be read, and environments you added must be added again (their API keys are still in the system keychain). Nothing was deleted: keep the moved file for support. Escrow Desk started with a fresh database.',
+  'startup.notice.sandbox_moved_aside': 'The built-in Sandbox\'s database was damaged. It was moved to {path}, and the Sandbox started again with fresh demo data.',
+  'startup.notice.path': 'the path of the moved file',
+  'startup.notice.close': 'Close this notice',
 
   'nav.label': 'Main navigation',
   'nav.transactions': 'Transactions',
@@ -53,6 +57,10 @@ export const da: Record<keyof typeof en, string> = {
   'support.copied': 'Diagnosticering kopieret. Indsæt den i din besked til support; den indeholder ingen nøgler.',
   'support.copyFailed': 'Diagnosticeringen kunne ikke kopieres.',
   'support.logsFailed': 'Logmappen kunne ikke åbnes.',
+  'startup.notice.database_moved_aside': 'Din lokale database var beskadiget. Den er flyttet til {path}; ventende handlinger i den kunne ikke læses, og miljøer, du har tilføjet, skal tilføjes igen (deres API-nøgler ligger stadig i systemets nøglering). Intet er slettet: gem den flyttede fil til support. Escrow Desk startede med en ny database.',
+  'startup.notice.sandbox_moved_aside': 'Den indbyggede Sandbox\'s database var beskadiget. Den er flyttet til {path}, og Sandboxen startede igen med nye demodata.',
+  'startup.notice.path': 'stien til den flyttede fil',
+  'startup.notice.close': 'Luk denne besked',
 
   'nav.label': 'Hovednavigation',
   'nav.transactions': 'Transaktioner',

@@ -38,6 +38,10 @@ export class Session {
   listLoading = $state(false);
   listError = $state.raw<AppError | null>(null);
   listLoaded = $state(false);
+  /** Completed loads of the list (first load, refreshes, pages): the soak bench counts them. */
+  listLoads = $state(0);
+  /** When the list shown was last loaded (ISO time), or null before the first load. */
+  listRefreshedAt = $state<string | null>(null);
   selectedIndex = $state(-1);
   /** Scroll offset of the table, restored when coming back from the detail view. */
   scrollTop = 0;
@@ -220,6 +224,8 @@ export class Session {
       if (this.selectedIndex >= res.items.length) this.selectedIndex = res.items.length - 1;
       this.listLoaded = true;
       this.listLoading = false;
+      this.listLoads++;
+      this.listRefreshedAt = new Date().toISOString();
     } catch (e) {
       if (req !== this.#listReq) return;
       this.listError = e as AppError;

@@ -20,6 +20,8 @@ export const en = {
   'error.status': 'HTTP status',
   'error.correlationId': 'Correlation ID',
   'error.code': 'Error code',
+  'error.storage_full.title': 'The data folder is full',
+  'error.storage_full.hint': 'Free some space on the disk that holds Escrow Desk\'s data folder, then try again.',
 
   'status.CREATED': 'Created',
   'status.PAID': 'Paid',
@@ -80,6 +82,8 @@ export const da: Record<keyof typeof en, string> = {
   'error.status': 'HTTP-status',
   'error.correlationId': 'Korrelations-ID',
   'error.code': 'Fejlkode',
+  'error.storage_full.title': 'Datamappen er fuld',
+  'error.storage_full.hint': 'Frigør plads på den disk, der rummer Escrow Desks datamappe, og prøv igen.',
 
   'status.CREATED': 'Oprettet',
   'status.PAID': 'Betalt',
