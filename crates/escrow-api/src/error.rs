@@ -193,6 +193,30 @@ pub enum ErrorKind {
     Inconsistent(String),
 }
 
+impl ErrorKind {
+    /// A short fixed name of the kind (`timeout`, `server`, …) for logs and metrics:
+    /// unlike the message it carries nothing the server sent.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Validation { .. } => "validation",
+            Self::Config(_) => "config",
+            Self::Timeout => "timeout",
+            Self::Connect(_) => "connect",
+            Self::Network(_) => "network",
+            Self::Unauthorized(_) => "unauthorized",
+            Self::NotFound(_) => "not_found",
+            Self::BadRequest(_) => "bad_request",
+            Self::Conflict(_) => "conflict",
+            Self::IdempotencyKeyReused(_) => "idempotency_key_reused",
+            Self::Client { .. } => "client",
+            Self::Server { .. } => "server",
+            Self::Decode { .. } => "decode",
+            Self::TooLarge { .. } => "too_large",
+            Self::Inconsistent(_) => "inconsistent",
+        }
+    }
+}
+
 /// An error from a call, with what is needed to report or reconcile it.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{}", self.describe())]

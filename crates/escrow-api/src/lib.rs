@@ -16,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+mod call;
 pub mod client;
 pub mod dialect;
 pub mod transport;
