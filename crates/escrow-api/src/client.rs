@@ -39,6 +39,7 @@ impl CallOptions {
 
 /// What happened on the wire for a successful call.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Meta {
     /// The X-Correlation-Id sent on every attempt; quote it to the service's support.
     pub correlation_id: String,
@@ -52,6 +53,7 @@ pub struct Meta {
 
 /// A result with its [`Meta`], returned by operations that change state.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Response<T> {
     /// The decoded answer.
     pub value: T,
