@@ -1,5 +1,5 @@
 //! The HTTP client: its configuration and the request every operation builds. The one
-//! request loop every operation goes through is in [`crate::call`].
+//! request loop every operation goes through is in `call.rs`.
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
