@@ -7,10 +7,7 @@ if ! command -v cargo >/dev/null; then
   echo "setup: cargo not found. Install Rust with rustup (https://rustup.rs), then re-run." >&2
   exit 1
 fi
-if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
-  echo "setup: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))." >&2
-  exit 1
-fi
+# Node.js is checked by setup-node.sh, next to the npm install it is for.
 # `make test` checks formatting; a minimal rustup profile lacks rustfmt.
 if ! cargo fmt --version >/dev/null 2>&1; then
   echo "setup: adding rustfmt"

@@ -11,6 +11,12 @@ export ESCROW_DESK_ARTIFACTS="$root/tests/artifacts"
 echo "== Rust: formatting (rustfmt.toml; \`make fmt\` fixes it)"
 cargo fmt --all --check >/dev/null || { echo "Rust code is not formatted: run make fmt" >&2; cargo fmt --all --check | head -40; exit 1; }
 echo "== Structure: no import cycles"; python3 scripts/import-cycles.py --self-test && python3 scripts/import-cycles.py || exit 1
+echo "== Set-up: the Node.js version rules"; bash scripts/check-node.sh --self-test
+
+echo "== escrow-api as a crate: docs without warnings, packages, builds with the other TLS stack"
+RUSTDOCFLAGS="-D warnings" cargo doc -p escrow-api --no-deps --quiet
+cargo package -p escrow-api --no-verify --allow-dirty --quiet
+cargo check -p escrow-api --no-default-features --features native-tls --quiet
 
 echo "== UI: type check and unit tests"
 (cd ui && npm run --silent check && npm test --silent)

@@ -1,18 +1,18 @@
-//! The HTTP client: configuration, and the one request loop every operation goes through.
+//! The HTTP client: its configuration and the request every operation builds. The one
+//! request loop every operation goes through is in `call.rs`.
 
 use crate::dialect::Dialect;
-use crate::error::{Error, ErrorBody, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::keys::{CorrelationId, IdempotencyKey};
-use crate::response::{DEFAULT_MAX_RESPONSE_BYTES, read_limited, retry_after, status_error, transport_error};
+use crate::response::DEFAULT_MAX_RESPONSE_BYTES;
 use crate::retry::RetryPolicy;
 use crate::routes::action_codes::TradeActionCodes;
 use crate::routes::trade::TradeRoutes;
 use crate::routes::v2::{Routes, V2Route};
 use bytes::Bytes;
 use reqwest::Method;
-use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use reqwest::header::HeaderValue;
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,6 +39,7 @@ impl CallOptions {
 
 /// What happened on the wire for a successful call.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Meta {
     /// The X-Correlation-Id sent on every attempt; quote it to the service's support.
     pub correlation_id: String,
@@ -52,6 +53,7 @@ pub struct Meta {
 
 /// A result with its [`Meta`], returned by operations that change state.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Response<T> {
     /// The decoded answer.
     pub value: T,
@@ -72,6 +74,7 @@ pub struct ClientBuilder {
     trade_action_codes: TradeActionCodes,
     dialect: Dialect,
     max_response_bytes: u64,
+    http: Option<reqwest::Client>,
 }
 
 impl std::fmt::Debug for ClientBuilder {
@@ -81,12 +84,13 @@ impl std::fmt::Debug for ClientBuilder {
 }
 
 impl ClientBuilder {
-    /// Per-request timeout (default 30 s).
+    /// Per-request timeout (default 30 s). Not used with [`ClientBuilder::http_client`].
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = timeout;
         self
     }
-    /// Time allowed to open a connection (default 10 s).
+    /// Time allowed to open a connection (default 10 s). Not used with
+    /// [`ClientBuilder::http_client`].
     pub fn connect_timeout(mut self, timeout: Duration) -> Self {
         self.connect_timeout = timeout;
         self
@@ -129,6 +133,28 @@ impl ClientBuilder {
         self
     }
 
+    /// Sends through `http` instead of a client of this crate's making: for a proxy,
+    /// extra root certificates, client certificates, a shared connection pool.
+    ///
+    /// Its timeouts, proxy, TLS roots and user agent are then the caller's:
+    /// [`ClientBuilder::timeout`] and [`ClientBuilder::connect_timeout`] are not applied,
+    /// so give `http` a timeout of its own. Authorization, correlation ids,
+    /// idempotency keys, retries and the response size limit work as always.
+    ///
+    /// ```no_run
+    /// # fn demo() -> escrow_api::Result<()> {
+    /// let http = reqwest::Client::builder()
+    ///     .timeout(std::time::Duration::from_secs(20))
+    ///     .build()
+    ///     .expect("a TLS backend");
+    /// let client = escrow_api::Client::builder("https://api.example.com", "api-key").http_client(http).build()?;
+    /// # Ok(()) }
+    /// ```
+    pub fn http_client(mut self, http: reqwest::Client) -> Self {
+        self.http = Some(http);
+        self
+    }
+
     /// Makes the client; [`ErrorKind::Config`] when the base URL is not http(s) or the key
     /// cannot be sent in a header.
     pub fn build(self) -> Result<Client> {
@@ -141,12 +167,15 @@ impl ClientBuilder {
         let mut auth = HeaderValue::from_str(&format!("Bearer {}", self.api_key.trim()))
             .map_err(|_| Error::new(ErrorKind::Config("API key has characters a header cannot carry".into())))?;
         auth.set_sensitive(true);
-        let http = reqwest::Client::builder()
-            .timeout(self.timeout)
-            .connect_timeout(self.connect_timeout)
-            .user_agent(concat!("escrow-api-rust/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?;
+        let http = match self.http {
+            Some(http) => http,
+            None => reqwest::Client::builder()
+                .timeout(self.timeout)
+                .connect_timeout(self.connect_timeout)
+                .user_agent(concat!("escrow-api-rust/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?,
+        };
         let base = base.as_str().trim_end_matches('/').to_owned();
         Ok(Client {
             inner: Arc::new(Inner {
@@ -167,19 +196,20 @@ impl ClientBuilder {
 /// A client of the service for one base URL and API key. Cheap to clone.
 #[derive(Clone)]
 pub struct Client {
-    inner: Arc<Inner>,
+    pub(crate) inner: Arc<Inner>,
 }
 
-struct Inner {
-    http: reqwest::Client,
-    base: String,
-    auth: HeaderValue,
-    retry: RetryPolicy,
+/// What every request of a [`Client`] is sent with.
+pub(crate) struct Inner {
+    pub(crate) http: reqwest::Client,
+    pub(crate) base: String,
+    pub(crate) auth: HeaderValue,
+    pub(crate) retry: RetryPolicy,
     routes: Routes,
     trade_routes: TradeRoutes,
     trade_action_codes: TradeActionCodes,
-    dialect: Dialect,
-    max_response_bytes: u64,
+    pub(crate) dialect: Dialect,
+    pub(crate) max_response_bytes: u64,
 }
 
 impl std::fmt::Debug for Client {
@@ -202,8 +232,16 @@ impl Body {
     }
 }
 
+/// A filled path and the operation it belongs to (named in the tracing spans).
+pub(crate) struct RoutePath {
+    pub operation: &'static str,
+    pub path: String,
+}
+
 /// One logical operation, sent one or more times.
 pub(crate) struct Request {
+    /// The operation's name in the route table (`payoutTransaction`, `getTrade`, …).
+    pub operation: &'static str,
     pub method: Method,
     pub path: String,
     pub query: Vec<(&'static str, String)>,
@@ -213,11 +251,14 @@ pub(crate) struct Request {
 }
 
 impl Request {
-    pub(crate) fn get(path: String) -> Self {
-        Self { method: Method::GET, path, query: Vec::new(), body: Body::Empty, idempotent_key: false }
+    pub(crate) fn new(operation: &'static str, method: Method, path: String, body: Body) -> Self {
+        Self { operation, method, path, query: Vec::new(), body, idempotent_key: false }
     }
-    pub(crate) fn post(path: String, body: Body) -> Self {
-        Self { method: Method::POST, path, query: Vec::new(), body, idempotent_key: false }
+    pub(crate) fn get(target: RoutePath) -> Self {
+        Self::new(target.operation, Method::GET, target.path, Body::Empty)
+    }
+    pub(crate) fn post(target: RoutePath, body: Body) -> Self {
+        Self::new(target.operation, Method::POST, target.path, body)
     }
     /// Marks the operation as taking an Idempotency-Key (and so safe to retry).
     pub(crate) fn keyed(mut self) -> Self {
@@ -240,6 +281,7 @@ impl Client {
             trade_action_codes: TradeActionCodes::default(),
             dialect: Dialect::Spec,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            http: None,
         }
     }
 
@@ -263,8 +305,8 @@ impl Client {
 
     /// The path of v2 `route` in this client's dialect, with its overrides, and `params`
     /// filled in (percent-encoded).
-    pub(crate) fn path(&self, route: V2Route, params: &[(&str, &str)]) -> String {
-        self.inner.routes.resolve(route, self.inner.dialect, params)
+    pub(crate) fn path(&self, route: V2Route, params: &[(&str, &str)]) -> RoutePath {
+        RoutePath { operation: route.name(), path: self.inner.routes.resolve(route, self.inner.dialect, params) }
     }
 
     /// Fills an unspecified route's template with percent-encoded ids.
@@ -273,124 +315,7 @@ impl Client {
         route: V2Route,
         transaction_id: &str,
         split_payout_id: Option<&str>,
-    ) -> String {
+    ) -> RoutePath {
         self.path(route, &[("transactionId", transaction_id), ("splitPayoutId", split_payout_id.unwrap_or_default())])
     }
-
-    /// Sends `req`, retrying what is safe to retry, and decodes a success body as `T`.
-    ///
-    /// GETs are always retried; POSTs only when they carry an Idempotency-Key (the same
-    /// one on every attempt) or when nothing was sent (connection refused). A
-    /// `Retry-After` on the failed answer sets the wait before the next attempt.
-    pub(crate) async fn send<T: DeserializeOwned>(&self, mut req: Request, opts: &CallOptions) -> Result<Response<T>> {
-        if self.inner.dialect == Dialect::Published
-            && let Body::Json(bytes) = &req.body
-        {
-            req.body = Body::Json(crate::dialect::body_to_published(bytes)?);
-        }
-        let correlation = opts.correlation_id.clone().unwrap_or_else(CorrelationId::generate);
-        let key = req.idempotent_key.then(|| opts.idempotency_key.clone().unwrap_or_else(IdempotencyKey::generate));
-        let safe_to_repeat = req.method == Method::GET || key.is_some();
-        let url = format!("{}{}", self.inner.base, req.path);
-        let max_attempts = self.inner.retry.retries() + 1;
-        let (mut attempt, mut asked_wait) = (0, None);
-        loop {
-            attempt += 1;
-            tokio::time::sleep(self.inner.retry.wait_before(attempt, asked_wait)).await;
-            let (result, wait) = self.attempt::<T>(&req, &url, &correlation, key.as_ref()).await;
-            asked_wait = wait;
-            let mut outcome = result.map(|(value, replayed)| Response {
-                value,
-                meta: Meta {
-                    correlation_id: correlation.as_str().to_owned(),
-                    attempts: attempt,
-                    replayed,
-                    idempotency_key: key.as_ref().map(|k| k.as_str().to_owned()),
-                },
-            });
-            if let Err(err) = &mut outcome {
-                err.correlation_id = Some(correlation.as_str().to_owned());
-                err.attempts = attempt;
-                let nothing_sent = matches!(err.kind, ErrorKind::Connect(_));
-                if attempt < max_attempts && err.is_retryable() && (safe_to_repeat || nothing_sent) {
-                    continue;
-                }
-            }
-            return outcome;
-        }
-    }
-
-    /// One request: its decoded answer (and whether it was replayed), with the wait the
-    /// server asked for in `Retry-After`, if any.
-    async fn attempt<T: DeserializeOwned>(
-        &self,
-        req: &Request,
-        url: &str,
-        correlation: &CorrelationId,
-        key: Option<&IdempotencyKey>,
-    ) -> (Result<(T, bool)>, Option<Duration>) {
-        let response = match self.send_once(req, url, correlation, key).await {
-            Ok(response) => response,
-            Err(e) => return (Err(e), None),
-        };
-        let wait = retry_after(&response);
-        (self.decode(response).await, wait)
-    }
-
-    async fn send_once(
-        &self,
-        req: &Request,
-        url: &str,
-        correlation: &CorrelationId,
-        key: Option<&IdempotencyKey>,
-    ) -> Result<reqwest::Response> {
-        let mut headers = HeaderMap::new();
-        headers.insert(AUTHORIZATION, self.inner.auth.clone());
-        headers.insert("x-correlation-id", header(correlation.as_str())?);
-        if let Some(key) = key {
-            headers.insert("idempotency-key", header(key.as_str())?);
-        }
-        let mut builder = self.inner.http.request(req.method.clone(), url).headers(headers);
-        if !req.query.is_empty() {
-            builder = builder.query(&req.query);
-        }
-        builder = match &req.body {
-            Body::Empty => builder,
-            Body::Json(bytes) => builder.header(CONTENT_TYPE, "application/json").body(bytes.clone()),
-            Body::Form(make) => builder.multipart(make()),
-        };
-        builder.send().await.map_err(transport_error)
-    }
-
-    async fn decode<T: DeserializeOwned>(&self, response: reqwest::Response) -> Result<(T, bool)> {
-        let status = response.status();
-        let replayed = response
-            .headers()
-            .get("idempotency-replayed")
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.eq_ignore_ascii_case("true"));
-        let bytes = read_limited(response, self.inner.max_response_bytes).await.map_err(|mut e| {
-            e.replayed = replayed;
-            e
-        })?;
-        if status.is_success() {
-            let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"null" } else { &bytes };
-            return serde_json::from_slice::<T>(text).map(|v| (v, replayed)).map_err(|e| {
-                let mut err = Error::new(ErrorKind::Decode {
-                    status: status.as_u16(),
-                    message: e.to_string(),
-                    raw: bytes.clone(),
-                });
-                err.replayed = replayed;
-                err
-            });
-        }
-        let mut err = Error::new(status_error(status, ErrorBody::parse(&bytes)));
-        err.replayed = replayed;
-        Err(err)
-    }
-}
-
-fn header(value: &str) -> Result<HeaderValue> {
-    HeaderValue::from_str(value).map_err(|_| Error::validation("header", "contains characters a header cannot carry"))
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Problem {
     /// The `type` member: a URI naming the kind of problem.
     #[serde(rename = "type")]
@@ -32,6 +33,7 @@ pub struct Problem {
 /// One field fault of a problem: which request field, and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[non_exhaustive]
 pub struct FieldError {
     /// The field as named on the wire, e.g. `amount` or `address.city`.
     pub key: String,
@@ -69,6 +71,7 @@ fn field_errors<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<O
 
 /// What an error response carried: problem details, a plain string, or nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorBody {
     /// Problem details, as most client errors carry.
     Problem(Box<Problem>),
@@ -193,9 +196,34 @@ pub enum ErrorKind {
     Inconsistent(String),
 }
 
+impl ErrorKind {
+    /// A short fixed name of the kind (`timeout`, `server`, …) for logs and metrics:
+    /// unlike the message it carries nothing the server sent.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Validation { .. } => "validation",
+            Self::Config(_) => "config",
+            Self::Timeout => "timeout",
+            Self::Connect(_) => "connect",
+            Self::Network(_) => "network",
+            Self::Unauthorized(_) => "unauthorized",
+            Self::NotFound(_) => "not_found",
+            Self::BadRequest(_) => "bad_request",
+            Self::Conflict(_) => "conflict",
+            Self::IdempotencyKeyReused(_) => "idempotency_key_reused",
+            Self::Client { .. } => "client",
+            Self::Server { .. } => "server",
+            Self::Decode { .. } => "decode",
+            Self::TooLarge { .. } => "too_large",
+            Self::Inconsistent(_) => "inconsistent",
+        }
+    }
+}
+
 /// An error from a call, with what is needed to report or reconcile it.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{}", self.describe())]
+#[non_exhaustive]
 pub struct Error {
     /// What went wrong.
     pub kind: ErrorKind,

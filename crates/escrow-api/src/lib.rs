@@ -16,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+mod call;
 pub mod client;
 pub mod dialect;
 pub mod transport;
@@ -42,3 +43,8 @@ pub use retry::RetryPolicy;
 pub use routes::{Routes, UnspecifiedRoute, V2Route};
 // The v2 resources (`escrow_api::transactions`, …), their models and handles, at the root.
 pub use v2::*;
+
+/// The README's examples, compiled by `cargo test --doc` so the quick start stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -63,8 +63,9 @@ async fn parties_update_and_eur_instructions() {
     let mut req = CreateTransaction::new(dec("120000"));
     req.currency = Some(escrow_api::enums::Currency::Eur);
     req.payee_id = Some(d.payee.clone());
-    req.auto_information =
-        Some(AutoInformation { brand: Some("Skoda".into()), model: Some("Enyaq".into()), ..Default::default() });
+    let mut vehicle = AutoInformation::default();
+    (vehicle.brand, vehicle.model) = (Some("Skoda".into()), Some("Enyaq".into()));
+    req.auto_information = Some(vehicle);
     let id = d
         .client
         .transactions()

@@ -27,10 +27,12 @@ async fn business_users_are_created_read_edited_and_deleted() {
         matches!(&dup.kind, ErrorKind::BadRequest(ErrorBody::Problem(p)) if p.type_code.as_deref() == Some("BusinessUserAlreadyExists"))
     );
 
+    let mut address = TradeAddress::default();
+    address.city = Some("Risskov".into());
     let edit = EditBusinessUser {
         name: "Cykelhandler Jensen & Søn ApS".into(),
         phone_number: None,
-        address: TradeAddress { city: Some("Risskov".into()), ..Default::default() },
+        address,
         payouts_account_number: "0040-0440116243".into(),
     };
     let edited = api.edit_business_user("29876543", "1003386547", &edit, &opts()).await.unwrap().value;

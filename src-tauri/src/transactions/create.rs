@@ -198,19 +198,18 @@ impl NewTransactionInput {
                 if vin.as_deref().is_some_and(|s| !vin_ok(s)) {
                     f.fail("vehicle.vin", "must be 17 letters and digits (no I, O or Q)");
                 }
-                req.auto_information = Some(AutoInformation {
-                    brand: f.text("vehicle.brand", &v.brand, 100),
-                    model: f.text("vehicle.model", &v.model, 100),
-                    year: f.whole("vehicle.year", &v.year, 2100),
-                    mileage: f.whole("vehicle.mileage", &v.mileage, 9_999_999),
-                    registration_number: f
-                        .text("vehicle.registrationNumber", &v.registration_number, 20)
-                        .map(|s| s.to_uppercase()),
-                    vin,
-                    retail_amount: f.money("vehicle.retailAmount", &v.retail_amount, false),
-                    first_registration: f.text("vehicle.firstRegistration", &v.first_registration, 40),
-                    ..AutoInformation::default()
-                });
+                // Field by field: the client's response models are `#[non_exhaustive]`.
+                let mut auto = AutoInformation::default();
+                auto.brand = f.text("vehicle.brand", &v.brand, 100);
+                auto.model = f.text("vehicle.model", &v.model, 100);
+                auto.year = f.whole("vehicle.year", &v.year, 2100);
+                auto.mileage = f.whole("vehicle.mileage", &v.mileage, 9_999_999);
+                auto.registration_number =
+                    f.text("vehicle.registrationNumber", &v.registration_number, 20).map(|s| s.to_uppercase());
+                auto.vin = vin;
+                auto.retail_amount = f.money("vehicle.retailAmount", &v.retail_amount, false);
+                auto.first_registration = f.text("vehicle.firstRegistration", &v.first_registration, 40);
+                req.auto_information = Some(auto);
             }
             (TransactionType::Auto, None) => {}
         }

@@ -46,7 +46,7 @@ impl TradeApi {
             validate::path_param(name, value)?;
         }
         let (method, path) = self.routes.resolve_in(route, self.client.dialect(), params);
-        Ok(Request { method, path, query: Vec::new(), body, idempotent_key: false })
+        Ok(Request::new(route.name(), method, path, body))
     }
 
     pub(super) async fn send<T: DeserializeOwned>(&self, req: Request, opts: &CallOptions) -> Result<Response<T>> {

@@ -35,15 +35,15 @@ pub async fn auto_deal(sb: &Sandbox, key: &str, tag: &str) -> String {
     req.title = Some("Skoda Octavia Combi".into());
     req.reference_id = Some(format!("AUTO-{tag}"));
     req.payee_fixed_fee = Some(dec("495"));
-    req.auto_information = Some(AutoInformation {
-        brand: Some("Skoda".into()),
-        model: Some("Octavia Combi".into()),
-        year: Some(2021),
-        mileage: Some(48_000),
-        registration_number: Some("CX 12 345".into()),
-        vin: Some("TMBJJ7NE0L0123456".into()),
-        ..AutoInformation::default()
-    });
+    // Field by field: the service sends this model too, so it is `#[non_exhaustive]`.
+    let mut vehicle = AutoInformation::default();
+    vehicle.brand = Some("Skoda".into());
+    vehicle.model = Some("Octavia Combi".into());
+    vehicle.year = Some(2021);
+    vehicle.mileage = Some(48_000);
+    vehicle.registration_number = Some("CX 12 345".into());
+    vehicle.vin = Some("TMBJJ7NE0L0123456".into());
+    req.auto_information = Some(vehicle);
     sb.client(key)
         .transactions()
         .create(TransactionType::Auto, &req, &CallOptions::default())

@@ -48,13 +48,13 @@ pub async fn mark_paid(sb: &Sandbox, key: &str, external_id: &str) -> (u16, Valu
 }
 
 pub fn address() -> TradeAddress {
-    TradeAddress {
-        street_name: Some("Vestergade".into()),
-        house_number: Some("12".into()),
-        city: Some("Aarhus C".into()),
-        post_number: Some("8000".into()),
-        ..Default::default()
-    }
+    // Field by field: the service sends addresses too, so the model is `#[non_exhaustive]`.
+    let mut address = TradeAddress::default();
+    address.street_name = Some("Vestergade".into());
+    address.house_number = Some("12".into());
+    address.city = Some("Aarhus C".into());
+    address.post_number = Some("8000".into());
+    address
 }
 
 pub fn business_user(business_id: &str) -> CreateBusinessUser {

@@ -8,6 +8,7 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradeAddress {
     /// Street name, e.g. "Vestergade".
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -50,6 +51,7 @@ pub(crate) fn address_or_line<'de, D: Deserializer<'de>>(d: D) -> Result<Option<
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradeBankAccount {
     /// The bank's name.
     pub bank: Option<String>,
@@ -99,6 +101,7 @@ pub struct EditBusinessUser {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct BusinessUser {
     /// The business's account at the service.
     pub service_user_id: Option<String>,

@@ -36,6 +36,7 @@ string_enum! {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct PaymentToEscrow {
     /// The payment's id (the `paymentId` of the payment flow).
     pub external_id: String,

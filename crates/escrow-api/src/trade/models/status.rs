@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradeStatusAction {
     /// The action's name as the service gives it; for a published `{type, text}` action,
     /// its `type` as digits.
@@ -53,6 +54,7 @@ fn lenient_actions<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<TradeStatusAct
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradePartyStatus {
     /// When the current step must be done; `None` when nothing is due.
     #[serde(deserialize_with = "lenient::optional_datetime")]
@@ -82,6 +84,7 @@ pub struct TradePartyStatus {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TradeTimelineEvent {
     /// When it happened.
     #[serde(deserialize_with = "lenient::optional_datetime")]
@@ -121,6 +124,7 @@ pub(crate) fn lenient_events<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Trad
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TradePhase {
     /// Where the phase is.
     #[serde(deserialize_with = "lenient::optional_text")]
@@ -182,6 +186,7 @@ impl TradePhase {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TradePhases {
     /// Invitation and payment.
     pub contract: Option<TradePhase>,

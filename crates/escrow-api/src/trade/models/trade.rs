@@ -156,6 +156,7 @@ impl CreateTrade {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct CreatedTrade {
     /// The new trade's id.
     pub trade_id: String,
@@ -167,6 +168,7 @@ pub struct CreatedTrade {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradePartyFees {
     /// The fixed part.
     #[serde(with = "optional_amount")]
@@ -191,6 +193,7 @@ pub struct TradePartyFees {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TradeParty {
     /// The party's account; `None` while the party has not connected.
     pub service_user_id: Option<String>,
@@ -219,6 +222,7 @@ crate::dialect::tolerant_model!(TradeParty);
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Trade {
     /// The trade's id.
     pub trade_id: String,
@@ -252,6 +256,7 @@ pub struct Trade {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradePagination {
     /// Page size used.
     #[serde(deserialize_with = "lenient::optional_int32")]
@@ -265,6 +270,7 @@ pub struct TradePagination {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradePage {
     /// The trades, newest first.
     pub trades: Vec<Trade>,
@@ -276,6 +282,7 @@ pub struct TradePage {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TradeState {
     /// The state id (the sandbox takes the trade id).
     pub state: String,
@@ -299,6 +306,7 @@ pub struct TradeStatusLinkRequest {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TradeLink {
     /// The page's address.
     pub url: String,

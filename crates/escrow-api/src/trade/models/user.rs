@@ -41,6 +41,7 @@ pub struct TradeSelectPayoutAccount {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TradeUserDetails {
     /// The user's account at the service.
     pub service_user_id: Option<String>,

@@ -176,6 +176,7 @@ impl BillOfSale {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct BillOfSaleRecord {
     /// Whether a bill of sale is active for the deal.
     pub enabled: Option<bool>,
@@ -216,6 +217,7 @@ impl BillOfSaleRecord {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct DebtRecord {
     /// The debt to settle out of the payee's share at release.
     #[serde(with = "money::optional")]

@@ -46,6 +46,7 @@ pub struct ConnectRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct ConnectStarted {
     /// Hosted connect page; redirect the person there.
     pub connect_url: String,
@@ -55,6 +56,7 @@ pub struct ConnectStarted {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct UserConnection {
     /// The tenant's own user id linked to the account (empty if the service sends null).
     #[serde(deserialize_with = "null_default")]
@@ -69,6 +71,7 @@ pub struct UserConnection {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct ConnectionRecord {
     /// Record id as sent by the service (nullable); calls use `service_account_id`.
     pub id: Option<String>,
@@ -109,6 +112,7 @@ pub struct GuestUser {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct CreatedAccount {
     /// The new account's id; use it as payer or payee.
     pub service_account_id: String,
@@ -119,6 +123,7 @@ crate::dialect::tolerant_model!(CreatedAccount);
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct HostedUrl {
     /// The hosted page to redirect the person to, or the file link for downloads.
     pub url: String,

@@ -15,6 +15,7 @@ fn is_signed_value(v: &Option<serde_json::Value>) -> bool {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct Signer {
     /// The signer's account.
     pub service_account_id: String,
@@ -42,6 +43,7 @@ impl Signer {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Document {
     /// The document's id; `documentId` on a transaction attaches it.
     pub document_id: String,
@@ -74,6 +76,7 @@ impl Document {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct DocumentList {
     /// The tenant's documents.
     #[serde(deserialize_with = "null_default")]
@@ -84,6 +87,7 @@ pub struct DocumentList {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct CreatedDocument {
     /// The new document's id.
     pub document_id: String,

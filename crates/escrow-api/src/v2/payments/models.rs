@@ -37,6 +37,7 @@ pub struct CreatePayment {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct CreatedPayment {
     /// The new payment's id; initialize it to choose how to pay.
     pub payment_id: String,
@@ -66,6 +67,7 @@ pub struct InitializePayment {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct PaymentUrl {
     /// Hosted page for the chosen method; redirect the payer there.
     pub payment_url: String,

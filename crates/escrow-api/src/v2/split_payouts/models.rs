@@ -30,6 +30,7 @@ pub struct CreateSplitPayout {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct CreatedSplitPayout {
     /// The new split payout's id; needed to cancel it while it is PENDING.
     pub split_payout_id: String,
@@ -40,6 +41,7 @@ pub struct CreatedSplitPayout {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct SplitPayout {
     /// The split payout's id; needed to cancel it while it is PENDING.
     pub split_payout_id: String,
@@ -77,6 +79,7 @@ crate::dialect::tolerant_model!(SplitPayout);
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct SplitPayoutList {
     /// Those created explicitly and those planned at transaction creation.
     pub items: Vec<SplitPayout>,

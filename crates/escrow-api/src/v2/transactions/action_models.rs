@@ -122,6 +122,7 @@ pub struct AddParty {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct PaymentInstructions {
     /// What remains to pay, including payer fees.
     #[serde(with = "money::amount")]

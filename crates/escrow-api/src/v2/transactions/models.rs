@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct Party {
     /// The party's account at the service; `None` while the party is only invited or referenced.
     pub service_account_id: Option<String>,
@@ -30,6 +31,7 @@ crate::dialect::tolerant_model!(Party);
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Fees {
     /// Fee charged to the payee, taken out of what the payee receives; in the transaction's
     /// currency.
@@ -57,6 +59,7 @@ pub struct Fees {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct AutoInformation {
     /// Make of the vehicle, e.g. "Volkswagen"; searchable in the transaction list.
     pub brand: Option<String>,
@@ -213,6 +216,7 @@ pub struct PlannedSplitPayout {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct CreatedTransaction {
     /// The new transaction's id; every later call on it needs this.
     pub transaction_id: String,
@@ -229,6 +233,7 @@ crate::dialect::tolerant_model!(CreatedTransaction { "transactionId" <- "id" });
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct InboundSummary {
     /// What the payer has paid into escrow so far, in `currency`.
     #[serde(with = "money::optional")]
@@ -242,6 +247,7 @@ pub struct InboundSummary {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct PaymentsSummary {
     /// Money paid in by the payer; `None` when the service sends nothing.
     pub inbound: Option<InboundSummary>,
@@ -251,6 +257,7 @@ pub struct PaymentsSummary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct TransactionListItem {
     /// The service's id of the transaction.
     pub transaction_id: String,
@@ -297,6 +304,7 @@ pub struct TransactionListItem {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct TransactionPage {
     /// This page of transactions, newest first.
     #[serde(default)]
@@ -310,6 +318,7 @@ pub struct TransactionPage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct InboundPayment {
     /// The payment's id, as returned by create payment.
     #[serde(default)]
@@ -346,6 +355,7 @@ pub struct InboundPayment {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct OutboundPayment {
     /// The receiving account as the service shows it; `None` when not shown.
     #[serde(default)]
@@ -377,6 +387,7 @@ pub struct OutboundPayment {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct InboundPayments {
     /// Total actually paid in, in the transaction's currency.
     #[serde(with = "money::optional")]
@@ -390,6 +401,7 @@ pub struct InboundPayments {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct OutboundPayments {
     /// Total scheduled or paid out (cancelled payouts excluded), in the transaction's currency.
     #[serde(with = "money::optional")]
@@ -403,6 +415,7 @@ pub struct OutboundPayments {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct TransactionPayments {
     /// From the payer into escrow.
     pub inbound: InboundPayments,
@@ -414,6 +427,7 @@ pub struct TransactionPayments {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Transaction {
     /// The service's id of the transaction.
     pub transaction_id: String,

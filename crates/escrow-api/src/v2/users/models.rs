@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct UserListItem {
     /// The account's id.
     pub service_account_id: String,
@@ -35,6 +36,7 @@ crate::dialect::tolerant_model!(UserListItem);
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct UserPage {
     /// This page of users.
     #[serde(deserialize_with = "null_default")]
@@ -46,6 +48,7 @@ pub struct UserPage {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Kyc {
     /// How far the identity check has got, as text (the spec shows neither type nor values).
     #[serde(deserialize_with = "lenient::optional_text")]
@@ -57,6 +60,7 @@ pub struct Kyc {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct User {
     /// Record id as sent by the service; calls use `service_account_id`.
     pub id: Option<String>,
@@ -96,6 +100,7 @@ crate::dialect::tolerant_model!(User);
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Bank {
     /// Starts onboarding from this bank.
     pub bank_id: String,
@@ -110,6 +115,7 @@ pub struct Bank {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct BankList {
     /// Banks the user can onboard accounts from.
     #[serde(deserialize_with = "null_default")]
@@ -120,6 +126,7 @@ pub struct BankList {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct BankAccount {
     /// Name of the bank holding the account.
     pub bank: Option<String>,
@@ -142,6 +149,7 @@ pub struct BankAccount {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct BankAccountList {
     /// The user's connected accounts.
     #[serde(deserialize_with = "null_default")]
@@ -166,6 +174,7 @@ pub struct StartOnboarding {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct OnboardingAccount {
     /// Passed to add to connect this account.
     pub bank_account_id: String,
@@ -186,6 +195,7 @@ pub struct OnboardingAccount {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct OnboardingResult {
     /// The bank the person chose accounts at.
     pub bank_id: Option<String>,

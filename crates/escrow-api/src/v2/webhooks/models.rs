@@ -41,6 +41,7 @@ string_enum! {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct ConnectionLink {
     /// The tenant's own user id linked to the account.
     #[serde(default)]
@@ -55,6 +56,7 @@ pub struct ConnectionLink {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct PartyRef {
     /// The party's account.
     pub service_account_id: Option<String>,
@@ -68,6 +70,7 @@ crate::dialect::tolerant_model!(PartyRef);
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct UserEvent {
     /// Which event; an unknown name is kept as sent.
     pub event_name: UserEventName,
@@ -99,6 +102,7 @@ impl UserEventName {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 #[serde(remote = "Self")]
+#[non_exhaustive]
 pub struct TransactionEvent {
     /// Which event; an unknown name is kept as sent.
     pub event_name: TransactionEventName,
@@ -165,6 +169,7 @@ impl WebhookEvent {
 /// Examples of every webhook, as `GET` webhook examples returns them.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct WebhookExamples {
     /// One example of each user event.
     pub user: Vec<UserEvent>,
