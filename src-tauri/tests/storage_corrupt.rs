@@ -4,7 +4,9 @@
 //! where the old one is. A whole database is never moved.
 
 use escrow_desk::appdb::{AppDb, FILE_NAME};
+use escrow_desk::audit::Trail;
 use escrow_desk::journal;
+use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::settings::environments::SANDBOX_ID;
 use escrow_desk::startup::{self, NoticeKind};
 use escrow_desk::transactions::actions::TransactionAction;
@@ -19,6 +21,11 @@ fn moved_files(dir: &Path) -> Vec<PathBuf> {
         .collect();
     found.sort();
     found
+}
+
+/// The audit trail of `db`'s folder, in a keychain namespace of this test's own.
+fn trail(db: &AppDb) -> Trail {
+    Trail::open(&Keychain::with_service(format!("escrow-desk-test-corrupt-{}", uuid::Uuid::new_v4())), db)
 }
 
 fn intent() -> TransactionAction {
@@ -40,7 +47,7 @@ fn garbage_is_moved_aside_kept_whole_and_a_fresh_database_works() {
     assert!(chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%SZ").is_ok(), "a UTC timestamp: {name}");
     assert_eq!(std::fs::read(&moved.to).unwrap(), garbage, "kept byte for byte");
 
-    let recorded = journal::record_intent(&db, SANDBOX_ID, &intent()).unwrap();
+    let recorded = journal::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
     let back: journal::Record<TransactionAction> = journal::get(&db, &recorded.id).unwrap();
     assert_eq!(back.idempotency_key, recorded.idempotency_key, "the fresh database works");
 
@@ -69,7 +76,7 @@ fn a_journal_with_damaged_pages_is_moved_aside_with_its_wal() {
     {
         let db = AppDb::open(dir.path()).unwrap();
         for _ in 0..300 {
-            journal::record_intent(&db, SANDBOX_ID, &intent()).unwrap();
+            journal::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
         }
         db.lock().unwrap().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
     }
@@ -93,7 +100,7 @@ fn a_journal_with_damaged_pages_is_moved_aside_with_its_wal() {
 fn a_whole_database_is_never_moved() {
     let dir = tempfile::tempdir().unwrap();
     let db = AppDb::open(dir.path()).unwrap();
-    journal::record_intent(&db, SANDBOX_ID, &intent()).unwrap();
+    journal::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
     drop(db);
     let db = AppDb::open(dir.path()).unwrap();
     assert!(db.moved_aside().is_none());

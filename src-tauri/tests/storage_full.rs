@@ -51,10 +51,10 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
 
     // Earlier intents (recorded, not sent), then the disk fills up under more of them: the
     // same request each time, so the one the staff member then starts needs room as they did.
-    let mut earlier = vec![journal::record_intent(&db, SANDBOX_ID, &payout).unwrap()];
+    let mut earlier = vec![journal::record_intent(&db, desk.audit_trail(), SANDBOX_ID, &payout).unwrap()];
     cap_pages(&db, None);
     let refused = loop {
-        match journal::record_intent(&db, SANDBOX_ID, &payout) {
+        match journal::record_intent(&db, desk.audit_trail(), SANDBOX_ID, &payout) {
             Ok(r) => earlier.push(r),
             Err(e) => break e,
         }

@@ -5,7 +5,7 @@
 //! process-wide.
 
 use escrow_desk::appdb::AppDb;
-use escrow_desk::audit::{self, NewEntry};
+use escrow_desk::audit::{NewEntry, Trail};
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::{self, ActionState, Checkpoint};
@@ -16,7 +16,7 @@ use serde_json::Value;
 use std::sync::Mutex;
 
 /// The database the hook fills when the next answer arrives (once).
-static FILL_AT_REPLY: Mutex<Option<AppDb>> = Mutex::new(None);
+static FILL_AT_REPLY: Mutex<Option<(AppDb, Trail)>> = Mutex::new(None);
 
 /// Holds the database at its size and fills the audit table's last page with the smallest
 /// rows until SQLite answers SQLITE_FULL: the outcome's larger audit row cannot fit.
@@ -24,7 +24,7 @@ fn fill(point: Checkpoint) {
     if point != Checkpoint::ReplyReceived {
         return;
     }
-    let Some(db) = FILL_AT_REPLY.lock().unwrap().take() else { return };
+    let Some((db, trail)) = FILL_AT_REPLY.lock().unwrap().take() else { return };
     let conn = db.lock().unwrap();
     let pages: i64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
     conn.query_row(&format!("PRAGMA max_page_count = {pages}"), [], |r| r.get::<_, i64>(0)).unwrap();
@@ -41,7 +41,7 @@ fn fill(point: Checkpoint) {
         detail: None,
     };
     for _ in 0..10_000 {
-        if let Err(e) = audit::append(&conn, &tiny) {
+        if let Err(e) = trail.append(&conn, &tiny) {
             assert_eq!(e.code, ErrorCode::StorageFull, "{}", e.message);
             return;
         }
@@ -77,7 +77,7 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     };
 
     assert!(journal::set_checkpoint_hook(fill));
-    *FILL_AT_REPLY.lock().unwrap() = Some(db.clone());
+    *FILL_AT_REPLY.lock().unwrap() = Some((db.clone(), desk.audit_trail().clone()));
     let err = desk.start_action(&payout).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
     assert!(
