@@ -41,7 +41,7 @@ fn garbage_is_moved_aside_kept_whole_and_a_fresh_database_works() {
     let db = AppDb::open(dir.path()).unwrap();
     let moved = db.moved_aside().expect("the damaged file was moved aside").clone();
     assert!(moved.why.contains("not a database"), "{}", moved.why);
-    assert_eq!(moved_files(dir.path()), [moved.to.clone()]);
+    assert_eq!(moved_files(dir.path()), vec![moved.to.clone()]);
     let name = moved.to.file_name().unwrap().to_string_lossy().into_owned();
     let stamp = name.trim_start_matches("escrow-desk.sqlite.corrupt-");
     assert!(chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%SZ").is_ok(), "a UTC timestamp: {name}");

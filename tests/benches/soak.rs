@@ -103,13 +103,16 @@ fn growth(from: u64, to: u64) -> f64 {
     (to as f64 - from as f64) / from.max(1) as f64 * 100.0
 }
 
+/// A memory figure: median PSS of the tree, its summed RSS, and PSS per process (kB).
+type Figure = (u64, u64, Vec<(String, u64)>);
+
 /// What the walk did: cycles in all, cycles before the start figure, pages walked after
-/// it, and the start figure (median PSS, RSS, PSS per process).
+/// it, and the start figure.
 struct Walk {
     done: u64,
     at_start: u64,
     pages_after_start: u64,
-    start: Option<(u64, u64, Vec<(String, u64)>)>,
+    start: Option<Figure>,
 }
 
 /// The soak's walk: refreshes counted as they complete, a page and a detail every

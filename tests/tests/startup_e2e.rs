@@ -59,8 +59,8 @@ async fn a_damaged_database_is_moved_aside_and_the_window_says_where() {
                 .map(|e| std::fs::read(e.path()).unwrap())
                 .collect()
         };
-        assert_eq!(kept(dir.path(), "escrow-desk.sqlite.corrupt-"), [garbage.clone()], "kept byte for byte");
-        assert_eq!(kept(&dir.path().join("sandbox"), "sandbox.sqlite.corrupt-"), [garbage.clone()]);
+        assert_eq!(kept(dir.path(), "escrow-desk.sqlite.corrupt-"), vec![garbage.clone()], "kept byte for byte");
+        assert_eq!(kept(&dir.path().join("sandbox"), "sandbox.sqlite.corrupt-"), vec![garbage.clone()]);
         assert_ne!(std::fs::read(dir.path().join("escrow-desk.sqlite")).unwrap(), garbage, "a fresh database");
     })
     .await
