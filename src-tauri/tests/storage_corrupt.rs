@@ -6,8 +6,8 @@
 use escrow_desk::appdb::{AppDb, FILE_NAME};
 use escrow_desk::audit::Trail;
 use escrow_desk::journal;
-use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::settings::environments::SANDBOX_ID;
+use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::startup::{self, NoticeKind};
 use escrow_desk::transactions::actions::TransactionAction;
 use std::path::{Path, PathBuf};
