@@ -142,11 +142,8 @@ impl ClientBuilder {
     /// idempotency keys, retries and the response size limit work as always.
     ///
     /// ```no_run
-    /// # fn demo() -> escrow_api::Result<()> {
-    /// let http = reqwest::Client::builder()
-    ///     .timeout(std::time::Duration::from_secs(20))
-    ///     .build()
-    ///     .expect("a TLS backend");
+    /// # fn demo() -> Result<(), Box<dyn std::error::Error>> {
+    /// let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
     /// let client = escrow_api::Client::builder("https://api.example.com", "api-key").http_client(http).build()?;
     /// # Ok(()) }
     /// ```

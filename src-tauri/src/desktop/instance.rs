@@ -4,7 +4,6 @@
 //! The bus name carries the data folder when it is overridden, so separate folders (tests,
 //! a second profile folder) can run side by side.
 
-use sha2::{Digest, Sha256};
 use std::path::Path;
 use tauri::{AppHandle, Manager, Runtime};
 
@@ -14,8 +13,8 @@ pub fn bus_id(identifier: &str, data_dir_override: Option<&Path>) -> String {
     match data_dir_override {
         None => identifier.to_owned(),
         Some(dir) => {
-            let digest = Sha256::digest(dir.to_string_lossy().as_bytes());
-            let short: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+            let mut short = crate::audit::digest::sha256_hex(dir.to_string_lossy().as_bytes());
+            short.truncate(12);
             // A bus name element must not start with a digit.
             format!("{identifier}.d{short}")
         }

@@ -113,10 +113,8 @@ pub fn build<R: Runtime>(app: &AppHandle<R>) -> tauri::Result<Menu<R>> {
 /// Handles a click on one of the menu's items.
 pub fn on_event<R: Runtime>(app: &AppHandle<R>, id: &str) {
     if id == OPEN_LOGS {
-        if let Some(dir) = crate::support::logging::dir() {
-            if let Err(e) = open::that_detached(dir) {
-                tracing::warn!(error = %e, "could not open the log folder");
-            }
+        if let Err(e) = crate::support::logging::open_dir() {
+            tracing::warn!(error = %e, "could not open the log folder");
         }
         return;
     }

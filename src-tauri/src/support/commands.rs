@@ -14,9 +14,6 @@ pub fn diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<String
 /// Opens the log folder in the file manager.
 #[tauri::command]
 pub fn open_logs_folder() -> Result<String, AppError> {
-    let dir =
-        super::logging::dir().ok_or_else(|| AppError::new(ErrorCode::Internal, "The app is not writing log files."))?;
-    open::that_detached(dir)
-        .map_err(|e| AppError::new(ErrorCode::Internal, format!("Could not open {}: {e}", dir.display())))?;
+    let dir = super::logging::open_dir().map_err(|e| AppError::new(ErrorCode::Internal, e))?;
     Ok(dir.display().to_string())
 }

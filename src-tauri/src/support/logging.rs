@@ -39,6 +39,13 @@ pub fn dir() -> Option<&'static Path> {
     DIR.get().map(PathBuf::as_path)
 }
 
+/// Opens the log folder in the file manager; answers its path.
+pub fn open_dir() -> Result<&'static Path, String> {
+    let dir = dir().ok_or_else(|| "The app is not writing log files.".to_owned())?;
+    open::that_detached(dir).map_err(|e| format!("Could not open {}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
 /// Starts logging to daily files in `dir`. A folder that cannot be written leaves logging to
 /// standard error only: the app must start even when it cannot log.
 pub fn init(dir: &Path) -> Result<(), String> {
