@@ -20,6 +20,7 @@ pub mod fields;
 pub mod files;
 pub mod ipc;
 pub mod journal;
+pub mod mirror;
 pub mod payments;
 pub mod settings;
 pub mod startup;
@@ -116,6 +117,7 @@ pub fn run() {
                 Ok((desk, sandbox)) => {
                     app.manage(desk);
                     app.manage(sandbox);
+                    mirror::scheduler::spawn(app.handle().clone());
                 }
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),

@@ -120,6 +120,21 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 assert_eq!(status.state, escrow_desk::transactions::export::ExportState::Done, "{status:?}");
                 json::<_, ()>(&Ok(status))
             }
+            "mirror_status" => json(&desk.mirror_status()),
+            "sync_mirror" => {
+                let synced = desk.run_mirror_sync(escrow_desk::mirror::sync::SyncKind::Full).await;
+                format!("{}{}", json(&synced), json(&desk.sync_mirror(false)))
+            }
+            "overview" => json(&desk.overview()),
+            "attention" => json(&desk.attention()),
+            "changes" => json(&desk.changes()),
+            "mark_changes_seen" => json(&desk.mark_changes_seen()),
+            "snooze_attention" => json(&desk.snooze(&txn, "paid_overdue", 3, "waiting for the dealer")),
+            "unsnooze_attention" => json(&desk.unsnooze(&txn, "paid_overdue")),
+            "attention_thresholds" => json(&desk.attention_thresholds()),
+            "save_attention_thresholds" => json(&desk.save_attention_thresholds(&Default::default())),
+            "mirror_intervals" => json(&desk.mirror_intervals()),
+            "save_mirror_intervals" => json(&desk.save_mirror_intervals(&Default::default())),
             "export_status" => json(&desk.export_status("no-such-export")),
             "cancel_export" => json(&desk.cancel_export("no-such-export")),
             // Refused before anything is launched; the answer is scanned like the rest.

@@ -24,6 +24,18 @@ commands! {
     transactions: desk start_export(request: ExportRequest) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
+    mirror: desk mirror_status() -> MirrorStatus;
+    mirror: desk sync_mirror(full: bool) -> MirrorStatus;
+    mirror: desk overview() -> Overview;
+    mirror: desk attention() -> AttentionView;
+    mirror: desk changes() -> ChangesView;
+    mirror: desk mark_changes_seen() -> ChangesView;
+    mirror: desk snooze_attention(transaction_id: String, rule: String, days: u32, note: String) -> AttentionView;
+    mirror: desk unsnooze_attention(transaction_id: String, rule: String) -> AttentionView;
+    mirror: desk attention_thresholds() -> Thresholds;
+    mirror: desk save_attention_thresholds(thresholds: Thresholds) -> Thresholds;
+    mirror: desk mirror_intervals() -> Intervals;
+    mirror: desk save_mirror_intervals(intervals: Intervals) -> Intervals;
     actions: desk_async start_action(request: ActionRequest) -> ActionRecord;
     actions: desk_async retry_action(id: String) -> ActionRecord;
     actions: desk dismiss_action(id: String) -> ActionRecord;
