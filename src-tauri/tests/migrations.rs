@@ -38,7 +38,9 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
         let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         assert_eq!(version, LATEST, "{name}");
         let mirror: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master WHERE name LIKE 'mirror_%' AND type = 'table'", [], |r| r.get(0))
+            .query_row("SELECT count(*) FROM sqlite_master WHERE name LIKE 'mirror_%' AND type = 'table'", [], |r| {
+                r.get(0)
+            })
             .unwrap();
         assert_eq!(mirror, 4, "{name}: the mirror's tables (step 5)");
         let (pname, url, r, d): (String, String, String, String) = conn

@@ -7,6 +7,7 @@ pub mod attention;
 pub mod changes;
 pub mod commands;
 pub mod details;
+pub mod job;
 pub mod list;
 pub mod overview;
 pub mod row;

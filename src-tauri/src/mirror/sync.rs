@@ -59,7 +59,7 @@ impl Mirror {
     }
 
     /// Claims the environment for one sync; `false` when one is already running.
-    fn claim(&self, env: &str, kind: SyncKind) -> bool {
+    pub(super) fn claim(&self, env: &str, kind: SyncKind) -> bool {
         let Ok(mut running) = self.running.lock() else { return false };
         if running.contains_key(env) {
             return false;
@@ -77,58 +77,17 @@ impl Mirror {
         }
     }
 
-    fn release(&self, env: &str) {
+    pub(super) fn release(&self, env: &str) {
         if let Ok(mut running) = self.running.lock() {
             running.remove(env);
         }
-    }
-
-    /// Starts a sync of `env` in the background; `false` when one is already running.
-    pub fn start(&self, client: Client, env: String, kind: SyncKind) -> bool {
-        if !self.claim(&env, kind) {
-            return false;
-        }
-        let me = self.clone();
-        tokio::spawn(async move {
-            let _ = me.run_claimed(&client, &env, kind).await;
-        });
-        true
-    }
-
-    /// Runs one sync of `env` to its end; `Ok(false)` when another sync of that
-    /// environment was already running.
-    pub async fn sync(&self, client: &Client, env: &str, kind: SyncKind) -> Result<bool, AppError> {
-        if !self.claim(env, kind) {
-            return Ok(false);
-        }
-        self.run_claimed(client, env, kind).await.map(|()| true)
-    }
-
-    /// A failure is recorded in the state; the rows stay as they were, so the last known
-    /// state stays browsable.
-    async fn run_claimed(&self, client: &Client, env: &str, kind: SyncKind) -> Result<(), AppError> {
-        let result = match kind {
-            SyncKind::Full => self.full(client, env).await,
-            SyncKind::Refresh => self.refresh(client, env).await,
-        };
-        let result = match result {
-            Ok(()) => super::details::check(self, client, env).await,
-            Err(e) => Err(e),
-        };
-        self.release(env);
-        if let Err(e) = &result {
-            tracing::warn!(environment = env, code = ?e.code, "mirror sync failed: {}", e.message);
-            let code = serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_owned));
-            store::record_error(&*self.lock()?, env, code.as_deref().unwrap_or("internal"), &e.message)?;
-        }
-        result
     }
 
     fn write(&self, env: &str, pass: i64, rows: &[MirrorRow]) -> Result<usize, AppError> {
         store::upsert(&mut *self.lock()?, env, pass, rows, &now())
     }
 
-    async fn full(&self, client: &Client, env: &str) -> Result<(), AppError> {
+    pub(super) async fn full(&self, client: &Client, env: &str) -> Result<(), AppError> {
         let pass = store::begin_pass(&*self.lock()?, env)?;
         let me = self.clone();
         let progress_env = env.to_owned();
@@ -148,7 +107,7 @@ impl Mirror {
         store::finish_full(&mut *self.lock()?, env, pass, &now())
     }
 
-    async fn refresh(&self, client: &Client, env: &str) -> Result<(), AppError> {
+    pub(super) async fn refresh(&self, client: &Client, env: &str) -> Result<(), AppError> {
         let pass = store::state(&*self.lock()?, env)?.pass;
         let take = escrow_api::transactions::MAX_TAKE;
         for page in 0..REFRESH_PAGES {
