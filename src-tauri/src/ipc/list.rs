@@ -21,11 +21,11 @@ commands! {
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;
-    transactions: desk start_export(request: ExportRequest) -> ExportStatus;
+    transactions: desk_async start_export(request: ExportRequest) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
     mirror: desk mirror_status() -> MirrorStatus;
-    mirror: desk sync_mirror(full: bool) -> MirrorStatus;
+    mirror: desk_async sync_mirror(full: bool) -> MirrorStatus;
     mirror: desk overview() -> Overview;
     mirror: desk attention() -> AttentionView;
     mirror: desk changes() -> ChangesView;

@@ -15,9 +15,10 @@ pub fn mirror_status(desk: State<'_, Desk>) -> Result<MirrorStatus> {
     desk.mirror_status()
 }
 
-/// Starts a sync now (a full pass when `full`); poll `mirror_status` for progress.
+/// Starts a sync now (a full pass when `full`); poll `mirror_status` for progress. Async
+/// so that it runs on the async runtime, where the sync's task is spawned.
 #[tauri::command]
-pub fn sync_mirror(desk: State<'_, Desk>, full: bool) -> Result<MirrorStatus> {
+pub async fn sync_mirror(desk: State<'_, Desk>, full: bool) -> Result<MirrorStatus> {
     desk.sync_mirror(full)
 }
 

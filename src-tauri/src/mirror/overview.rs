@@ -77,12 +77,13 @@ pub fn days(conn: &Connection, env: &str, today: chrono::NaiveDate) -> Result<Ve
         .collect())
 }
 
-/// The age buckets of unpaid deals, in days since created.
+/// The age buckets of unpaid deals, in whole UTC calendar days since created (so a bucket
+/// is exactly a range of creation dates, as the list filters them).
 pub const BUCKETS: [(u32, Option<u32>); 5] = [(0, Some(7)), (8, Some(14)), (15, Some(30)), (31, Some(60)), (61, None)];
 
 pub fn ageing(conn: &Connection, env: &str, now: &str) -> Result<Vec<AgeBucket>, AppError> {
     let sql = format!(
-        "SELECT CAST(julianday(?2) - julianday(created) AS INTEGER) AS age, currency, owed_e4 FROM mirror_rows
+        "SELECT CAST(julianday(substr(?2, 1, 10)) - julianday(substr(created, 1, 10)) AS INTEGER) AS age, currency, owed_e4 FROM mirror_rows
          WHERE environment_id = ?1 AND {UNPAID} AND created IS NOT NULL"
     );
     // Per bucket: (currency, owed in ten-thousandths, count).
