@@ -44,6 +44,8 @@ pub struct Desk {
     /// The last filtered result, for paging (see [`crate::transactions::filters`]).
     pub(crate) filtered: std::sync::Mutex<Option<Cached>>,
     pub(crate) exports: crate::transactions::export::Exports,
+    /// Bulk runs of this session (see [`crate::bulk`]).
+    pub(crate) batches: crate::bulk::jobs::Batches,
     /// Where CSV exports are written (the user's Downloads folder in the app).
     pub(crate) export_dir: std::path::PathBuf,
 }
@@ -60,6 +62,7 @@ impl Desk {
             active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
             filtered: std::sync::Mutex::new(None),
             exports: crate::transactions::export::Exports::default(),
+            batches: crate::bulk::jobs::Batches::default(),
             export_dir: std::env::temp_dir(),
         };
         if let Some(id) = stored

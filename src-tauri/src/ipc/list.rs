@@ -24,6 +24,12 @@ commands! {
     transactions: desk start_export(request: ExportRequest) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
+    bulk: desk_async bulk_prepare(request: BulkPrepareRequest) -> BatchStatus;
+    bulk: desk_async bulk_start(request: BulkStartRequest) -> BatchStatus;
+    bulk: desk_async bulk_status(batch_id: String) -> BatchStatus;
+    bulk: desk_async bulk_cancel(batch_id: String) -> BatchStatus;
+    bulk: desk_async bulk_retry(batch_id: String) -> BatchStatus;
+    bulk: desk_async bulk_matching_ids(request: ExportRequest) -> MatchingIds;
     actions: desk_async start_action(request: ActionRequest) -> ActionRecord;
     actions: desk_async retry_action(id: String) -> ActionRecord;
     actions: desk dismiss_action(id: String) -> ActionRecord;
