@@ -72,6 +72,8 @@ pub struct Record<A> {
     pub created: String,
     pub updated: String,
     /// The bulk run this action was started in (every audit row of it names the batch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub batch_id: Option<String>,
 }
 

@@ -674,7 +674,7 @@ error: AppError | null, attempts: number, created: string, updated: string,
 /**
  * The bulk run this action was started in (every audit row of it names the batch).
  */
-batchId: string | null, };
+batchId?: string, };
 export type RowFormat = "v1" | "v2";
 export type AuditEntry = { seq: number, 
 /**

@@ -3,6 +3,7 @@
 // i18n.test.ts checks placeholders and that no key is owned by two parts.
 import * as audit from '../../features/audit/i18n';
 import * as auto from '../../features/auto/i18n';
+import * as bulk from '../../features/bulk/i18n';
 import * as documents from '../../features/documents/i18n';
 import * as environments from '../../features/environments/i18n';
 import * as payments from '../../features/payments/i18n';
@@ -17,7 +18,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates,
+  common, shell, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates,
 } as const;
 
 export const en = {
@@ -26,6 +27,7 @@ export const en = {
   ...environments.en,
   ...transactions.en,
   ...transactionActions.en,
+  ...bulk.en,
   ...payments.en,
   ...splitPayouts.en,
   ...users.en,
@@ -45,6 +47,7 @@ export const da: Dictionary = {
   ...environments.da,
   ...transactions.da,
   ...transactionActions.da,
+  ...bulk.da,
   ...payments.da,
   ...splitPayouts.da,
   ...users.da,
