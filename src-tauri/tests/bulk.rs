@@ -274,3 +274,71 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
         assert!(lines[1..].iter().any(|l| l.starts_with(id.as_str())), "{id}");
     }
 }
+
+/// A payment-link run creates one payment per unpaid deal (journaled, keyed) and answers
+/// each hosted link; a deal whose payer has no account yet is left out.
+#[tokio::test]
+async fn a_payment_link_run_answers_one_link_per_unpaid_deal() {
+    let w = world().await;
+    let page =
+        w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let with_payer = |t: &&escrow_api::TransactionListItem| {
+        t.status.as_str() == "CREATED" && t.payer.as_ref().and_then(|p| p.service_account_id.as_ref()).is_some()
+    };
+    let ids: Vec<String> = page.items.iter().filter(with_payer).take(3).map(|t| t.transaction_id.clone()).collect();
+    assert_eq!(ids.len(), 3, "three unpaid demo deals with a payer account");
+    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::PaymentLink, &ids)).await.unwrap();
+    assert_eq!(prepared.count(RowState::Queued), 3, "{:?}", prepared.rows);
+    w.desk
+        .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
+        .unwrap();
+    let done = finished(&w.desk, &prepared.batch_id).await;
+    assert_eq!(done.count(RowState::Done), 3, "{:?}", done.rows);
+    for r in &done.rows {
+        let link = r.link.as_deref().unwrap_or_default();
+        assert!(link.starts_with("http"), "a hosted link for {}: {link:?}", r.transaction_id);
+        let (_, _, request, batch) = w.record(r.action_id.as_deref().unwrap());
+        assert_eq!(request["kind"], "createPayment");
+        assert_eq!(batch.as_deref(), Some(prepared.batch_id.as_str()));
+    }
+}
+
+/// A deal changed between the confirmation and its turn is not sent: the person confirmed
+/// another amount.
+#[tokio::test]
+async fn a_deal_changed_after_the_confirmation_is_not_paid_out() {
+    let w = world().await;
+    let ids = with_status(&w.desk, "CREATED", 2).await;
+    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::Cancel, &ids).with_reason()).await.unwrap();
+    let changed = w
+        .desk
+        .start_action(&escrow_desk::transactions::actions::TransactionAction::ChangeAmount {
+            transaction_id: ids[0].clone(),
+            amount: (prepared.rows[0].amount.parse::<rust_decimal::Decimal>().unwrap() + rust_decimal::Decimal::ONE)
+                .to_string(),
+            payee_fixed_fee: None,
+            payer_fixed_fee: None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(changed.state, escrow_desk::journal::ActionState::Succeeded, "{changed:?}");
+    w.desk
+        .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
+        .unwrap();
+    let done = finished(&w.desk, &prepared.batch_id).await;
+    assert_eq!(done.rows[0].state, RowState::Failed, "{:?}", done.rows[0]);
+    assert!(done.rows[0].message.as_deref().unwrap().contains("Changed since the confirmation"));
+    assert!(done.rows[0].action_id.is_none(), "nothing journaled, nothing sent");
+    assert_eq!(done.rows[1].state, RowState::Done);
+    assert_eq!(w.desk.get_transaction(&ids[0]).await.unwrap().transaction.status.as_str(), "CREATED");
+}
+
+trait WithReason {
+    fn with_reason(self) -> Self;
+}
+
+impl WithReason for BulkPrepareRequest {
+    fn with_reason(self) -> Self {
+        BulkPrepareRequest { reason: Some("Changed terms".into()), ..self }
+    }
+}
