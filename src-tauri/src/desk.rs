@@ -46,6 +46,8 @@ pub struct Desk {
     pub(crate) exports: crate::transactions::export::Exports,
     /// The local mirror of each environment's transactions (see [`crate::mirror`]).
     pub(crate) mirror: crate::mirror::sync::Mirror,
+    /// Bulk runs of this session (see [`crate::bulk`]).
+    pub(crate) batches: crate::bulk::jobs::Batches,
     /// Where CSV exports are written (the user's Downloads folder in the app).
     pub(crate) export_dir: std::path::PathBuf,
 }
@@ -64,6 +66,7 @@ impl Desk {
             filtered: std::sync::Mutex::new(None),
             exports: crate::transactions::export::Exports::default(),
             mirror,
+            batches: crate::bulk::jobs::Batches::default(),
             export_dir: std::env::temp_dir(),
         };
         if let Some(id) = stored

@@ -10,6 +10,7 @@ pub mod appdb;
 pub mod audit;
 pub mod auto;
 pub mod bindings;
+pub mod bulk;
 pub mod csv;
 pub mod desk;
 pub mod desktop;

@@ -136,6 +136,23 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "mirror_intervals" => json(&desk.mirror_intervals()),
             "save_mirror_intervals" => json(&desk.save_mirror_intervals(&Default::default())),
             "export_status" => json(&desk.export_status("no-such-export")),
+            "bulk_prepare" => json(
+                &desk
+                    .bulk_prepare(&escrow_desk::bulk::model::BulkPrepareRequest {
+                        kind: escrow_desk::bulk::model::BulkKind::Payout,
+                        ids: vec![txn.clone(), "no-such-transaction".into()],
+                        reason: None,
+                    })
+                    .await,
+            ),
+            "bulk_start" => json(&desk.bulk_start(&escrow_desk::bulk::model::BulkStartRequest {
+                batch_id: "no-such-batch".into(),
+                typed_totals: vec![],
+            })),
+            "bulk_status" => json(&desk.bulk_status("no-such-batch")),
+            "bulk_cancel" => json(&desk.bulk_cancel("no-such-batch")),
+            "bulk_retry" => json(&desk.bulk_retry("no-such-batch")),
+            "bulk_matching_ids" => json(&desk.bulk_matching_ids(&Default::default()).await),
             "cancel_export" => json(&desk.cancel_export("no-such-export")),
             // Refused before anything is launched; the answer is scanned like the rest.
             "create_transaction" => {

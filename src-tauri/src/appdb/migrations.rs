@@ -22,10 +22,11 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 3, name: "wire dialect per profile", apply: profile_dialect },
     Migration { version: 4, name: "keyed audit trail: actor, origin and MAC", apply: audit_trail },
     Migration { version: 5, name: "local mirror of transactions, changes and snoozes", apply: mirror },
+    Migration { version: 6, name: "bulk runs: batch id on journal records", apply: action_batches },
 ];
 
 /// The schema version this app writes.
-pub const LATEST: u32 = 5;
+pub const LATEST: u32 = 6;
 
 const BASELINE: &str = r#"
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -221,6 +222,15 @@ CREATE TABLE IF NOT EXISTS attention_snoozes (
 
 fn mirror(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     tx.execute_batch(MIRROR)
+}
+
+/// Which bulk run an action belongs to (null for single actions). Written to find a
+/// column an interrupted run already added, so its place in the list does not matter.
+fn action_batches(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !has_column(tx, "actions", "batch_id")? {
+        tx.execute_batch("ALTER TABLE actions ADD COLUMN batch_id TEXT")?;
+    }
+    tx.execute_batch("CREATE INDEX IF NOT EXISTS actions_batch ON actions (batch_id)")
 }
 
 const AUDIT_COLUMNS: [&str; 7] =

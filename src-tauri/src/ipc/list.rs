@@ -36,6 +36,12 @@ commands! {
     mirror: desk save_attention_thresholds(thresholds: Thresholds) -> Thresholds;
     mirror: desk mirror_intervals() -> Intervals;
     mirror: desk save_mirror_intervals(intervals: Intervals) -> Intervals;
+    bulk: desk_async bulk_prepare(request: BulkPrepareRequest) -> BatchStatus;
+    bulk: desk_async bulk_start(request: BulkStartRequest) -> BatchStatus;
+    bulk: desk_async bulk_status(batch_id: String) -> BatchStatus;
+    bulk: desk_async bulk_cancel(batch_id: String) -> BatchStatus;
+    bulk: desk_async bulk_retry(batch_id: String) -> BatchStatus;
+    bulk: desk_async bulk_matching_ids(request: ExportRequest) -> MatchingIds;
     actions: desk_async start_action(request: ActionRequest) -> ActionRecord;
     actions: desk_async retry_action(id: String) -> ActionRecord;
     actions: desk dismiss_action(id: String) -> ActionRecord;

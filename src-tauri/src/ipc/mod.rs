@@ -12,6 +12,8 @@ use crate::audit::export::AuditFile;
 use crate::audit::{AuditEntry, ChainCheck};
 use crate::auto::actions::AutoAction;
 use crate::auto::service::{BillOfSaleInput, DebtInput};
+use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
+use crate::bulk::service::MatchingIds;
 use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
 use crate::documents::service::{DocumentInput, DocumentsView};

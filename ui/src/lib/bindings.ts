@@ -772,7 +772,11 @@ message: string | null,
 /**
  * Set when the failure came from the service, so the UI can show its code.
  */
-error: AppError | null, attempts: number, created: string, updated: string, };
+error: AppError | null, attempts: number, created: string, updated: string, 
+/**
+ * The bulk run this action was started in (every audit row of it names the batch).
+ */
+batchId?: string, };
 export type RowFormat = "v1" | "v2";
 export type AuditEntry = { seq: number, 
 /**
@@ -839,7 +843,11 @@ keyAvailable: boolean,
  * The finding in English words (the UI words it from the fields above).
  */
 message: string, };
-export type ExportRequest = { search: string | null, filters: TransactionFilters | null, };
+export type ExportRequest = { search: string | null, filters: TransactionFilters | null, 
+/**
+ * Only these transactions (a selection of the list); all matches when absent.
+ */
+ids?: Array<string>, };
 export type ExportState = "running" | "done" | "cancelled" | "failed";
 export type ExportStatus = { id: string, environmentId: string, state: ExportState, 
 /**
@@ -854,6 +862,43 @@ written: number,
  * The finished file.
  */
 path: string | null, error: AppError | null, };
+export type BulkKind = "payout" | "cancel" | "paymentLink";
+export type BulkPrepareRequest = { kind: BulkKind, ids: Array<string>, 
+/**
+ * The one reason of a bulk cancel.
+ */
+reason?: string, };
+export type CurrencyTotal = { currency: string, amount: string, };
+export type BulkStartRequest = { batchId: string, typedTotals: Array<CurrencyTotal>, };
+export type RowState = "queued" | "running" | "done" | "failed" | "unknown" | "skipped" | "cancelled";
+export type BulkRow = { transactionId: string, title: string | null, 
+/**
+ * The amount confirmed (the live record's), decimal string; empty when skipped.
+ */
+amount: string, currency: string, state: RowState, 
+/**
+ * The journaled action of the latest attempt (its key is reused for an unclear outcome).
+ */
+actionId: string | null, message: string | null, error: AppError | null, 
+/**
+ * The payment link a payment-link run answered.
+ */
+link: string | null, };
+export type BatchState = "prepared" | "running" | "finished";
+export type BatchStatus = { batchId: string, environmentId: string, kind: BulkKind, state: BatchState, 
+/**
+ * The one reason of a cancel run.
+ */
+reason: string | null, 
+/**
+ * Asked to stop: rows not yet sent end as cancelled.
+ */
+cancelling: boolean, 
+/**
+ * Of the eligible rows, per currency: what the confirmation asks to type.
+ */
+totals: Array<CurrencyTotal>, rows: Array<BulkRow>, };
+export type MatchingIds = { environmentId: string, ids: Array<string>, };
 export type TradePartyFees = { 
 /**
  * The fixed part.

@@ -4,6 +4,7 @@
 import * as attention from '../../features/attention/i18n';
 import * as audit from '../../features/audit/i18n';
 import * as auto from '../../features/auto/i18n';
+import * as bulk from '../../features/bulk/i18n';
 import * as documents from '../../features/documents/i18n';
 import * as environments from '../../features/environments/i18n';
 import * as overview from '../../features/overview/i18n';
@@ -19,7 +20,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates,
+  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates,
 } as const;
 
 export const en = {
@@ -30,6 +31,7 @@ export const en = {
   ...environments.en,
   ...transactions.en,
   ...transactionActions.en,
+  ...bulk.en,
   ...payments.en,
   ...splitPayouts.en,
   ...users.en,
@@ -51,6 +53,7 @@ export const da: Dictionary = {
   ...environments.da,
   ...transactions.da,
   ...transactionActions.da,
+  ...bulk.da,
   ...payments.da,
   ...splitPayouts.da,
   ...users.da,
