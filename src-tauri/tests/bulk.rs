@@ -9,7 +9,7 @@ use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::export::ExportRequest;
 use escrow_desk::transactions::filters::TransactionFilters;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::SandboxConfig;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -69,8 +69,10 @@ async fn ledger(url: &str, kind: &str) -> Vec<Value> {
 
 /// `n` transactions of `status` in the sandbox's demo data.
 async fn with_status(desk: &Desk, status: &str, n: usize) -> Vec<String> {
-    let page =
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page = desk
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .await
+        .unwrap();
     let ids: Vec<String> =
         page.items.iter().filter(|t| t.status.as_str() == status).take(n).map(|t| t.transaction_id.clone()).collect();
     assert_eq!(ids.len(), n, "{n} {status} demo transactions");
@@ -248,7 +250,7 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
         .unwrap();
     let page = w
         .desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 10, filters: Some(filters) })
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 10, filters: Some(filters), sort: None })
         .await
         .unwrap();
     assert_eq!(all.ids.len(), page.count as usize, "every match, not the page");
@@ -280,8 +282,11 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
 #[tokio::test]
 async fn a_payment_link_run_answers_one_link_per_unpaid_deal() {
     let w = world().await;
-    let page =
-        w.desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page = w
+        .desk
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .await
+        .unwrap();
     let with_payer = |t: &&escrow_api::TransactionListItem| {
         t.status.as_str() == "CREATED" && t.payer.as_ref().and_then(|p| p.service_account_id.as_ref()).is_some()
     };

@@ -12,7 +12,7 @@ use escrow_desk::mirror::rules::Rule;
 use escrow_desk::mirror::sync::SyncKind;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::SandboxConfig;
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
@@ -151,10 +151,11 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
             skip: 0,
             take: 20,
             filters: None,
+            sort: None,
         })
         .await
         .unwrap();
-    assert!(page.offline_as_of.is_some());
+    assert!(page.mirror.as_ref().is_some_and(|m| m.offline));
     assert!(page.items.iter().any(|t| t.transaction_id == id));
     assert!(desk.run_mirror_sync(SyncKind::Refresh).await.is_err());
     assert!(desk.mirror_status().unwrap().offline);

@@ -11,7 +11,7 @@ use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::trades::actions::TradeAction;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "sk_live_7f3a9c2e4b1d8a6f";
@@ -57,7 +57,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
         desk.select_environment(&profile.id).unwrap();
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap()
+        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+            .await
+            .unwrap()
     };
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
     let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
@@ -83,7 +85,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
             "list_transactions" => json(
                 &desk
-                    .list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None })
+                    .list_transactions(&TransactionQuery {
+                        search: Some("a".into()),
+                        skip: 0,
+                        take: 5,
+                        filters: None,
+                        sort: None,
+                    })
                     .await,
             ),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
@@ -327,7 +335,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     desk.set_api_key(&profile.id, "wrong-key").unwrap();
     answers.push((
         &"unauthorized",
-        json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None }).await),
+        json(
+            &desk
+                .list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None, sort: None })
+                .await,
+        ),
     ));
     assert!(answers.last().unwrap().1.contains("unauthorized"));
 

@@ -140,8 +140,49 @@ async fn the_morning_screen_overview_attention_changes_and_offline() {
         c.click("[data-testid='changes-seen']").await;
         c.find("[data-testid='changes-none']").await;
 
+        // The list searches and sorts in the mirror: a plate typed without its space finds
+        // the deal, and sorting by amount orders the rows.
+        c.click("[data-testid='nav-transactions']").await;
+        let tesla = listed
+            .iter()
+            .find(|t| t["autoInformation"]["registrationNumber"] == "EV 48 213")
+            .and_then(|t| t["transactionId"].as_str())
+            .expect("the demo Tesla")
+            .to_owned();
+        c.type_into("[data-testid='search-input']", "ev48213").await;
+        c.until("the plate typed without its space to find the deal", async || {
+            let rows = c.find_all("[data-testid='transaction-row']").await;
+            let local = c.try_find("[data-testid='list-local']").await.is_some();
+            let first = match rows.first() {
+                Some(r) => r.try_attr("data-id").await.ok().flatten(),
+                None => None,
+            };
+            (local && rows.len() == 1 && first.as_deref() == Some(tesla.as_str())).then_some(())
+        })
+        .await;
+        // Escape in the search field clears it.
+        c.find("[data-testid='search-input']").await.send_keys("\u{E00C}").await;
+        c.until("the search to be cleared", async || {
+            (c.count("[data-testid='transaction-row']").await > 1).then_some(())
+        })
+        .await;
+        c.click("[data-testid='sort-amount']").await;
+        let amounts = c
+            .until("rows sorted by amount", async || {
+                let mut amounts = Vec::new();
+                for cell in c.find_all("[data-testid='transaction-row'] [data-amount]").await.iter().take(8) {
+                    amounts.push(Decimal::from_str(&cell.try_attr("data-amount").await.ok()??).ok()?);
+                }
+                (amounts.len() == 8 && amounts.windows(2).all(|w| w[0] <= w[1])).then_some(amounts)
+            })
+            .await;
+        let smallest = listed.iter().map(|t| dec(&t["amount"])).min().unwrap_or_default();
+        assert_eq!(amounts[0], smallest, "the smallest amount of all deals comes first");
+        assert_eq!(c.attr("[data-testid='sort-amount']", "data-sort").await, "ascending");
+
         // Offline: the sandbox is gone; the last known state stays browsable, marked.
         drop(sb);
+        c.click("[data-testid='nav-overview']").await;
         c.click("[data-testid='mirror-refresh']").await;
         c.find_for("[data-testid='mirror-bar'][data-offline='true']", Duration::from_secs(60)).await;
         c.click("[data-testid='nav-transactions']").await;

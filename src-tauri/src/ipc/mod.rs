@@ -34,7 +34,8 @@ use crate::trades::service::{
 use crate::transactions::actions::TransactionAction;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};
-use crate::transactions::service::{SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use crate::transactions::list::{TransactionPageView, TransactionQuery};
+use crate::transactions::service::{SplitPayoutsView, TransactionView};
 use crate::updates::service::UpdateCheck;
 use crate::updates::settings::UpdateSettings;
 use crate::users::actions::UserAction;

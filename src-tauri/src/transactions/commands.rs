@@ -1,6 +1,7 @@
 //! Transactions as IPC commands: list, detail, split payouts, export, create.
 
-use super::service::{SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use super::list::{TransactionPageView, TransactionQuery};
+use super::service::{SplitPayoutsView, TransactionView};
 use crate::desk::Desk;
 use crate::error::AppError;
 use tauri::State;

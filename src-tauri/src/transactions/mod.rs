@@ -6,4 +6,6 @@ pub mod commands;
 pub mod create;
 pub mod export;
 pub mod filters;
+pub mod list;
 pub mod service;
+pub mod sort;

@@ -151,13 +151,26 @@ export type TransactionQuery = { search: string | null, skip: number, take: numb
 /**
  * Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
  */
-filters: TransactionFilters | null, };
+filters: TransactionFilters | null, 
+/**
+ * A column to sort by (none: the service's order, newest first).
+ */
+sort?: SortBy, };
 export type TransactionPageView = { environmentId: string, count: number, items: Array<TransactionListItem>, 
 /**
- * Set when the service could not be reached and this page is the local mirror's
- * last known state, as of this time.
+ * Set when the page is from the local mirror.
  */
-offlineAsOf: string | null, };
+mirror: MirrorSource | null, };
+export type MirrorSource = { 
+/**
+ * The mirror's time: the page is the tenant's transactions as of then.
+ */
+asOf: string, 
+/**
+ * The service could not be reached (the last known state is shown).
+ */
+offline: boolean, };
+export type SortBy = { column: string, descending: boolean, };
 export type TransactionView = { environmentId: string, transaction: Transaction, };
 export type NewTransactionInput = { 
 /**
