@@ -106,6 +106,10 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "verify_audit_log" => json(&desk.verify_audit_log()),
             "save_audit_csv" => json(&desk.save_audit_csv(None)),
             "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
+            "transaction_timeline" => json(&desk.transaction_timeline(&txn).await),
+            "webhook_examples" => json(&desk.webhook_examples().await),
+            "webhook_deliveries" => json(&desk.webhook_deliveries(Some(&txn)).await),
+            "send_test_webhook" => json(&desk.send_test_webhook("transaction.created", Some(&txn)).await),
             "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
             "start_export" => {
                 let started = desk.start_export(&Default::default()).unwrap();

@@ -21,6 +21,10 @@ commands! {
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;
+    timeline: desk_async transaction_timeline(transaction_id: String) -> TimelineView;
+    events: desk_async webhook_examples() -> WebhookExamplesView;
+    events: desk_async webhook_deliveries(transaction_id: Option<String>) -> DeliveriesView;
+    events: desk_async send_test_webhook(event_name: String, transaction_id: Option<String>) -> String;
     transactions: desk start_export(request: ExportRequest) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;

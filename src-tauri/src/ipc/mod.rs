@@ -16,11 +16,13 @@ use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
 use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
+use crate::events::service::{DeliveriesView, WebhookExamplesView};
 use crate::journal::Outcome;
 use crate::payments::actions::PaymentAction;
 use crate::payments::instructions::PaymentInstructionsView;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::startup::StartupReport;
+use crate::timeline::service::TimelineView;
 use crate::trades::actions::TradeAction;
 use crate::trades::service::{
     BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,

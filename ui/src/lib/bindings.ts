@@ -512,6 +512,84 @@ swift: string | null,
 fik: string | null, };
 export type SplitPayoutsView = { environmentId: string, items: Array<SplitPayout>, };
 export type PaymentInstructionsView = { environmentId: string, instructions: PaymentInstructions, };
+export type TimelineKind = "created" | "payment" | "payout" | "splitPayout" | "document" | "billOfSale" | "debt" | "change" | "cancel" | "reimbursement" | "webhook" | "other";
+export type TimelineSource = "record" | "audit" | "webhook";
+export type TimelineEntry = { 
+/**
+ * When it happened; `None` when the source gives no time (listed last).
+ */
+at: string | null, kind: TimelineKind, source: TimelineSource, 
+/**
+ * What happened, as a key the UI words (`payment.authorized`, `staff.payout`,
+ * `webhook.transaction.cancelled`, ...).
+ */
+event: string, 
+/**
+ * A decimal string (never a float), with its currency.
+ */
+amount: string | null, currency: string | null, 
+/**
+ * The state the source reports (payment status, action outcome, delivery state).
+ */
+status: string | null, 
+/**
+ * Who did it (staff name, OS user and host) for audit lines.
+ */
+actor: string | null, correlationId: string | null, 
+/**
+ * The audit row to open (the action's last row).
+ */
+auditSeq: number | null, 
+/**
+ * The id of the object concerned (payment, split payout, document, webhook).
+ */
+objectId: string | null, 
+/**
+ * Free text from the source: a cancel reason, a signer, a problem's detail.
+ */
+detail: string | null, };
+export type TimelineView = { environmentId: string, transactionId: string, 
+/**
+ * Newest first.
+ */
+entries: Array<TimelineEntry>, 
+/**
+ * Why the transaction was cancelled, as the service (built-in Sandbox) or this app's
+ * journal kept it.
+ */
+cancelReason: string | null, 
+/**
+ * Whether webhook deliveries could be included (the built-in Sandbox only).
+ */
+webhooks: boolean, 
+/**
+ * Sources that could not be read (`splitPayouts`, `documents`, `webhooks`): the
+ * timeline is shown without them and says so.
+ */
+missing: Array<string>, };
+export type Delivery = { webhookId: string, eventName: string, payload: unknown, 
+/**
+ * When the event was queued (RFC 3339).
+ */
+created: string, 
+/**
+ * `pending`, `delivered` or `failed`.
+ */
+state: string, attempts: number, 
+/**
+ * One per attempt: `{ at, status }` or `{ at, error }`.
+ */
+outcomes: unknown, };
+export type WebhookExamplesView = { environmentId: string, examples: unknown, };
+export type DeliveriesView = { environmentId: string, 
+/**
+ * False when the active environment is not the built-in Sandbox (nothing to list).
+ */
+available: boolean, 
+/**
+ * Newest first.
+ */
+items: Array<Delivery>, };
 export type TradeAddress = { 
 /**
  * Street name, e.g. "Vestergade".

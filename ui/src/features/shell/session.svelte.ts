@@ -59,6 +59,9 @@ export class Session {
   detailVersion = $state(0);
   #detailReq = 0;
 
+  /** The audit row a timeline link asked for: the Audit page filters to `text` and marks `seq`. */
+  auditFocus = $state.raw<{ seq: number; text: string } | null>(null);
+
   // actions without a clear end (journaled, no final answer)
   openActions = $state.raw<ActionRecord[]>([]);
   openActionsError = $state.raw<AppError | null>(null);
@@ -287,6 +290,12 @@ export class Session {
     this.detail = null;
     this.detailError = null;
     this.detailLoading = false;
+  }
+
+  /** Opens the Audit page on one row (from a timeline line). */
+  openAudit(seq: number, text: string) {
+    this.auditFocus = { seq, text };
+    this.page = 'audit';
   }
 
   refresh() {

@@ -8,6 +8,7 @@ import * as environments from '../../features/environments/i18n';
 import * as payments from '../../features/payments/i18n';
 import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
+import * as timeline from '../../features/timeline/i18n';
 import * as trades from '../../features/trades/i18n';
 import * as transactionActions from '../../features/transactions/actions/i18n';
 import * as transactions from '../../features/transactions/i18n';
@@ -17,7 +18,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates,
+  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline,
 } as const;
 
 export const en = {
@@ -34,6 +35,7 @@ export const en = {
   ...audit.en,
   ...trades.en,
   ...updates.en,
+  ...timeline.en,
 };
 
 export type MessageKey = keyof typeof en;
@@ -53,4 +55,5 @@ export const da: Dictionary = {
   ...audit.da,
   ...trades.da,
   ...updates.da,
+  ...timeline.da,
 };
