@@ -50,3 +50,13 @@ describe('kindLabel', () => {
     expect(kindLabel('other')).toBe('Other');
   });
 });
+
+describe('stateLabel', () => {
+  it('words the service status, the action outcome and the delivery state', async () => {
+    const { stateLabel } = await import('./timeline');
+    i18n.set('en');
+    expect(stateLabel({ source: 'webhook', status: 'failed' })).toBe('not delivered');
+    expect(stateLabel({ source: 'audit', status: 'succeeded' })).toBe('Succeeded');
+    expect(stateLabel({ source: 'record', status: 'SOMETHING_NEW' })).toBe('SOMETHING_NEW');
+  });
+});

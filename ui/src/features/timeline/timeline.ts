@@ -1,7 +1,7 @@
 // Pure helpers of the timeline panel: which kinds a timeline has, the filter, the wording
 // of each line (the merge and its order come from Rust, newest first).
 import type { TimelineEntry, TimelineKind } from '../../lib/bindings';
-import { en, labelOf, t, type MessageKey } from '../../shared/i18n/i18n.svelte';
+import { en, labelOf, statusLabel, t, type MessageKey } from '../../shared/i18n/i18n.svelte';
 
 /** The filter's order (the kinds a timeline can have). */
 export const KINDS: readonly TimelineKind[] = [
@@ -32,4 +32,15 @@ export function eventLabel(entry: Pick<TimelineEntry, 'event'>): string {
 /** A kind in the user's language (`other` is worded under `rest`: `.other` keys are plural forms). */
 export function kindLabel(kind: TimelineKind): string {
   return t(`timeline.kind.${kind === 'other' ? 'rest' : kind}` as MessageKey);
+}
+
+/** A line's state in words: the service's status, the action's outcome or the delivery's state. */
+export function stateLabel(entry: Pick<TimelineEntry, 'source' | 'status'>): string {
+  const s = entry.status ?? '';
+  if (entry.source === 'audit') return labelOf('state', s);
+  if (entry.source === 'webhook') {
+    const key = `timeline.delivery.${s}` as MessageKey;
+    return key in en ? t(key) : s;
+  }
+  return statusLabel(s);
 }

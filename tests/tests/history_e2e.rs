@@ -1,0 +1,102 @@
+//! End-to-end: what happened to a transaction, in the real window on the built-in
+//! Sandbox. The payer's steps (paying, the bank's authorization) go through the
+//! sandbox's control API; staff's go through the window.
+
+use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, run_action, sandbox_url};
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+
+const SANDBOX_KEY: &str = "sandbox-demo-key";
+
+/// A CREATED transaction with a payer account, as the sandbox lists it.
+async fn created_with_payer(sandbox: &Control) -> Value {
+    let page = sandbox.get("/v2/transactions?Take=100").await;
+    page["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|t| {
+            t["status"] == "CREATED" && t["payer"]["serviceAccountId"].is_string() && t["referenceId"].is_string()
+        })
+        .cloned()
+        .expect("a CREATED transaction with a payer in the demo data")
+}
+
+#[tokio::test]
+async fn a_timeline_shows_the_payers_authorized_payment_and_the_staff_payout_with_its_audit_entry() {
+    capped("a_timeline_shows_the_payers_authorized_payment_and_the_staff_payout_with_its_audit_entry", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        let sandbox = Control::new(&sandbox_url(&c).await, SANDBOX_KEY);
+        let tx = created_with_payer(&sandbox).await;
+        let id = tx["transactionId"].as_str().unwrap().to_owned();
+        let reference = tx["referenceId"].as_str().unwrap().to_owned();
+
+        // The payer pays what is left (amount + payer fee - paid in) and the bank authorizes
+        // it (a person's steps).
+        let dec = |v: &Value| v.as_str().map(|s| s.parse::<Decimal>().unwrap()).or_else(|| v.as_f64().map(|_| v.to_string().parse().unwrap())).unwrap_or_default();
+        let left = dec(&tx["amount"]) + dec(&tx["fees"]["payer"]) - dec(&tx["payments"]["inbound"]["amount"]);
+        let payment = sandbox
+            .post(
+                "/v2/payments",
+                json!({ "transactionId": id, "serviceAccountId": tx["payer"]["serviceAccountId"], "amount": left.to_string() }),
+            )
+            .await;
+        let payment_id = payment["paymentId"].as_str().expect("paymentId").to_owned();
+        sandbox.post(&format!("/_sandbox/payments/{payment_id}/authorize"), json!({})).await;
+
+        // Staff pays out through the window.
+        open_transaction(&c, &reference).await;
+        c.until("the payment to show as paid", async || {
+            c.text("[data-testid='detail-status']").await.to_uppercase().contains("PAID").then_some(())
+        })
+        .await;
+        assert_eq!(run_action(&c, "action-payout", &[]).await, "succeeded");
+
+        // The timeline: the authorization (record and webhook) and the payout with its audit link.
+        c.find("[data-testid='timeline-entry'][data-event='payment.authorized']").await;
+        c.find("[data-testid='timeline-entry'][data-event='webhook.transaction.payment.paid']").await;
+        let payout = "[data-testid='timeline-entry'][data-event='staff.payout']";
+        c.find(&format!("{payout} [data-status='succeeded']")).await;
+        // Newest first: the staff payout above the authorization.
+        let events: Vec<String> = {
+            let mut out = Vec::new();
+            for e in c.find_all("[data-testid='timeline-entry']").await {
+                out.push(e.attr("data-event").await.unwrap_or_default());
+            }
+            out
+        };
+        let pos = |name: &str| events.iter().position(|e| e == name).unwrap_or_else(|| panic!("{name} in {events:?}"));
+        assert!(pos("staff.payout") < pos("payment.authorized"), "newest first: {events:?}");
+        assert!(pos("payment.authorized") < pos("transaction.created"), "newest first: {events:?}");
+
+        // Filter by kind: payments only.
+        c.click("[data-testid='timeline-filter'] option[value='payment']").await;
+        c.until("only payment lines", async || {
+            let kinds: Vec<String> = {
+                let mut out = Vec::new();
+                for e in c.find_all("[data-testid='timeline-entry']").await {
+                    out.push(e.attr("data-kind").await.unwrap_or_default());
+                }
+                out
+            };
+            (!kinds.is_empty() && kinds.iter().all(|k| k == "payment")).then_some(())
+        })
+        .await;
+        c.click("[data-testid='timeline-filter'] option[value='all']").await;
+        c.find(payout).await;
+        c.execute("document.querySelector(\"[data-testid='timeline']\").scrollIntoView({block: 'start'})", vec![]).await;
+        c.screenshot("timeline.png").await;
+
+        // The audit link opens the audit log on the payout's row.
+        let seq = c.attr(&format!("{payout} [data-testid='timeline-audit-link']"), "data-seq").await;
+        c.click(&format!("{payout} [data-testid='timeline-audit-link']")).await;
+        let row = format!("[data-testid='audit-row'][data-seq='{seq}']");
+        c.find(&row).await;
+        assert_eq!(c.attr(&row, "aria-current").await, "true");
+        assert!(c.content(&row).await.contains(&id), "the audit row names the transaction");
+        c.close().await;
+    })
+    .await
+}
