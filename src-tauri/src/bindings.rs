@@ -57,6 +57,7 @@ pub fn typescript() -> String {
         PaymentInstructions::decl(&cfg),
         crate::transactions::service::SplitPayoutsView::decl(&cfg),
         crate::payments::instructions::PaymentInstructionsView::decl(&cfg),
+        crate::users::lookup::UserTransactionsView::decl(&cfg),
         crate::timeline::entry::TimelineKind::decl(&cfg),
         crate::timeline::entry::TimelineSource::decl(&cfg),
         crate::timeline::entry::TimelineEntry::decl(&cfg),

@@ -43,7 +43,7 @@ async fn world() -> World {
 }
 
 fn query(search: Option<&str>) -> TransactionQuery {
-    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50, filters: None }
+    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50, filters: None, reference_id: None }
 }
 
 #[tokio::test]
@@ -146,7 +146,13 @@ async fn bad_input_is_refused_with_a_validation_error() {
     assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
     assert_eq!(
         w.desk
-            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None })
+            .list_transactions(&TransactionQuery {
+                search: None,
+                skip: 0,
+                take: 101,
+                filters: None,
+                reference_id: None
+            })
             .await
             .unwrap_err()
             .code,

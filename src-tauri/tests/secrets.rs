@@ -57,7 +57,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
         desk.select_environment(&profile.id).unwrap();
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap()
+        desk.list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+        })
+        .await
+        .unwrap()
     };
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
     let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
@@ -83,7 +91,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
             "list_transactions" => json(
                 &desk
-                    .list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None })
+                    .list_transactions(&TransactionQuery {
+                        search: Some("a".into()),
+                        skip: 0,
+                        take: 5,
+                        filters: None,
+                        reference_id: None,
+                    })
                     .await,
             ),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
@@ -106,6 +120,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "verify_audit_log" => json(&desk.verify_audit_log()),
             "save_audit_csv" => json(&desk.save_audit_csv(None)),
             "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
+            "user_transactions" => json(&desk.user_transactions(&payer).await),
             "transaction_timeline" => json(&desk.transaction_timeline(&txn).await),
             "webhook_examples" => json(&desk.webhook_examples().await),
             "webhook_deliveries" => json(&desk.webhook_deliveries(Some(&txn)).await),
@@ -209,7 +224,16 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             // users, documents, Auto (commands_users.rs, commands_documents.rs)
-            "list_users" => json(&desk.list_users(&escrow_desk::users::service::UserQuery { skip: 0, take: 5 }).await),
+            "list_users" => json(
+                &desk
+                    .list_users(&escrow_desk::users::service::UserQuery {
+                        skip: 0,
+                        take: 5,
+                        search: None,
+                        public: None,
+                    })
+                    .await,
+            ),
             "get_user" => json(&desk.get_user(&payer).await),
             "start_connect" => json(
                 &desk
@@ -299,7 +323,17 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     desk.set_api_key(&profile.id, "wrong-key").unwrap();
     answers.push((
         &"unauthorized",
-        json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None }).await),
+        json(
+            &desk
+                .list_transactions(&TransactionQuery {
+                    search: None,
+                    skip: 0,
+                    take: 5,
+                    filters: None,
+                    reference_id: None,
+                })
+                .await,
+        ),
     ));
     assert!(answers.last().unwrap().1.contains("unauthorized"));
 

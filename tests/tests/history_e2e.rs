@@ -100,3 +100,73 @@ async fn a_timeline_shows_the_payers_authorized_payment_and_the_staff_payout_wit
     })
     .await
 }
+
+/// A payer with at least two transactions: (payer account, the first's reference, the second's id).
+async fn payer_with_two(sandbox: &Control) -> (String, String, String) {
+    let page = sandbox.get("/v2/transactions?Take=100").await;
+    let items = page["items"].as_array().cloned().unwrap_or_default();
+    for a in &items {
+        let Some(payer) = a["payer"]["serviceAccountId"].as_str() else { continue };
+        let Some(reference) = a["referenceId"].as_str() else { continue };
+        if let Some(b) = items.iter().find(|b| {
+            b["transactionId"] != a["transactionId"] && b["payer"]["serviceAccountId"].as_str() == Some(payer)
+        }) {
+            return (payer.to_owned(), reference.to_owned(), b["transactionId"].as_str().unwrap().to_owned());
+        }
+    }
+    panic!("no payer with two transactions in the demo data");
+}
+
+async fn detail_scroll(c: &AppWindow) -> i64 {
+    c.execute("return Math.round(document.querySelector(\"[data-testid='transaction-detail']\").scrollTop)", vec![])
+        .await
+        .as_i64()
+        .unwrap_or(-1)
+}
+
+#[tokio::test]
+async fn from_a_transaction_to_its_payer_and_another_of_theirs_and_back_twice_to_the_same_scroll() {
+    capped("from_a_transaction_to_its_payer_and_another_of_theirs_and_back_twice_to_the_same_scroll", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        let sandbox = Control::new(&sandbox_url(&c).await, SANDBOX_KEY);
+        let (payer, first_ref, second) = payer_with_two(&sandbox).await;
+
+        open_transaction(&c, &first_ref).await;
+        let first = c.text("[data-testid='detail-transaction-id']").await;
+        c.find("[data-testid='timeline-entry']").await;
+        c.execute("document.querySelector(\"[data-testid='transaction-detail']\").scrollTop = 400", vec![]).await;
+        let scrolled = c.until("the detail to scroll", async || Some(detail_scroll(&c).await).filter(|s| *s > 0)).await;
+
+        // The payer's page lists their transactions; open the other one.
+        c.click("[data-testid='open-party'][data-role='payer']").await;
+        c.until("the payer's page", async || (c.text("[data-testid='user-id']").await == payer).then_some(())).await;
+        c.wait_at_least("[data-testid='user-transaction-row']", 2).await;
+        c.click(&format!("[data-testid='user-transaction-row'][data-id='{second}']")).await;
+        c.until("the other transaction", async || {
+            (c.text("[data-testid='detail-transaction-id']").await == second).then_some(())
+        })
+        .await;
+
+        // Back (Alt+←) to the payer, back (the mouse's back button) to the first, at its scroll offset.
+        c.execute("window.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', altKey: true}))", vec![]).await;
+        c.until("back on the payer's page", async || (c.text("[data-testid='user-id']").await == payer).then_some(()))
+            .await;
+        c.execute("window.dispatchEvent(new MouseEvent('mouseup', {button: 3}))", vec![]).await;
+        c.until("back on the first transaction", async || {
+            (c.text("[data-testid='detail-transaction-id']").await == first).then_some(())
+        })
+        .await;
+        c.until("its scroll offset restored", async || ((detail_scroll(&c).await - scrolled).abs() <= 2).then_some(()))
+            .await;
+
+        // Forward (Alt+→) goes to the payer again.
+        c.execute("window.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', altKey: true}))", vec![])
+            .await;
+        c.until("forward to the payer", async || (c.text("[data-testid='user-id']").await == payer).then_some(()))
+            .await;
+        c.close().await;
+    })
+    .await
+}

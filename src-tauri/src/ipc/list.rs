@@ -44,6 +44,7 @@ commands! {
     updates: app_async install_update(version: String) -> ();
     users: desk_async list_users(query: UserQuery) -> UserPageView;
     users: desk_async get_user(service_account_id: String) -> UserView;
+    users: desk_async user_transactions(service_account_id: String) -> UserTransactionsView;
     users: desk_async start_connect(input: ConnectInput) -> HostedUrlView;
     users: desk_async get_connection(reference_id: String) -> ConnectionView;
     users: desk_async create_guest(input: GuestInput) -> Outcome<UserAction>;

@@ -35,6 +35,7 @@ use crate::transactions::service::{SplitPayoutsView, TransactionPageView, Transa
 use crate::updates::service::UpdateCheck;
 use crate::updates::settings::UpdateSettings;
 use crate::users::actions::UserAction;
+use crate::users::lookup::UserTransactionsView;
 use crate::users::service::{
     BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
     UserView,

@@ -22,6 +22,10 @@ pub struct TransactionQuery {
     /// Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
     #[serde(default)]
     pub filters: Option<TransactionFilters>,
+    /// Only the transaction with this reference id (the service's `ReferenceId`, exact).
+    #[serde(default)]
+    #[ts(optional)]
+    pub reference_id: Option<String>,
 }
 
 /// A page, tagged with the environment it came from so the UI never mixes two.
@@ -56,6 +60,9 @@ impl Desk {
         if q.search.as_ref().is_some_and(|s| s.len() > 200) {
             return Err(AppError::validation("The search text is too long (200 characters at most)."));
         }
+        if q.reference_id.as_ref().is_some_and(|r| r.len() > 200 || r.chars().any(char::is_control)) {
+            return Err(AppError::validation("A reference id is at most 200 visible characters."));
+        }
         let (environment_id, client) = self.active_client()?;
         if let Some(filters) = q.filters.as_ref().filter(|f| !f.is_empty()) {
             return self.filtered_page(environment_id, client, q, filters).await;
@@ -66,7 +73,7 @@ impl Desk {
                 skip: Some(q.skip),
                 take: Some(q.take),
                 search: q.search.clone(),
-                reference_id: None,
+                reference_id: reference_id(q),
             })
             .await?;
         Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
@@ -110,14 +117,19 @@ impl Desk {
     ) -> Result<TransactionPageView, AppError> {
         let checked = filters.check()?;
         let search = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-        let key = (environment_id.clone(), search.clone(), filters.clone());
+        // The cache key's text part holds the reference id too (a separator no search can hold).
+        let cached_text = match reference_id(q) {
+            Some(r) => Some(format!("{}\u{1f}ReferenceId={r}", search.as_deref().unwrap_or_default())),
+            None => search.clone(),
+        };
+        let key = (environment_id.clone(), cached_text, filters.clone());
         let cached =
             self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
         let items = match cached {
             Some(items) => items,
             None => {
                 use futures::StreamExt;
-                let query = ListTransactions { search, ..Default::default() };
+                let query = ListTransactions { search, reference_id: reference_id(q), ..Default::default() };
                 let mut stream = Box::pin(client.transactions().export(&query, Default::default(), |_| {}));
                 let mut kept = Vec::new();
                 while let Some(item) = stream.next().await {
@@ -157,6 +169,11 @@ impl Desk {
         let items = client.split_payouts().list(valid_id(transaction_id)?).await?.items;
         Ok(SplitPayoutsView { environment_id, items })
     }
+}
+
+/// The query's reference id, trimmed; `None` when empty.
+fn reference_id(q: &TransactionQuery) -> Option<String> {
+    q.reference_id.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned)
 }
 
 impl Desk {

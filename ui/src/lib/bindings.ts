@@ -54,7 +54,11 @@ export type TransactionQuery = { search: string | null, skip: number, take: numb
 /**
  * Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
  */
-filters: TransactionFilters | null, };
+filters: TransactionFilters | null, 
+/**
+ * Only the transaction with this reference id (the service's `ReferenceId`, exact).
+ */
+referenceId?: string, };
 export type TransactionPageView = { environmentId: string, count: number, items: Array<TransactionListItem>, };
 export type TransactionView = { environmentId: string, transaction: Transaction, };
 export type NewTransactionInput = { 
@@ -512,6 +516,15 @@ swift: string | null,
 fik: string | null, };
 export type SplitPayoutsView = { environmentId: string, items: Array<SplitPayout>, };
 export type PaymentInstructionsView = { environmentId: string, instructions: PaymentInstructions, };
+export type UserTransactionsView = { environmentId: string, items: Array<TransactionListItem>, 
+/**
+ * What the transactions list was searched for.
+ */
+search: string, 
+/**
+ * False when more matches of the search were left unread (the list says so).
+ */
+complete: boolean, };
 export type TimelineKind = "created" | "payment" | "payout" | "splitPayout" | "document" | "billOfSale" | "debt" | "change" | "cancel" | "reimbursement" | "webhook" | "other";
 export type TimelineSource = "record" | "audit" | "webhook";
 export type TimelineEntry = { 
@@ -1447,7 +1460,15 @@ splitPayoutId: string | null,
  * When the debt information was registered.
  */
 created: string | null, };
-export type UserQuery = { skip: number, take: number, };
+export type UserQuery = { skip: number, take: number, 
+/**
+ * Name, phone or account id contains this (matched by the desk over the pages).
+ */
+search?: string, 
+/**
+ * The service's `Public` filter, sent as given.
+ */
+public?: boolean, };
 export type UserPageView = { environmentId: string, skip: number, items: Array<UserListItem>, hasMore: boolean, };
 export type UserView = { environmentId: string, user: User, };
 export type HostedUrlView = { environmentId: string, url: string, };

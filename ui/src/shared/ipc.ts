@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -42,6 +42,7 @@ export const ipc = {
   installUpdate: (version: string) => call<null>('install_update', { version }),
   listUsers: (query: UserQuery) => call<UserPageView>('list_users', { query }),
   getUser: (serviceAccountId: string) => call<UserView>('get_user', { serviceAccountId }),
+  userTransactions: (serviceAccountId: string) => call<UserTransactionsView>('user_transactions', { serviceAccountId }),
   startConnect: (input: ConnectInput) => call<HostedUrlView>('start_connect', { input }),
   getConnection: (referenceId: string) => call<ConnectionView>('get_connection', { referenceId }),
   createGuest: (input: GuestInput) => call<ActionOutcome>('create_guest', { input }),

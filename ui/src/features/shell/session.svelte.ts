@@ -32,6 +32,8 @@ export class Session {
   searchInput = $state('');
   query = $state('');
   filters = $state.raw<TransactionFilters>(emptyFilters());
+  /** The list's `ReferenceId` (exact; empty: none). */
+  referenceId = $state('');
   pageIndex = $state(0);
   items = $state.raw<TransactionListItem[]>([]);
   count = $state(0);
@@ -58,6 +60,9 @@ export class Session {
   /** Bumped on every successful (re)load of the detail; sections of the detail reload with it. */
   detailVersion = $state(0);
   #detailReq = 0;
+
+  /** The user shown on the Users page (null: the list). */
+  openUserId = $state<string | null>(null);
 
   /** The audit row a timeline link asked for: the Audit page filters to `text` and marks `seq`. */
   auditFocus = $state.raw<{ seq: number; text: string } | null>(null);
@@ -156,6 +161,7 @@ export class Session {
     this.pageIndex = 0;
     this.scrollTop = 0;
     this.openId = null;
+    this.openUserId = null;
     this.creating = false;
     this.detail = null;
     this.detailError = null;
@@ -215,6 +221,7 @@ export class Session {
         skip: this.pageIndex * PAGE_SIZE,
         take: PAGE_SIZE,
         filters: activeFilterCount(this.filters) > 0 ? this.filters : null,
+        referenceId: this.referenceId.trim() === '' ? undefined : this.referenceId.trim(),
       });
       if (req !== this.#listReq) return; // a newer request superseded this one
       if (res.environmentId !== envId || envId !== this.activeId) {
@@ -290,6 +297,27 @@ export class Session {
     this.detail = null;
     this.detailError = null;
     this.detailLoading = false;
+  }
+
+  /** Replace the reference-id filter and reload from the first page. */
+  setReferenceId(value: string) {
+    this.referenceId = value;
+    this.pageIndex = 0;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
+  }
+
+  /** Opens a user's page (from a transaction's party). */
+  openUser(serviceAccountId: string) {
+    this.openUserId = serviceAccountId;
+    this.page = 'users';
+  }
+
+  /** Opens a transaction from another page. */
+  openTransaction(id: string) {
+    this.page = 'transactions';
+    void this.open(id);
   }
 
   /** Opens the Audit page on one row (from a timeline line). */
