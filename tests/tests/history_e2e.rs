@@ -2,7 +2,10 @@
 //! Sandbox. The payer's steps (paying, the bank's authorization) go through the
 //! sandbox's control API; staff's go through the window.
 
-use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, run_action, sandbox_url};
+use escrow_desk_e2e::{
+    AppWindow, Control, capped, fill_business_user, initiate_trade, open_transaction, refresh_trade_until, run_action,
+    sandbox_url,
+};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -28,6 +31,7 @@ async fn a_timeline_shows_the_payers_authorized_payment_and_the_staff_payout_wit
         let data = tempfile::tempdir().unwrap();
         let c = AppWindow::open(data.path()).await;
         c.wait_ready().await;
+        c.click("[data-testid='lang-en']").await; // the screenshots are the README's
         let sandbox = Control::new(&sandbox_url(&c).await, SANDBOX_KEY);
         let tx = created_with_payer(&sandbox).await;
         let id = tx["transactionId"].as_str().unwrap().to_owned();
@@ -49,7 +53,7 @@ async fn a_timeline_shows_the_payers_authorized_payment_and_the_staff_payout_wit
         // Staff pays out through the window.
         open_transaction(&c, &reference).await;
         c.until("the payment to show as paid", async || {
-            c.text("[data-testid='detail-status']").await.to_uppercase().contains("PAID").then_some(())
+            (c.attr("[data-testid='detail-status']", "data-status").await == "PAID").then_some(())
         })
         .await;
         assert_eq!(run_action(&c, "action-payout", &[]).await, "succeeded");
@@ -96,6 +100,27 @@ async fn a_timeline_shows_the_payers_authorized_payment_and_the_staff_payout_wit
         c.find(&row).await;
         assert_eq!(c.attr(&row, "aria-current").await, "true");
         assert!(c.content(&row).await.contains(&id), "the audit row names the transaction");
+
+        // The Events page lists the deliveries the payment caused, by transaction, and sends a test event.
+        c.click("[data-testid='nav-events']").await;
+        c.find("[data-testid='webhook-example'][data-event='transaction.payment.paid']").await;
+        c.type_into("[data-testid='deliveries-filter']", &id).await;
+        let paid = format!("[data-testid='delivery-row'][data-event='transaction.payment.paid'][data-transaction='{id}']");
+        c.find(&paid).await;
+        c.until("only this transaction's deliveries", async || {
+            let mut ours = true;
+            for r in c.find_all("[data-testid='delivery-row']").await {
+                ours &= r.attr("data-transaction").await.as_deref() == Some(id.as_str());
+            }
+            ours.then_some(())
+        })
+        .await;
+        let before = c.count("[data-testid='delivery-row']").await;
+        c.click("[data-testid='test-event-name'] option[value='transaction.cancelled']").await;
+        c.click("[data-testid='send-test-event']").await;
+        c.wait_count("[data-testid='delivery-row']", before + 1).await;
+        c.find(&format!("[data-testid='delivery-row'][data-event='transaction.cancelled'][data-transaction='{id}']")).await;
+        c.screenshot("events.png").await;
         c.close().await;
     })
     .await
@@ -166,6 +191,46 @@ async fn from_a_transaction_to_its_payer_and_another_of_theirs_and_back_twice_to
             .await;
         c.until("forward to the payer", async || (c.text("[data-testid='user-id']").await == payer).then_some(()))
             .await;
+        c.close().await;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_trade_action_with_a_name_unknown_to_the_app_is_offered_and_posted_through_the_generic_dialog() {
+    capped("a_trade_action_with_a_name_unknown_to_the_app_is_offered_and_posted_through_the_generic_dialog", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        let sandbox = Control::new(&sandbox_url(&c).await, SANDBOX_KEY);
+        fill_business_user(&c, "29876543").await;
+        c.submit("[data-testid='bu-save']").await;
+        let seller = c.attr("[data-testid='business-user-row']", "data-user-id").await;
+        sandbox
+            .post("/_sandbox/trade/users", json!({ "marketplaceUserId": "e2e-generic-buyer", "name": "Mette Buyer" }))
+            .await;
+        initiate_trade(&c, "e2e-generic-buyer", &seller, "Ladcykel", "2500").await;
+        let trade = c.text("[data-testid='trade-id']").await;
+
+        // The service lists an action no version of this app knows (set up through the sandbox).
+        let name = "SignInsuranceWaiver";
+        sandbox
+            .post(&format!("/_sandbox/trade/users/e2e-generic-buyer/trades/{trade}/actions"), json!({ "name": name }))
+            .await;
+        let button = format!("[data-testid='trade-other-action'][data-party='payer'][data-name='{name}']");
+        refresh_trade_until(&c, &button).await;
+        c.click(&button).await;
+        c.find("[data-testid='generic-action-dialog']").await;
+        assert!(!c.text("[data-testid='generic-label']").await.is_empty(), "clearly labelled as unknown to the app");
+        c.click("[data-testid='generic-confirm']").await;
+        c.until("the posted action's result", async || {
+            (c.attr("[data-testid='trade-action-result']", "data-kind").await == "tradePerformAction").then_some(())
+        })
+        .await;
+        assert_eq!(c.attr("[data-testid='trade-action-result']", "data-state").await, "succeeded");
+        c.until("the action done (no longer listed)", async || (c.count(&button).await == 0).then_some(())).await;
+        let timeline = c.content("[data-testid='trade-timeline'][data-party='payer']").await;
+        assert!(timeline.contains(&format!("payer did {name}")), "the service recorded it: {timeline}");
         c.close().await;
     })
     .await

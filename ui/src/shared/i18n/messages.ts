@@ -5,6 +5,7 @@ import * as audit from '../../features/audit/i18n';
 import * as auto from '../../features/auto/i18n';
 import * as documents from '../../features/documents/i18n';
 import * as environments from '../../features/environments/i18n';
+import * as events from '../../features/events/i18n';
 import * as payments from '../../features/payments/i18n';
 import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
@@ -18,7 +19,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline,
+  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events,
 } as const;
 
 export const en = {
@@ -36,6 +37,7 @@ export const en = {
   ...trades.en,
   ...updates.en,
   ...timeline.en,
+  ...events.en,
 };
 
 export type MessageKey = keyof typeof en;
@@ -56,4 +58,5 @@ export const da: Dictionary = {
   ...trades.da,
   ...updates.da,
   ...timeline.da,
+  ...events.da,
 };
