@@ -58,6 +58,7 @@ pub fn typescript() -> String {
         crate::transactions::service::SplitPayoutsView::decl(&cfg),
         crate::payments::instructions::PaymentInstructionsView::decl(&cfg),
         crate::users::lookup::UserTransactionsView::decl(&cfg),
+        crate::documents::browse::DocumentView::decl(&cfg),
         crate::timeline::entry::TimelineKind::decl(&cfg),
         crate::timeline::entry::TimelineSource::decl(&cfg),
         crate::timeline::entry::TimelineEntry::decl(&cfg),

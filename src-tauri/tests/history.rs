@@ -132,3 +132,32 @@ async fn from_a_transaction_to_its_payer_and_their_other_transactions() {
     let public = UserQuery { skip: 0, take: 5, search: None, public: Some(true) };
     assert!(w.desk.list_users(&public).await.is_ok(), "Public is sent as given");
 }
+
+#[tokio::test]
+async fn a_document_of_its_own_is_uploaded_journaled_listed_and_opened() {
+    use escrow_desk::documents::service::DocumentInput;
+    use escrow_desk::files::{FileData, FileUpload};
+    let w = world().await;
+    let input = DocumentInput {
+        transaction_id: "  ".into(),
+        title: "Fuldmagt".into(),
+        signers_required: None,
+        file: FileUpload { file_name: "fuldmagt.pdf".into(), data: FileData(b"%PDF-1.4 fuldmagt".to_vec()) },
+    };
+    let out = w.desk.upload_document(&input).await.unwrap();
+    assert_eq!(out.record.state, ActionState::Succeeded, "{:?}", out.record.message);
+    let id = out.value.clone().expect("the new document's id");
+    let audit = w.desk.audit_log(Some("uploadDocument"), 10).unwrap();
+    assert!(audit.iter().any(|r| r.target == escrow_desk::documents::actions::NEW_DOCUMENT), "journaled and audited");
+
+    let all = w.desk.list_all_documents().await.unwrap();
+    let listed = all.documents.iter().find(|d| d.document_id == id).expect("listed tenant-wide");
+    assert_eq!(listed.transaction_id, None, "attached to no transaction");
+    let one = w.desk.get_document(&id).await.unwrap();
+    assert_eq!(one.document.title.as_deref(), Some("Fuldmagt"));
+
+    let deleted = w.desk.delete_document(&id).await.unwrap();
+    assert_eq!(deleted.record.state, ActionState::Succeeded);
+    assert!(!w.desk.list_all_documents().await.unwrap().documents.iter().any(|d| d.document_id == id));
+    assert!(w.desk.get_document(&id).await.is_err());
+}

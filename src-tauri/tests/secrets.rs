@@ -265,6 +265,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             }
             "delete_bank_account" => json(&desk.delete_bank_account(&payer, "danske-bank", "no-such-account").await),
             "list_documents" => json(&desk.list_documents(&txn).await),
+            "list_all_documents" => json(&desk.list_all_documents().await),
+            "get_document" => json(&desk.get_document("no-such-document").await),
             "upload_document" => json(
                 &desk
                     .upload_document(&escrow_desk::documents::service::DocumentInput {

@@ -57,6 +57,8 @@ commands! {
     users: desk_async set_default_bank_account(service_account_id: String, bank_id: String, bank_account_id: String) -> Outcome<UserAction>;
     users: desk_async delete_bank_account(service_account_id: String, bank_id: String, bank_account_id: String) -> Outcome<UserAction>;
     documents: desk_async list_documents(transaction_id: String) -> DocumentsView;
+    documents: desk_async list_all_documents() -> DocumentsView;
+    documents: desk_async get_document(document_id: String) -> DocumentView;
     documents: desk_async upload_document(input: DocumentInput) -> Outcome<DocumentAction>;
     documents: desk_async sign_document(document_id: String, service_account_id: String, return_url: Option<String>) -> Outcome<DocumentAction>;
     documents: desk_async download_document(document_id: String) -> HostedUrlView;

@@ -14,6 +14,7 @@ use crate::auto::actions::AutoAction;
 use crate::auto::service::{BillOfSaleInput, DebtInput};
 use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
+use crate::documents::browse::DocumentView;
 use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
 use crate::events::service::{DeliveriesView, WebhookExamplesView};

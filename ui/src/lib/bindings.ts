@@ -525,6 +525,7 @@ search: string,
  * False when more matches of the search were left unread (the list says so).
  */
 complete: boolean, };
+export type DocumentView = { environmentId: string, document: Document, };
 export type TimelineKind = "created" | "payment" | "payout" | "splitPayout" | "document" | "billOfSale" | "debt" | "change" | "cancel" | "reimbursement" | "webhook" | "other";
 export type TimelineSource = "record" | "audit" | "webhook";
 export type TimelineEntry = { 
@@ -1489,7 +1490,11 @@ value: string | null,
  */
 link: string | null, };
 export type DocumentsView = { environmentId: string, documents: Array<Document>, filtered: boolean, };
-export type DocumentInput = { transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
+export type DocumentInput = { 
+/**
+ * Empty: a document attached to no transaction.
+ */
+transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
 export type BillOfSaleInput = { transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, };
 export type DebtInput = { transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
 export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "internal"];

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -55,6 +55,8 @@ export const ipc = {
   setDefaultBankAccount: (serviceAccountId: string, bankId: string, bankAccountId: string) => call<ActionOutcome>('set_default_bank_account', { serviceAccountId, bankId, bankAccountId }),
   deleteBankAccount: (serviceAccountId: string, bankId: string, bankAccountId: string) => call<ActionOutcome>('delete_bank_account', { serviceAccountId, bankId, bankAccountId }),
   listDocuments: (transactionId: string) => call<DocumentsView>('list_documents', { transactionId }),
+  listAllDocuments: () => call<DocumentsView>('list_all_documents'),
+  getDocument: (documentId: string) => call<DocumentView>('get_document', { documentId }),
   uploadDocument: (input: DocumentInput) => call<ActionOutcome>('upload_document', { input }),
   signDocument: (documentId: string, serviceAccountId: string, returnUrl: string | null) => call<ActionOutcome>('sign_document', { documentId, serviceAccountId, returnUrl }),
   downloadDocument: (documentId: string) => call<HostedUrlView>('download_document', { documentId }),

@@ -6,7 +6,7 @@ import { ipc } from '../../shared/ipc';
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export type Page = 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' | 'events';
+export type Page = 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' | 'events' | 'documents';
 
 function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
   return [...list].sort((a, b) => Number(b.builtIn) - Number(a.builtIn));
