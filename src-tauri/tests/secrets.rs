@@ -139,7 +139,39 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 assert_eq!(status.state, escrow_desk::transactions::export::ExportState::Done, "{status:?}");
                 json::<_, ()>(&Ok(status))
             }
+            "mirror_status" => json(&desk.mirror_status()),
+            "sync_mirror" => {
+                let synced = desk.run_mirror_sync(escrow_desk::mirror::sync::SyncKind::Full).await;
+                format!("{}{}", json(&synced), json(&desk.sync_mirror(false)))
+            }
+            "overview" => json(&desk.overview()),
+            "attention" => json(&desk.attention()),
+            "changes" => json(&desk.changes()),
+            "mark_changes_seen" => json(&desk.mark_changes_seen()),
+            "snooze_attention" => json(&desk.snooze(&txn, "paid_overdue", 3, "waiting for the dealer")),
+            "unsnooze_attention" => json(&desk.unsnooze(&txn, "paid_overdue")),
+            "attention_thresholds" => json(&desk.attention_thresholds()),
+            "save_attention_thresholds" => json(&desk.save_attention_thresholds(&Default::default())),
+            "mirror_intervals" => json(&desk.mirror_intervals()),
+            "save_mirror_intervals" => json(&desk.save_mirror_intervals(&Default::default())),
             "export_status" => json(&desk.export_status("no-such-export")),
+            "bulk_prepare" => json(
+                &desk
+                    .bulk_prepare(&escrow_desk::bulk::model::BulkPrepareRequest {
+                        kind: escrow_desk::bulk::model::BulkKind::Payout,
+                        ids: vec![txn.clone(), "no-such-transaction".into()],
+                        reason: None,
+                    })
+                    .await,
+            ),
+            "bulk_start" => json(&desk.bulk_start(&escrow_desk::bulk::model::BulkStartRequest {
+                batch_id: "no-such-batch".into(),
+                typed_totals: vec![],
+            })),
+            "bulk_status" => json(&desk.bulk_status("no-such-batch")),
+            "bulk_cancel" => json(&desk.bulk_cancel("no-such-batch")),
+            "bulk_retry" => json(&desk.bulk_retry("no-such-batch")),
+            "bulk_matching_ids" => json(&desk.bulk_matching_ids(&Default::default()).await),
             "cancel_export" => json(&desk.cancel_export("no-such-export")),
             // Refused before anything is launched; the answer is scanned like the rest.
             "create_transaction" => {

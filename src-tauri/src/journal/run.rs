@@ -3,7 +3,7 @@
 
 use super::action::{Action, Sent};
 use super::record::Record;
-use super::store::{record_intent, record_outcome};
+use super::store::{record_intent_in, record_outcome};
 use crate::appdb::AppDb;
 use crate::audit::Trail;
 use crate::error::AppError;
@@ -24,7 +24,19 @@ pub async fn run<A: Action>(
     environment_id: &str,
     action: &A,
 ) -> Result<Run<A>, AppError> {
-    let record = record_intent(db, trail, environment_id, action)?;
+    run_in(db, trail, client, environment_id, action, None).await
+}
+
+/// [`run`] for one action of a bulk run (`batch_id` on the record and its audit rows).
+pub async fn run_in<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    client: &Client,
+    environment_id: &str,
+    action: &A,
+    batch_id: Option<&str>,
+) -> Result<Run<A>, AppError> {
+    let record = record_intent_in(db, trail, environment_id, action, batch_id)?;
     attempt(db, trail, client, &record).await
 }
 

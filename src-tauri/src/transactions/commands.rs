@@ -23,8 +23,10 @@ pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -
 }
 
 /// Starts a CSV export of the list's current search and filters; poll `export_status`.
+/// Async so that it runs on the async runtime, where the export's task is spawned (a
+/// synchronous command runs on the main thread, outside any runtime).
 #[tauri::command]
-pub fn start_export(
+pub async fn start_export(
     desk: State<'_, Desk>,
     request: crate::transactions::export::ExportRequest,
 ) -> Result<crate::transactions::export::ExportStatus> {

@@ -4,7 +4,7 @@
 use super::actions::TransactionAction;
 use super::create::NewTransactionInput;
 use crate::desk::{Desk, valid_id};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorCode};
 use crate::journal::Outcome;
 use crate::transactions::filters::{Cached, TransactionFilters};
 use escrow_api::{Client, ListTransactions};
@@ -35,6 +35,9 @@ pub struct TransactionPageView {
     pub environment_id: String,
     pub count: i32,
     pub items: Vec<TransactionListItem>,
+    /// Set when the service could not be reached and this page is the local mirror's
+    /// last known state, as of this time.
+    pub offline_as_of: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -64,6 +67,23 @@ impl Desk {
             return Err(AppError::validation("A reference id is at most 200 visible characters."));
         }
         let (environment_id, client) = self.active_client()?;
+        let live = self.live_page(&environment_id, client, q).await;
+        match live {
+            Err(e) if matches!(e.code, ErrorCode::Network | ErrorCode::Timeout) => {
+                self.mirror_page(&environment_id, q)?.ok_or(e)
+            }
+            other => other,
+        }
+    }
+
+    /// The page from the service itself.
+    async fn live_page(
+        &self,
+        environment_id: &str,
+        client: Client,
+        q: &TransactionQuery,
+    ) -> Result<TransactionPageView, AppError> {
+        let environment_id = environment_id.to_owned();
         if let Some(filters) = q.filters.as_ref().filter(|f| !f.is_empty()) {
             return self.filtered_page(environment_id, client, q, filters).await;
         }
@@ -76,7 +96,24 @@ impl Desk {
                 reference_id: reference_id(q),
             })
             .await?;
-        Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
+        Ok(TransactionPageView { environment_id, count: page.count, items: page.items, offline_as_of: None })
+    }
+
+    /// The page from the mirror's last known state, when it has one.
+    fn mirror_page(&self, environment_id: &str, q: &TransactionQuery) -> Result<Option<TransactionPageView>, AppError> {
+        let conn = self.mirror.lock()?;
+        let state = crate::mirror::store::state(&conn, environment_id)?;
+        let Some(as_of) = state.refreshed_at.filter(|_| state.full_at.is_some()) else { return Ok(None) };
+        let filters = q.filters.clone().unwrap_or_default();
+        let (items, count) =
+            crate::mirror::list::page(&conn, environment_id, q.search.as_deref(), &filters, None, q.skip, q.take)?;
+        crate::mirror::store::record_error(&conn, environment_id, "network", "The service could not be reached.")?;
+        Ok(Some(TransactionPageView {
+            environment_id: environment_id.to_owned(),
+            count: i32::try_from(count).unwrap_or(i32::MAX),
+            items,
+            offline_as_of: Some(as_of),
+        }))
     }
 
     /// Sets where CSV exports go (the app passes the Downloads folder).
@@ -151,6 +188,7 @@ impl Desk {
             environment_id,
             count: i32::try_from(items.len()).unwrap_or(i32::MAX),
             items: items[start..end].to_vec(),
+            offline_as_of: None,
         })
     }
 

@@ -38,7 +38,7 @@ export function page(
   count = items.length,
   environmentId = 'sandbox',
 ): TransactionPageView {
-  return { environmentId, count, items };
+  return { environmentId, count, items, offlineAsOf: null };
 }
 
 export function transaction(id: string, over: Partial<Transaction> = {}): TransactionView {

@@ -2,11 +2,21 @@ import { getContext, setContext } from 'svelte';
 import type { ActionRecord, AppError, EnvironmentView, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
 import { activeFilterCount, emptyFilters } from '../transactions/filters';
 import { ipc } from '../../shared/ipc';
+import { FIRST_PAGE } from './first-page';
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export type Page = 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' | 'events' | 'documents';
+export type Page = 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' | 'events' | 'documents';
+
+/** What to do once a transaction opened from elsewhere (the attention queue) has loaded. */
+export type DetailIntent = {
+  transactionId: string;
+  /** The action dialog to open. */
+  action: 'payout' | 'createSplitPayout';
+  /** Values to start the dialog's form with (amount, recipient, timing). */
+  prefill?: { amount?: string; recipient?: 'PAYEE' | 'PAYER' | 'TENANT'; timing?: '' | 'NEXT_PAYOUT' | 'ON_CLOSE' };
+};
 
 function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
   return [...list].sort((a, b) => Number(b.builtIn) - Number(a.builtIn));
@@ -18,7 +28,10 @@ function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
  * environments at once).
  */
 export class Session {
-  page = $state<Page>('transactions');
+  /** The overview is the first screen (#13). */
+  page = $state<Page>(FIRST_PAGE);
+  /** Consumed by the detail once the transaction has loaded. */
+  intent = $state.raw<DetailIntent | null>(null);
 
   // environments
   envs = $state.raw<EnvironmentView[]>([]);
@@ -44,6 +57,8 @@ export class Session {
   listLoads = $state(0);
   /** When the list shown was last loaded (ISO time), or null before the first load. */
   listRefreshedAt = $state<string | null>(null);
+  /** The service could not be reached: the list is the local mirror's, as of this time. */
+  listOfflineAsOf = $state<string | null>(null);
   selectedIndex = $state(-1);
   /** Scroll offset of the table, restored when coming back from the detail view. */
   scrollTop = 0;
@@ -198,6 +213,25 @@ export class Session {
     void this.loadList();
   }
 
+  /** The list with these filters and search (a figure of the overview clicked through). */
+  showList(filters: TransactionFilters, search = '') {
+    clearTimeout(this.#debounce);
+    this.page = 'transactions';
+    this.closeDetail();
+    this.creating = false;
+    this.searchInput = search;
+    this.query = search.trim();
+    this.setFilters(filters);
+  }
+
+  /** Opens a transaction on the list page, optionally with an action dialog to open. */
+  openTransaction(id: string, intent: DetailIntent | null = null) {
+    this.intent = intent;
+    this.page = 'transactions';
+    this.creating = false;
+    void this.open(id);
+  }
+
   /** Apply the typed search right away (e.g. on Enter). */
   applySearch() {
     clearTimeout(this.#debounce);
@@ -231,6 +265,7 @@ export class Session {
       }
       this.items = res.items;
       this.count = res.count;
+      this.listOfflineAsOf = res.offlineAsOf;
       if (this.selectedIndex >= res.items.length) this.selectedIndex = res.items.length - 1;
       this.listLoaded = true;
       this.listLoading = false;
@@ -312,12 +347,6 @@ export class Session {
   openUser(serviceAccountId: string) {
     this.openUserId = serviceAccountId;
     this.page = 'users';
-  }
-
-  /** Opens a transaction from another page. */
-  openTransaction(id: string) {
-    this.page = 'transactions';
-    void this.open(id);
   }
 
   /** Opens the Audit page on one row (from a timeline line). */
