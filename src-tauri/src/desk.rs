@@ -242,6 +242,12 @@ impl Desk {
         Ok((id, client))
     }
 
+    /// The built-in Sandbox when it is the active environment (its `/_sandbox` inspection
+    /// routes add webhook deliveries and what the record does not show); else `None`.
+    pub(crate) fn active_builtin_sandbox(&self) -> Result<Option<BuiltInSandbox>, AppError> {
+        Ok(if self.active_id()? == SANDBOX_ID { self.sandbox.clone() } else { None })
+    }
+
     pub async fn test_connection(&self, id: &str) -> Result<ConnectionCheck, AppError> {
         let client = self.build_client(id)?;
         let page = client.transactions().list(&ListTransactions { take: Some(1), ..Default::default() }).await?;

@@ -83,7 +83,14 @@ async fn ledger(url: &str, key: &str) -> Vec<Value> {
 /// A PAID transaction of the active environment and its payer's account.
 async fn paid(desk: &Desk) -> (String, String) {
     let page = desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     let item = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
@@ -159,7 +166,14 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let (other, other_payer) = {
         let page = w
             .desk
-            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+            .list_transactions(&TransactionQuery {
+                search: None,
+                skip: 0,
+                take: 100,
+                filters: None,
+                reference_id: None,
+                sort: None,
+            })
             .await
             .unwrap();
         let t = page.items.iter().find(|t| t.status.as_str() == "PAID" && t.transaction_id != id).unwrap().clone();

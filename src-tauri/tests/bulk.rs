@@ -70,7 +70,14 @@ async fn ledger(url: &str, kind: &str) -> Vec<Value> {
 /// `n` transactions of `status` in the sandbox's demo data.
 async fn with_status(desk: &Desk, status: &str, n: usize) -> Vec<String> {
     let page = desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     let ids: Vec<String> =
@@ -250,7 +257,14 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
         .unwrap();
     let page = w
         .desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 10, filters: Some(filters), sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 10,
+            filters: Some(filters),
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     assert_eq!(all.ids.len(), page.count as usize, "every match, not the page");
@@ -284,7 +298,14 @@ async fn a_payment_link_run_answers_one_link_per_unpaid_deal() {
     let w = world().await;
     let page = w
         .desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     let with_payer = |t: &&escrow_api::TransactionListItem| {

@@ -121,6 +121,7 @@ async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() 
             skip: 0,
             take: 20,
             filters: None,
+            reference_id: None,
             sort: None,
         })
         .await

@@ -43,7 +43,14 @@ async fn world() -> World {
 }
 
 fn query(search: Option<&str>) -> TransactionQuery {
-    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50, filters: None, sort: None }
+    TransactionQuery {
+        search: search.map(Into::into),
+        skip: 0,
+        take: 50,
+        filters: None,
+        reference_id: None,
+        sort: None,
+    }
 }
 
 #[tokio::test]
@@ -146,7 +153,14 @@ async fn bad_input_is_refused_with_a_validation_error() {
     assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
     assert_eq!(
         w.desk
-            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None, sort: None })
+            .list_transactions(&TransactionQuery {
+                search: None,
+                skip: 0,
+                take: 101,
+                filters: None,
+                reference_id: None,
+                sort: None
+            })
             .await
             .unwrap_err()
             .code,

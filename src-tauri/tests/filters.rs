@@ -18,7 +18,7 @@ async fn desk(dir: &tempfile::TempDir) -> (Desk, escrow_sandbox::RunningSandbox)
 }
 
 fn query(filters: TransactionFilters, skip: u32, take: u32) -> TransactionQuery {
-    TransactionQuery { search: None, skip, take, filters: Some(filters), sort: None }
+    TransactionQuery { search: None, skip, take, filters: Some(filters), reference_id: None, sort: None }
 }
 
 #[tokio::test]
@@ -29,10 +29,17 @@ async fn filters_select_exactly_the_matching_rows_and_page_them() {
         let mut items = Vec::new();
         for skip in [0, 100] {
             items.extend(
-                desk.list_transactions(&TransactionQuery { search: None, skip, take: 100, filters: None, sort: None })
-                    .await
-                    .unwrap()
-                    .items,
+                desk.list_transactions(&TransactionQuery {
+                    search: None,
+                    skip,
+                    take: 100,
+                    filters: None,
+                    reference_id: None,
+                    sort: None,
+                })
+                .await
+                .unwrap()
+                .items,
             );
         }
         items

@@ -44,7 +44,14 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let first = desk(dir.path(), &sandbox.url);
     let page = first
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     let txn = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap().transaction_id.clone();

@@ -145,7 +145,14 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     // Offline: the service is gone; the list is the mirror's, marked with its time.
     drop(sandbox);
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    let query = |search: Option<String>| TransactionQuery { search, skip: 0, take: 20, filters: None, sort: None };
+    let query = |search: Option<String>| TransactionQuery {
+        search,
+        skip: 0,
+        take: 20,
+        filters: None,
+        reference_id: None,
+        sort: None,
+    };
     let plain = desk.list_transactions(&query(None)).await.unwrap();
     assert!(plain.mirror.as_ref().is_some_and(|m| m.offline), "the plain list asks the service, then the mirror");
     assert_eq!(plain.items.len(), 20);

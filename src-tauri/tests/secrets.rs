@@ -57,9 +57,16 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
         desk.select_environment(&profile.id).unwrap();
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
-            .await
-            .unwrap()
+        desk.list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
+        .await
+        .unwrap()
     };
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
     let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
@@ -90,6 +97,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                         skip: 0,
                         take: 5,
                         filters: None,
+                        reference_id: None,
                         sort: None,
                     })
                     .await,
@@ -114,6 +122,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "verify_audit_log" => json(&desk.verify_audit_log()),
             "save_audit_csv" => json(&desk.save_audit_csv(None)),
             "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
+            "user_transactions" => json(&desk.user_transactions(&payer).await),
+            "transaction_timeline" => json(&desk.transaction_timeline(&txn).await),
+            "webhook_examples" => json(&desk.webhook_examples().await),
+            "webhook_deliveries" => json(&desk.webhook_deliveries(Some(&txn)).await),
+            "send_test_webhook" => json(&desk.send_test_webhook("transaction.created", Some(&txn)).await),
             "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
             "start_export" => {
                 let started = desk.start_export(&Default::default()).unwrap();
@@ -245,7 +258,16 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             // users, documents, Auto (commands_users.rs, commands_documents.rs)
-            "list_users" => json(&desk.list_users(&escrow_desk::users::service::UserQuery { skip: 0, take: 5 }).await),
+            "list_users" => json(
+                &desk
+                    .list_users(&escrow_desk::users::service::UserQuery {
+                        skip: 0,
+                        take: 5,
+                        search: None,
+                        public: None,
+                    })
+                    .await,
+            ),
             "get_user" => json(&desk.get_user(&payer).await),
             "start_connect" => json(
                 &desk
@@ -277,6 +299,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             }
             "delete_bank_account" => json(&desk.delete_bank_account(&payer, "danske-bank", "no-such-account").await),
             "list_documents" => json(&desk.list_documents(&txn).await),
+            "list_all_documents" => json(&desk.list_all_documents().await),
+            "get_document" => json(&desk.get_document("no-such-document").await),
             "upload_document" => json(
                 &desk
                     .upload_document(&escrow_desk::documents::service::DocumentInput {
@@ -337,7 +361,14 @@ async fn no_command_answer_error_or_file_contains_the_key() {
         &"unauthorized",
         json(
             &desk
-                .list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None, sort: None })
+                .list_transactions(&TransactionQuery {
+                    search: None,
+                    skip: 0,
+                    take: 5,
+                    filters: None,
+                    reference_id: None,
+                    sort: None,
+                })
                 .await,
         ),
     ));

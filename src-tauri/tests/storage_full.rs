@@ -41,7 +41,14 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
     let page = desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");

@@ -68,7 +68,14 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
     let page = desk
-        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .list_transactions(&TransactionQuery {
+            search: None,
+            skip: 0,
+            take: 100,
+            filters: None,
+            reference_id: None,
+            sort: None,
+        })
         .await
         .unwrap();
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");

@@ -88,14 +88,17 @@ fn audit_len(desk: &Desk) -> usize {
 #[tokio::test]
 async fn users_are_listed_in_pages_and_shown_with_the_cpr_masked() {
     let w = world().await;
-    let first = w.desk.list_users(&UserQuery { skip: 0, take: 20 }).await.unwrap();
+    let first = w.desk.list_users(&UserQuery { skip: 0, take: 20, search: None, public: None }).await.unwrap();
     assert_eq!((first.environment_id.as_str(), first.items.len(), first.has_more), ("sandbox", 20, true));
-    let second = w.desk.list_users(&UserQuery { skip: 20, take: 20 }).await.unwrap();
+    let second = w.desk.list_users(&UserQuery { skip: 20, take: 20, search: None, public: None }).await.unwrap();
     assert!(second.items.iter().all(|u| first.items.iter().all(|f| f.service_account_id != u.service_account_id)));
-    let all = w.desk.list_users(&UserQuery { skip: 0, take: 100 }).await.unwrap();
+    let all = w.desk.list_users(&UserQuery { skip: 0, take: 100, search: None, public: None }).await.unwrap();
     assert!(!all.has_more, "{} users fit one page of 100", all.items.len());
     for bad in [0, 101] {
-        assert_eq!(w.desk.list_users(&UserQuery { skip: 0, take: bad }).await.unwrap_err().code, ErrorCode::Validation);
+        assert_eq!(
+            w.desk.list_users(&UserQuery { skip: 0, take: bad, search: None, public: None }).await.unwrap_err().code,
+            ErrorCode::Validation
+        );
     }
 
     let dealer = all.items.iter().find(|u| u.name == "Bilhuset Vejle ApS").unwrap();

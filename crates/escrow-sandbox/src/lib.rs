@@ -17,6 +17,7 @@ pub mod extract;
 pub mod faults;
 pub mod hosted;
 pub mod idempotency;
+pub mod inspect;
 pub mod meta;
 pub mod money;
 pub mod openapi;
@@ -41,8 +42,11 @@ use tokio::sync::oneshot;
 
 /// Every route in `dialect`, with the table the OpenAPI document is made from.
 pub fn routes(dialect: Dialect) -> openapi::table::Routes {
-    let all =
-        v2::routes(dialect).merge(control::routes()).merge(hosted::routes()).merge(trade::routes::routes(dialect));
+    let all = v2::routes(dialect)
+        .merge(control::routes())
+        .merge(inspect::routes())
+        .merge(hosted::routes())
+        .merge(trade::routes::routes(dialect));
     meta::with_meta(all, dialect)
 }
 

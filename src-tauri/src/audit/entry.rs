@@ -144,6 +144,21 @@ pub fn list(conn: &Connection, text: Option<&str>, limit: u32) -> Result<Vec<Aud
     rows.collect::<Result<_, _>>().map_err(AppError::storage)
 }
 
+/// Rows of one environment about any of `targets` (a transaction and its documents),
+/// oldest first.
+pub fn for_targets(conn: &Connection, environment_id: &str, targets: &[&str]) -> Result<Vec<AuditEntry>, AppError> {
+    let legacy_end = legacy_end(conn)?;
+    let targets = serde_json::to_string(targets).map_err(AppError::storage)?;
+    let mut stmt = conn
+        .prepare(&format!(
+            "SELECT {COLUMNS} FROM audit WHERE environment_id = ?1
+             AND target IN (SELECT value FROM json_each(?2)) ORDER BY seq"
+        ))
+        .map_err(AppError::storage)?;
+    let rows = stmt.query_map(params![environment_id, targets], |r| read(r, legacy_end)).map_err(AppError::storage)?;
+    rows.collect::<Result<_, _>>().map_err(AppError::storage)
+}
+
 /// Calls `each` with every row, oldest first, until it answers `false` (the check reads
 /// the log as a stream: a long log is never held in memory at once).
 pub fn each(conn: &Connection, mut each: impl FnMut(&AuditEntry) -> bool) -> Result<(), AppError> {

@@ -11,14 +11,29 @@ use escrow_api::{Client, IdempotencyKey};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+/// The journal target of an upload without a transaction (the document has no id yet).
+pub const NEW_DOCUMENT: &str = "new-document";
+
 /// A document action as the journal stores it (JSON tagged by `kind`). Amounts are decimal
 /// strings (never floats).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum DocumentAction {
-    UploadDocument { transaction_id: String, title: String, signers_required: Option<i32>, file: FileUpload },
-    SignDocument { document_id: String, service_account_id: String, return_url: Option<String> },
-    DeleteDocument { document_id: String },
+    /// `transaction_id` empty: a document of its own, attached to no transaction.
+    UploadDocument {
+        transaction_id: String,
+        title: String,
+        signers_required: Option<i32>,
+        file: FileUpload,
+    },
+    SignDocument {
+        document_id: String,
+        service_account_id: String,
+        return_url: Option<String>,
+    },
+    DeleteDocument {
+        document_id: String,
+    },
 }
 
 impl Action for DocumentAction {
@@ -36,6 +51,7 @@ impl Action for DocumentAction {
     fn target(&self) -> &str {
         match self {
             Self::SignDocument { document_id, .. } | Self::DeleteDocument { document_id } => document_id,
+            Self::UploadDocument { transaction_id, .. } if transaction_id.trim().is_empty() => NEW_DOCUMENT,
             Self::UploadDocument { transaction_id, .. } => transaction_id,
         }
     }
@@ -67,7 +83,9 @@ impl Action for DocumentAction {
 fn validate(req: &DocumentAction) -> Result<(), AppError> {
     match req {
         DocumentAction::UploadDocument { transaction_id, title, signers_required, file } => {
-            id("transactionId", transaction_id)?;
+            if !transaction_id.trim().is_empty() {
+                id("transactionId", transaction_id)?;
+            }
             let t = title.trim();
             if t.is_empty() || t.chars().count() > 200 {
                 return Err(AppError::validation("A title is 1 to 200 characters."));
@@ -102,7 +120,7 @@ async fn send(client: &Client, req: &DocumentAction) -> Result<Sent<Option<Strin
             let name = file.name();
             let mut upload = UploadDocument::new(title.trim(), file.data.0.clone(), name, content_type_for(name));
             upload.signers_required = *signers_required;
-            upload.transaction_id = Some(transaction_id.trim().to_owned());
+            upload.transaction_id = Some(transaction_id.trim().to_owned()).filter(|t| !t.is_empty());
             Sent { correlation_id: None, answer: Some(client.documents().upload(&upload).await?.document_id) }
         }
         DocumentAction::SignDocument { document_id, service_account_id, return_url } => {

@@ -40,3 +40,15 @@ pub async fn download_document(desk: State<'_, Desk>, document_id: String) -> Re
 pub async fn delete_document(desk: State<'_, Desk>, document_id: String) -> Result<Outcome<DocumentAction>> {
     desk.delete_document(&document_id).await
 }
+
+/// Every document of the tenant (the Documents page).
+#[tauri::command]
+pub async fn list_all_documents(desk: State<'_, Desk>) -> Result<DocumentsView> {
+    desk.list_all_documents().await
+}
+
+/// One document, as the service has it now.
+#[tauri::command]
+pub async fn get_document(desk: State<'_, Desk>, document_id: String) -> Result<super::browse::DocumentView> {
+    desk.get_document(&document_id).await
+}

@@ -27,6 +27,7 @@ pub struct DocumentsView {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentInput {
+    /// Empty: a document attached to no transaction.
     pub transaction_id: String,
     pub title: String,
     pub signers_required: Option<i32>,

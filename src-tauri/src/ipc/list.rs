@@ -21,6 +21,10 @@ commands! {
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;
+    timeline: desk_async transaction_timeline(transaction_id: String) -> TimelineView;
+    events: desk_async webhook_examples() -> WebhookExamplesView;
+    events: desk_async webhook_deliveries(transaction_id: Option<String>) -> DeliveriesView;
+    events: desk_async send_test_webhook(event_name: String, transaction_id: Option<String>) -> String;
     transactions: desk_async start_export(request: ExportRequest) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
@@ -58,6 +62,7 @@ commands! {
     updates: app_async install_update(version: String) -> ();
     users: desk_async list_users(query: UserQuery) -> UserPageView;
     users: desk_async get_user(service_account_id: String) -> UserView;
+    users: desk_async user_transactions(service_account_id: String) -> UserTransactionsView;
     users: desk_async start_connect(input: ConnectInput) -> HostedUrlView;
     users: desk_async get_connection(reference_id: String) -> ConnectionView;
     users: desk_async create_guest(input: GuestInput) -> Outcome<UserAction>;
@@ -70,6 +75,8 @@ commands! {
     users: desk_async set_default_bank_account(service_account_id: String, bank_id: String, bank_account_id: String) -> Outcome<UserAction>;
     users: desk_async delete_bank_account(service_account_id: String, bank_id: String, bank_account_id: String) -> Outcome<UserAction>;
     documents: desk_async list_documents(transaction_id: String) -> DocumentsView;
+    documents: desk_async list_all_documents() -> DocumentsView;
+    documents: desk_async get_document(document_id: String) -> DocumentView;
     documents: desk_async upload_document(input: DocumentInput) -> Outcome<DocumentAction>;
     documents: desk_async sign_document(document_id: String, service_account_id: String, return_url: Option<String>) -> Outcome<DocumentAction>;
     documents: desk_async download_document(document_id: String) -> HostedUrlView;

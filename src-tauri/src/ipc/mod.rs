@@ -16,8 +16,10 @@ use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
 use crate::bulk::service::MatchingIds;
 use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
+use crate::documents::browse::DocumentView;
 use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
+use crate::events::service::{DeliveriesView, WebhookExamplesView};
 use crate::journal::Outcome;
 use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;
@@ -26,6 +28,7 @@ use crate::payments::actions::PaymentAction;
 use crate::payments::instructions::PaymentInstructionsView;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::startup::StartupReport;
+use crate::timeline::service::TimelineView;
 use crate::trades::actions::TradeAction;
 use crate::trades::service::{
     BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,
@@ -39,6 +42,7 @@ use crate::transactions::service::{SplitPayoutsView, TransactionView};
 use crate::updates::service::UpdateCheck;
 use crate::updates::settings::UpdateSettings;
 use crate::users::actions::UserAction;
+use crate::users::lookup::UserTransactionsView;
 use crate::users::service::{
     BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
     UserView,

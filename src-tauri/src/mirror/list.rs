@@ -24,22 +24,37 @@ pub fn sort_column(name: &str) -> Option<&'static str> {
     })
 }
 
+/// What a page of the mirror holds.
+pub struct Wanted<'a> {
+    /// Matched against titles, references, names, e-mails, plates, VINs and amounts,
+    /// however spaced or accented.
+    pub search: Option<&'a str>,
+    /// Exactly this reference id.
+    pub reference_id: Option<&'a str>,
+    pub filters: &'a TransactionFilters,
+    /// A column (see [`sort_column`]) and whether descending.
+    pub sort: Option<(&'a str, bool)>,
+}
+
 /// One page of the mirror: (items, count of all matches).
 pub fn page(
     conn: &Connection,
     env: &str,
-    search: Option<&str>,
-    filters: &TransactionFilters,
-    sort: Option<(&str, bool)>,
+    wanted: &Wanted<'_>,
     skip: u32,
     take: u32,
 ) -> Result<(Vec<TransactionListItem>, i64), AppError> {
+    let (search, filters, sort) = (wanted.search, wanted.filters, wanted.sort);
     filters.check()?;
     let mut clauses = vec!["environment_id = ?".to_owned()];
     let mut args: Vec<Value> = vec![Value::Text(env.to_owned())];
     if let Some(term) = search.map(normalise).filter(|s| !s.is_empty()) {
         clauses.push("instr(search, ?) > 0".into());
         args.push(Value::Text(term));
+    }
+    if let Some(reference) = wanted.reference_id {
+        clauses.push("reference_id = ?".into());
+        args.push(Value::Text(reference.to_owned()));
     }
     let any_of = |column: &str, values: &[String], clauses: &mut Vec<String>, args: &mut Vec<Value>| {
         if !values.is_empty() {

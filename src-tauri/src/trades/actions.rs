@@ -55,6 +55,13 @@ pub enum TradeAction {
         trade_id: String,
         marketplace_user_id: String,
     },
+    /// An action the party's status lists under a name this app has no dialog for,
+    /// posted by that name (`performTradeAction`).
+    TradePerformAction {
+        trade_id: String,
+        marketplace_user_id: String,
+        name: String,
+    },
     TradeBuyDeliveryShipment {
         trade_id: String,
         marketplace_user_id: String,
@@ -131,6 +138,7 @@ pub(super) fn kind(r: &TradeAction) -> &'static str {
         TradeAction::TradeAcceptItemCondition { .. } => "tradeAcceptItemCondition",
         TradeAction::TradeRejectItemCondition { .. } => "tradeRejectItemCondition",
         TradeAction::TradeAbandon { .. } => "tradeAbandon",
+        TradeAction::TradePerformAction { .. } => "tradePerformAction",
         TradeAction::TradeBuyDeliveryShipment { .. } => "tradeBuyDeliveryShipment",
         TradeAction::TradeBuyReturnShipment { .. } => "tradeBuyReturnShipment",
         TradeAction::TradeCancel { .. } => "tradeCancel",
@@ -156,6 +164,7 @@ pub(super) fn target(r: &TradeAction) -> &str {
         | TradeAction::TradeAcceptItemCondition { trade_id, .. }
         | TradeAction::TradeRejectItemCondition { trade_id, .. }
         | TradeAction::TradeAbandon { trade_id, .. }
+        | TradeAction::TradePerformAction { trade_id, .. }
         | TradeAction::TradeBuyDeliveryShipment { trade_id, .. }
         | TradeAction::TradeBuyReturnShipment { trade_id, .. }
         | TradeAction::TradeCancel { trade_id, .. }

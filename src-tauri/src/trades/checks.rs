@@ -30,6 +30,14 @@ pub(super) fn validate(r: &TradeAction) -> Result<(), AppError> {
             user("tradeId", trade_id)?;
             user("marketplaceUserId", marketplace_user_id)?;
         }
+        TradeAction::TradePerformAction { trade_id, marketplace_user_id, name } => {
+            user("tradeId", trade_id)?;
+            user("marketplaceUserId", marketplace_user_id)?;
+            let n = name.trim().chars().count();
+            if n == 0 || n > 100 || name.chars().any(char::is_control) {
+                return Err(field_error("name", "must be 1 to 100 visible characters"));
+            }
+        }
         TradeAction::TradeAcceptAndPay { trade_id, marketplace_user_id, receiver_shop_id, amount } => {
             user("tradeId", trade_id)?;
             user("marketplaceUserId", marketplace_user_id)?;

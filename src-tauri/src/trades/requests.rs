@@ -132,6 +132,9 @@ pub(super) async fn send(client: &Client, r: &TradeAction, opts: &CallOptions) -
         TradeAction::TradeAbandon { trade_id, marketplace_user_id } => {
             sent(api.abandon_trade(marketplace_user_id.trim(), trade_id, opts).await?).1
         }
+        TradeAction::TradePerformAction { trade_id, marketplace_user_id, name } => {
+            sent(api.perform_action(marketplace_user_id.trim(), trade_id, name.trim(), opts).await?).1
+        }
         TradeAction::TradeBuyDeliveryShipment {
             trade_id,
             marketplace_user_id,

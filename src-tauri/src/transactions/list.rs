@@ -26,6 +26,10 @@ pub struct TransactionQuery {
     /// Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
     #[serde(default)]
     pub filters: Option<TransactionFilters>,
+    /// Only the transaction with this reference id (the service's `ReferenceId`, exact).
+    #[serde(default)]
+    #[ts(optional)]
+    pub reference_id: Option<String>,
     /// A column to sort by (none: the service's order, newest first).
     #[serde(default)]
     #[ts(optional)]
@@ -57,6 +61,11 @@ fn search_of(q: &TransactionQuery) -> Option<String> {
     q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
+/// The query's reference id, trimmed; `None` when empty.
+fn reference_id(q: &TransactionQuery) -> Option<String> {
+    q.reference_id.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned)
+}
+
 impl Desk {
     pub async fn list_transactions(&self, q: &TransactionQuery) -> Result<TransactionPageView, AppError> {
         if q.take == 0 || q.take > escrow_api::transactions::MAX_TAKE {
@@ -64,6 +73,9 @@ impl Desk {
         }
         if q.search.as_ref().is_some_and(|s| s.len() > 200) {
             return Err(AppError::validation("The search text is too long (200 characters at most)."));
+        }
+        if q.reference_id.as_ref().is_some_and(|r| r.len() > 200 || r.chars().any(char::is_control)) {
+            return Err(AppError::validation("A reference id is at most 200 visible characters."));
         }
         if let Some(by) = &q.sort
             && !super::sort::COLUMNS.contains(&by.column.as_str())
@@ -102,7 +114,7 @@ impl Desk {
                 skip: Some(q.skip),
                 take: Some(q.take),
                 search: search_of(q),
-                reference_id: None,
+                reference_id: reference_id(q),
             })
             .await?;
         Ok(TransactionPageView { environment_id: env.to_owned(), count: page.count, items: page.items, mirror: None })
@@ -121,8 +133,14 @@ impl Desk {
         let Some(as_of) = state.refreshed_at.filter(|_| state.full_at.is_some()) else { return Ok(None) };
         let filters = q.filters.clone().unwrap_or_default();
         let sort = q.sort.as_ref().map(|s| (s.column.as_str(), s.descending));
-        let (items, count) =
-            crate::mirror::list::page(&conn, env, search_of(q).as_deref(), &filters, sort, q.skip, q.take)?;
+        let (search, reference) = (search_of(q), reference_id(q));
+        let wanted = crate::mirror::list::Wanted {
+            search: search.as_deref(),
+            reference_id: reference.as_deref(),
+            filters: &filters,
+            sort,
+        };
+        let (items, count) = crate::mirror::list::page(&conn, env, &wanted, q.skip, q.take)?;
         if offline {
             crate::mirror::store::record_error(&conn, env, "network", "The service could not be reached.")?;
         }
@@ -145,14 +163,19 @@ impl Desk {
     ) -> Result<TransactionPageView, AppError> {
         let checked = filters.check()?;
         let search = search_of(q);
-        let key = (environment_id.clone(), search.clone(), filters.clone());
+        // The cache key's text part holds the reference id too (a separator no search can hold).
+        let cached_text = match reference_id(q) {
+            Some(r) => Some(format!("{}\u{1f}ReferenceId={r}", search.as_deref().unwrap_or_default())),
+            None => search.clone(),
+        };
+        let key = (environment_id.clone(), cached_text, filters.clone());
         let cached =
             self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
         let items = match cached {
             Some(items) => items,
             None => {
                 use futures::StreamExt;
-                let query = ListTransactions { search, ..Default::default() };
+                let query = ListTransactions { search, reference_id: reference_id(q), ..Default::default() };
                 let mut stream = Box::pin(client.transactions().export(&query, Default::default(), |_| {}));
                 let mut kept = Vec::new();
                 while let Some(item) = stream.next().await {

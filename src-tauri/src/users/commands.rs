@@ -102,3 +102,12 @@ pub async fn delete_bank_account(
 ) -> Result<Outcome<UserAction>> {
     desk.delete_bank_account(&service_account_id, &bank_id, &bank_account_id).await
 }
+
+/// The transactions where the user is payer or payee.
+#[tauri::command]
+pub async fn user_transactions(
+    desk: State<'_, Desk>,
+    service_account_id: String,
+) -> Result<super::lookup::UserTransactionsView> {
+    desk.user_transactions(&service_account_id).await
+}

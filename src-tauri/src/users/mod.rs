@@ -2,4 +2,5 @@
 
 pub mod actions;
 pub mod commands;
+pub mod lookup;
 pub mod service;

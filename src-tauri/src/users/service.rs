@@ -25,6 +25,14 @@ pub const MAX_USERS_TAKE: u32 = 100;
 pub struct UserQuery {
     pub skip: u32,
     pub take: u32,
+    /// Name, phone or account id contains this (matched by the desk over the pages).
+    #[serde(default)]
+    #[ts(optional)]
+    pub search: Option<String>,
+    /// The service's `Public` filter, sent as given.
+    #[serde(default)]
+    #[ts(optional)]
+    pub public: Option<bool>,
 }
 
 /// One page of users. The service gives no total: `hasMore` is a full page.
@@ -115,8 +123,14 @@ impl Desk {
         if i32::try_from(q.skip).is_err() {
             return Err(AppError::validation("skip is too large"));
         }
+        if q.search.as_ref().is_some_and(|s| s.len() > 200) {
+            return Err(AppError::validation("The search text is too long (200 characters at most)."));
+        }
+        if let Some(search) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            return self.search_users(q, search).await;
+        }
         let (environment_id, client) = self.active_client()?;
-        let page = client.users().list(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: None }).await?;
+        let page = client.users().list(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: q.public }).await?;
         let has_more = page.items.len() as u32 >= q.take;
         Ok(UserPageView { environment_id, skip: q.skip, items: page.items, has_more })
     }

@@ -153,6 +153,10 @@ export type TransactionQuery = { search: string | null, skip: number, take: numb
  */
 filters: TransactionFilters | null, 
 /**
+ * Only the transaction with this reference id (the service's `ReferenceId`, exact).
+ */
+referenceId?: string, 
+/**
  * A column to sort by (none: the service's order, newest first).
  */
 sort?: SortBy, };
@@ -627,6 +631,94 @@ swift: string | null,
 fik: string | null, };
 export type SplitPayoutsView = { environmentId: string, items: Array<SplitPayout>, };
 export type PaymentInstructionsView = { environmentId: string, instructions: PaymentInstructions, };
+export type UserTransactionsView = { environmentId: string, items: Array<TransactionListItem>, 
+/**
+ * What the transactions list was searched for.
+ */
+search: string, 
+/**
+ * False when more matches of the search were left unread (the list says so).
+ */
+complete: boolean, };
+export type DocumentView = { environmentId: string, document: Document, };
+export type TimelineKind = "created" | "payment" | "payout" | "splitPayout" | "document" | "billOfSale" | "debt" | "change" | "cancel" | "reimbursement" | "webhook" | "other";
+export type TimelineSource = "record" | "audit" | "webhook";
+export type TimelineEntry = { 
+/**
+ * When it happened; `None` when the source gives no time (listed last).
+ */
+at: string | null, kind: TimelineKind, source: TimelineSource, 
+/**
+ * What happened, as a key the UI words (`payment.authorized`, `staff.payout`,
+ * `webhook.transaction.cancelled`, ...).
+ */
+event: string, 
+/**
+ * A decimal string (never a float), with its currency.
+ */
+amount: string | null, currency: string | null, 
+/**
+ * The state the source reports (payment status, action outcome, delivery state).
+ */
+status: string | null, 
+/**
+ * Who did it (staff name, OS user and host) for audit lines.
+ */
+actor: string | null, correlationId: string | null, 
+/**
+ * The audit row to open (the action's last row).
+ */
+auditSeq: number | null, 
+/**
+ * The id of the object concerned (payment, split payout, document, webhook).
+ */
+objectId: string | null, 
+/**
+ * Free text from the source: a cancel reason, a signer, a problem's detail.
+ */
+detail: string | null, };
+export type TimelineView = { environmentId: string, transactionId: string, 
+/**
+ * Newest first.
+ */
+entries: Array<TimelineEntry>, 
+/**
+ * Why the transaction was cancelled, as the service (built-in Sandbox) or this app's
+ * journal kept it.
+ */
+cancelReason: string | null, 
+/**
+ * Whether webhook deliveries could be included (the built-in Sandbox only).
+ */
+webhooks: boolean, 
+/**
+ * Sources that could not be read (`splitPayouts`, `documents`, `webhooks`): the
+ * timeline is shown without them and says so.
+ */
+missing: Array<string>, };
+export type Delivery = { webhookId: string, eventName: string, payload: unknown, 
+/**
+ * When the event was queued (RFC 3339).
+ */
+created: string, 
+/**
+ * `pending`, `delivered` or `failed`.
+ */
+state: string, attempts: number, 
+/**
+ * One per attempt: `{ at, status }` or `{ at, error }`.
+ */
+outcomes: unknown, };
+export type WebhookExamplesView = { environmentId: string, examples: unknown, };
+export type DeliveriesView = { environmentId: string, 
+/**
+ * False when the active environment is not the built-in Sandbox (nothing to list).
+ */
+available: boolean, 
+/**
+ * Newest first.
+ */
+items: Array<Delivery>, };
 export type TradeAddress = { 
 /**
  * Street name, e.g. "Vestergade".
@@ -774,7 +866,7 @@ export type PaymentAction = { "kind": "createPayment", transactionId: string, se
 export type UserAction = { "kind": "createGuest", referenceId: string, name: string | null, phoneNumber: string | null, email: string | null, cvr: string | null, } | { "kind": "deleteConnection", serviceAccountId: string, referenceId: string, } | { "kind": "addBankAccount", serviceAccountId: string, bankId: string, bankAccountId: string, } | { "kind": "setDefaultBankAccount", serviceAccountId: string, bankId: string, bankAccountId: string, } | { "kind": "deleteBankAccount", serviceAccountId: string, bankId: string, bankAccountId: string, };
 export type DocumentAction = { "kind": "uploadDocument", transactionId: string, title: string, signersRequired: number | null, file: FileUpload, } | { "kind": "signDocument", documentId: string, serviceAccountId: string, returnUrl: string | null, } | { "kind": "deleteDocument", documentId: string, };
 export type AutoAction = { "kind": "setBillOfSale", transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, } | { "kind": "addDebtInformation", transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
-export type TradeAction = { "kind": "businessUserCreate", request: CreateBusinessUser, } | { "kind": "businessUserEdit", businessId: string, businessLocationId: string, request: EditBusinessUser, } | { "kind": "businessUserDelete", businessId: string, businessLocationId: string, } | { "kind": "tradeInitiate", input: InitiateTradeInput, } | { "kind": "tradeAcceptInvitation", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeAcceptAndPay", tradeId: string, marketplaceUserId: string, receiverShopId: string | null, amount: string, } | { "kind": "tradeRejectInvitation", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeAcceptItemCondition", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeRejectItemCondition", tradeId: string, marketplaceUserId: string, reason: string, } | { "kind": "tradeAbandon", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeBuyDeliveryShipment", tradeId: string, marketplaceUserId: string, shipmentProviderId: string, price: string, expectedMaxWeightInGrams: number, } | { "kind": "tradeBuyReturnShipment", tradeId: string, marketplaceUserId: string, shipmentProviderId: string, price: string, expectedMaxWeightInGrams: number, } | { "kind": "tradeCancel", tradeId: string, state: string, } | { "kind": "tradeReimburse", tradeId: string, payerMarketplaceUserId: string, amount: string, } | { "kind": "tradeStatusLink", tradeId: string, marketplaceUserId: string, returnUrl: string, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, } | { "kind": "tradePaymentFlow", tradeId: string, marketplaceUserId: string, paymentId: string, successUrl: string, cancelUrl: string, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, } | { "kind": "tradeUserConnect", marketplaceUserId: string, successUrl: string, cancelUrl: string, requiredKycLevel: number | null, forceOnboarding: boolean, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, } | { "kind": "tradeSelectPayoutAccount", marketplaceUserId: string, returnUrl: string | null, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, };
+export type TradeAction = { "kind": "businessUserCreate", request: CreateBusinessUser, } | { "kind": "businessUserEdit", businessId: string, businessLocationId: string, request: EditBusinessUser, } | { "kind": "businessUserDelete", businessId: string, businessLocationId: string, } | { "kind": "tradeInitiate", input: InitiateTradeInput, } | { "kind": "tradeAcceptInvitation", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeAcceptAndPay", tradeId: string, marketplaceUserId: string, receiverShopId: string | null, amount: string, } | { "kind": "tradeRejectInvitation", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeAcceptItemCondition", tradeId: string, marketplaceUserId: string, } | { "kind": "tradeRejectItemCondition", tradeId: string, marketplaceUserId: string, reason: string, } | { "kind": "tradeAbandon", tradeId: string, marketplaceUserId: string, } | { "kind": "tradePerformAction", tradeId: string, marketplaceUserId: string, name: string, } | { "kind": "tradeBuyDeliveryShipment", tradeId: string, marketplaceUserId: string, shipmentProviderId: string, price: string, expectedMaxWeightInGrams: number, } | { "kind": "tradeBuyReturnShipment", tradeId: string, marketplaceUserId: string, shipmentProviderId: string, price: string, expectedMaxWeightInGrams: number, } | { "kind": "tradeCancel", tradeId: string, state: string, } | { "kind": "tradeReimburse", tradeId: string, payerMarketplaceUserId: string, amount: string, } | { "kind": "tradeStatusLink", tradeId: string, marketplaceUserId: string, returnUrl: string, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, } | { "kind": "tradePaymentFlow", tradeId: string, marketplaceUserId: string, paymentId: string, successUrl: string, cancelUrl: string, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, } | { "kind": "tradeUserConnect", marketplaceUserId: string, successUrl: string, cancelUrl: string, requiredKycLevel: number | null, forceOnboarding: boolean, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, } | { "kind": "tradeSelectPayoutAccount", marketplaceUserId: string, returnUrl: string | null, appSwitchCallbackUri: string | null, appSwitchOperatingSystem: string | null, };
 export type ActionRequest = TransactionAction | PaymentAction | UserAction | DocumentAction | AutoAction | TradeAction;
 export type ActionState = "pending" | "succeeded" | "failed" | "unknown" | "dismissed";
 export type ActionRecord = { id: string, environmentId: string, request: ActionRequest, state: ActionState, idempotencyKey: string, correlationId: string | null, 
@@ -1529,7 +1621,15 @@ splitPayoutId: string | null,
  * When the debt information was registered.
  */
 created: string | null, };
-export type UserQuery = { skip: number, take: number, };
+export type UserQuery = { skip: number, take: number, 
+/**
+ * Name, phone or account id contains this (matched by the desk over the pages).
+ */
+search?: string, 
+/**
+ * The service's `Public` filter, sent as given.
+ */
+public?: boolean, };
 export type UserPageView = { environmentId: string, skip: number, items: Array<UserListItem>, hasMore: boolean, };
 export type UserView = { environmentId: string, user: User, };
 export type HostedUrlView = { environmentId: string, url: string, };
@@ -1550,7 +1650,11 @@ value: string | null,
  */
 link: string | null, };
 export type DocumentsView = { environmentId: string, documents: Array<Document>, filtered: boolean, };
-export type DocumentInput = { transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
+export type DocumentInput = { 
+/**
+ * Empty: a document attached to no transaction.
+ */
+transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
 export type BillOfSaleInput = { transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, };
 export type DebtInput = { transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
 export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "internal"];

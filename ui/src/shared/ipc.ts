@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, Thresholds, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -19,6 +19,10 @@ export const ipc = {
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   createTransaction: (input: NewTransactionInput) => call<ActionOutcome>('create_transaction', { input }),
   listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),
+  transactionTimeline: (transactionId: string) => call<TimelineView>('transaction_timeline', { transactionId }),
+  webhookExamples: () => call<WebhookExamplesView>('webhook_examples'),
+  webhookDeliveries: (transactionId: string | null) => call<DeliveriesView>('webhook_deliveries', { transactionId }),
+  sendTestWebhook: (eventName: string, transactionId: string | null) => call<string>('send_test_webhook', { eventName, transactionId }),
   startExport: (request: ExportRequest) => call<ExportStatus>('start_export', { request }),
   exportStatus: (id: string) => call<ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<ExportStatus>('cancel_export', { id }),
@@ -56,6 +60,7 @@ export const ipc = {
   installUpdate: (version: string) => call<null>('install_update', { version }),
   listUsers: (query: UserQuery) => call<UserPageView>('list_users', { query }),
   getUser: (serviceAccountId: string) => call<UserView>('get_user', { serviceAccountId }),
+  userTransactions: (serviceAccountId: string) => call<UserTransactionsView>('user_transactions', { serviceAccountId }),
   startConnect: (input: ConnectInput) => call<HostedUrlView>('start_connect', { input }),
   getConnection: (referenceId: string) => call<ConnectionView>('get_connection', { referenceId }),
   createGuest: (input: GuestInput) => call<ActionOutcome>('create_guest', { input }),
@@ -68,6 +73,8 @@ export const ipc = {
   setDefaultBankAccount: (serviceAccountId: string, bankId: string, bankAccountId: string) => call<ActionOutcome>('set_default_bank_account', { serviceAccountId, bankId, bankAccountId }),
   deleteBankAccount: (serviceAccountId: string, bankId: string, bankAccountId: string) => call<ActionOutcome>('delete_bank_account', { serviceAccountId, bankId, bankAccountId }),
   listDocuments: (transactionId: string) => call<DocumentsView>('list_documents', { transactionId }),
+  listAllDocuments: () => call<DocumentsView>('list_all_documents'),
+  getDocument: (documentId: string) => call<DocumentView>('get_document', { documentId }),
   uploadDocument: (input: DocumentInput) => call<ActionOutcome>('upload_document', { input }),
   signDocument: (documentId: string, serviceAccountId: string, returnUrl: string | null) => call<ActionOutcome>('sign_document', { documentId, serviceAccountId, returnUrl }),
   downloadDocument: (documentId: string) => call<HostedUrlView>('download_document', { documentId }),

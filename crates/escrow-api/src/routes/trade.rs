@@ -26,6 +26,7 @@
 //! | `acceptItemCondition` | `POST …/trades/{tradeId}/item-condition/accept` |
 //! | `rejectItemCondition` | `POST …/trades/{tradeId}/item-condition/reject` |
 //! | `abandonTrade` | `POST …/trades/{tradeId}/abandon` |
+//! | `performTradeAction` | `POST …/trades/{tradeId}/actions` (body: `{name}`) |
 //! | `initiatePaymentFlow` | `POST …/users/{marketplaceUserId}/payments/{paymentId}/flow` |
 //! | `getPayment` | `GET …/trades/{tradeId}/payment` |
 //! | `buyDeliveryShipment` | `POST …/trades/{tradeId}/shipments/delivery` |
@@ -121,6 +122,9 @@ trade_routes! {
     RejectItemCondition = "rejectItemCondition", POST, "/users/{marketplaceUserId}/trades/{tradeId}/item-condition/reject";
     /// A party walks away from the trade.
     AbandonTrade = "abandonTrade", POST, "/users/{marketplaceUserId}/trades/{tradeId}/abandon";
+    /// A party performs an action its status lists, by the listed name (for names a
+    /// client has no operation of its own for).
+    PerformTradeAction = "performTradeAction", POST, "/users/{marketplaceUserId}/trades/{tradeId}/actions";
     /// A link where the user pays a payment to escrow.
     InitiatePaymentFlow = "initiatePaymentFlow", POST, "/users/{marketplaceUserId}/payments/{paymentId}/flow";
     /// The trade's payment to escrow.
@@ -221,7 +225,8 @@ mod tests {
         let mut names: Vec<_> = TradeRoute::ALL.iter().map(|r| r.name()).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), 23, "the spec lists 23 operations");
+        // The spec's 23 operations, and `performTradeAction` for listed action names.
+        assert_eq!(names.len(), 24, "the spec lists 23 operations; one more posts a listed action by name");
         for r in TradeRoute::ALL {
             assert_eq!(TradeRoute::from_name(r.name()), Some(*r));
             assert!(r.default_route().1.starts_with(PREFIX));

@@ -88,4 +88,17 @@ impl TradeApi {
     ) -> Result<Response<Trade>> {
         self.trade_step(TradeRoute::AbandonTrade, marketplace_user_id, trade_id, Body::Empty, true, opts).await
     }
+
+    /// A party performs an action its status lists, by name (body `{"name": ...}`): for
+    /// a name with no operation of its own. Not keyed (the spec names no key for it).
+    pub async fn perform_action(
+        &self,
+        marketplace_user_id: &str,
+        trade_id: &str,
+        name: &str,
+        opts: &CallOptions,
+    ) -> Result<Response<Trade>> {
+        let body = Body::json(&serde_json::json!({ "name": name }))?;
+        self.trade_step(TradeRoute::PerformTradeAction, marketplace_user_id, trade_id, body, false, opts).await
+    }
 }

@@ -9,7 +9,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** When the list is answered by the local mirror a search costs no request: answer sooner. */
 export const LOCAL_SEARCH_DEBOUNCE_MS = 40;
 
-export type Page = 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades';
+export type Page = 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' | 'events' | 'documents';
 
 /** What to do once a transaction opened from elsewhere (the attention queue) has loaded. */
 export type DetailIntent = {
@@ -47,6 +47,8 @@ export class Session {
   searchInput = $state('');
   query = $state('');
   filters = $state.raw<TransactionFilters>(emptyFilters());
+  /** The list's `ReferenceId` (exact; empty: none). */
+  referenceId = $state('');
   pageIndex = $state(0);
   items = $state.raw<TransactionListItem[]>([]);
   count = $state(0);
@@ -77,6 +79,12 @@ export class Session {
   /** Bumped on every successful (re)load of the detail; sections of the detail reload with it. */
   detailVersion = $state(0);
   #detailReq = 0;
+
+  /** The user shown on the Users page (null: the list). */
+  openUserId = $state<string | null>(null);
+
+  /** The audit row a timeline link asked for: the Audit page filters to `text` and marks `seq`. */
+  auditFocus = $state.raw<{ seq: number; text: string } | null>(null);
 
   // actions without a clear end (journaled, no final answer)
   openActions = $state.raw<ActionRecord[]>([]);
@@ -173,6 +181,7 @@ export class Session {
     this.scrollTop = 0;
     this.listMirror = null;
     this.openId = null;
+    this.openUserId = null;
     this.creating = false;
     this.detail = null;
     this.detailError = null;
@@ -263,6 +272,7 @@ export class Session {
         take: PAGE_SIZE,
         filters: activeFilterCount(this.filters) > 0 ? this.filters : null,
         sort: this.sort ?? undefined,
+        referenceId: this.referenceId.trim() === '' ? undefined : this.referenceId.trim(),
       });
       if (req !== this.#listReq) return; // a newer request superseded this one
       if (res.environmentId !== envId || envId !== this.activeId) {
@@ -339,6 +349,27 @@ export class Session {
     this.detail = null;
     this.detailError = null;
     this.detailLoading = false;
+  }
+
+  /** Replace the reference-id filter and reload from the first page. */
+  setReferenceId(value: string) {
+    this.referenceId = value;
+    this.pageIndex = 0;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
+  }
+
+  /** Opens a user's page (from a transaction's party). */
+  openUser(serviceAccountId: string) {
+    this.openUserId = serviceAccountId;
+    this.page = 'users';
+  }
+
+  /** Opens the Audit page on one row (from a timeline line). */
+  openAudit(seq: number, text: string) {
+    this.auditFocus = { seq, text };
+    this.page = 'audit';
   }
 
   refresh() {

@@ -1,6 +1,13 @@
 // Strings of the Business users and Trades screens (English and Danish; assembled in shared/i18n/messages.ts).
 
 export const en = {
+  'action.kind.tradePerformAction': 'Trade action by name',
+  'trade.generic.title': 'Run “{name}”',
+  'trade.generic.unknown': 'Not known to this app',
+  'trade.generic.tag': 'by name',
+  'trade.generic.body': 'The service lists “{name}” for the {party} ({user}). This app has no form for it: confirming posts the name as listed, and the service decides what it does. It is journaled and audited like every action.',
+  'trade.generic.serviceSays': 'The service says:',
+  'trade.generic.confirm': 'Post “{name}”',
   'nav.businessUsers': 'Business users',
   'nav.trades': 'Trades',
 
@@ -213,6 +220,13 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
+  'action.kind.tradePerformAction': 'Handelshandling efter navn',
+  'trade.generic.title': 'Udfør “{name}”',
+  'trade.generic.unknown': 'Ukendt for denne app',
+  'trade.generic.tag': 'efter navn',
+  'trade.generic.body': 'Tjenesten viser “{name}” for {party} ({user}). Appen har ingen formular til den: bekræft sender navnet som vist, og tjenesten bestemmer, hvad den gør. Den journalføres og revideres som alle handlinger.',
+  'trade.generic.serviceSays': 'Tjenesten skriver:',
+  'trade.generic.confirm': 'Send “{name}”',
   'nav.businessUsers': 'Erhvervsbrugere',
   'nav.trades': 'Handler',
 

@@ -7,14 +7,19 @@ function party(actions: { name: string; text: string | null; code: string | null
 }
 
 describe('party actions', () => {
-  it('offers the actions the app can run and shows the others by the service text', () => {
+  it('offers the known actions with their dialogs and every other name for the generic one, none hidden', () => {
     const p = party([
       { name: 'AcceptAndPay', text: 'Accept and pay', code: '2' },
       { name: '77', text: 'Call the shop', code: '77' },
       { name: 'Dance', text: null, code: null },
     ]);
     expect(partyActions(p)).toEqual(['AcceptAndPay']);
-    expect(otherPartyActions(p)).toEqual(['Call the shop', 'Dance']);
+    expect(otherPartyActions(p)).toEqual([
+      { name: '77', text: 'Call the shop' },
+      { name: 'Dance', text: null },
+    ]);
+    // Every listed action is offered one way or the other.
+    expect(partyActions(p).length + otherPartyActions(p).length).toBe(3);
     expect(otherPartyActions(null)).toEqual([]);
   });
 });

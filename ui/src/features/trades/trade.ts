@@ -30,11 +30,12 @@ export function partyActions(party: TradeParty | null): string[] {
 }
 
 /**
- * Actions the status lists that this app cannot run (a name it does not know, or a
- * published number no profile names): shown with the service's own text, not as buttons.
+ * Actions the status lists under a name this app has no dialog for (a name it does not
+ * know, or a published number no profile names): offered through the generic
+ * confirmation that posts the name, never hidden. `text` is the service's own wording.
  */
-export function otherPartyActions(party: TradeParty | null): string[] {
-  return (party?.status?.actions ?? []).filter((a) => !(a.name in PARTY_ACTIONS)).map((a) => a.text ?? a.name);
+export function otherPartyActions(party: TradeParty | null): { name: string; text: string | null }[] {
+  return (party?.status?.actions ?? []).filter((a) => !(a.name in PARTY_ACTIONS)).map((a) => ({ name: a.name, text: a.text ?? null }));
 }
 
 /** Money in escrow: contract paid and the trade not finished. */

@@ -1,6 +1,9 @@
 // Strings of the transaction list, filters, export, detail and the new-transaction form (English and Danish; assembled in shared/i18n/messages.ts).
 
 export const en = {
+  'detail.party.open': 'Open user',
+  'tx.filters.reference': 'Reference id',
+  'tx.filters.referenceHint': 'Exact reference id (sent to the service)',
   'tx.title': 'Transactions',
   'tx.search.label': 'Search transactions',
   'tx.search.placeholder': 'Search title, reference, party…',
@@ -155,6 +158,9 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
+  'detail.party.open': 'Åbn bruger',
+  'tx.filters.reference': 'Reference-id',
+  'tx.filters.referenceHint': 'Præcist reference-id (sendes til tjenesten)',
   'tx.title': 'Transaktioner',
   'tx.search.label': 'Søg i transaktioner',
   'tx.search.placeholder': 'Søg på titel, reference, part…',

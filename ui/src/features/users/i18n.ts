@@ -1,6 +1,17 @@
 // Strings of users, connect, guests and bank accounts (English and Danish; assembled in shared/i18n/messages.ts).
 
 export const en = {
+  'users.search': 'Search users',
+  'users.search.placeholder': 'Name, phone or account id',
+  'users.public': 'Public',
+  'users.public.any': 'Any',
+  'users.transactions': 'Transactions',
+  'users.transactions.searched': 'Found by searching the transactions for “{search}”, kept where this user is payer or payee.',
+  'users.transactions.incomplete': 'More matches were not read; open the list to see them all.',
+  'users.transactions.empty': 'No transactions with this user.',
+  'users.transactions.inList': 'Show in the transactions list',
+  'users.transactions.role.payer': 'Payer',
+  'users.transactions.role.payee': 'Payee',
   'users.title': 'Users',
 
   'userType.Private': 'Private',
@@ -80,6 +91,17 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
+  'users.search': 'Søg brugere',
+  'users.search.placeholder': 'Navn, telefon eller konto-id',
+  'users.public': 'Offentlig',
+  'users.public.any': 'Alle',
+  'users.transactions': 'Transaktioner',
+  'users.transactions.searched': 'Fundet ved at søge transaktionerne efter “{search}”, beholdt hvor brugeren er betaler eller modtager.',
+  'users.transactions.incomplete': 'Flere resultater blev ikke læst; åbn listen for at se dem alle.',
+  'users.transactions.empty': 'Ingen transaktioner med denne bruger.',
+  'users.transactions.inList': 'Vis i transaktionslisten',
+  'users.transactions.role.payer': 'Betaler',
+  'users.transactions.role.payee': 'Modtager',
   'users.title': 'Brugere',
 
   'userType.Private': 'Privat',

@@ -7,10 +7,12 @@ import * as auto from '../../features/auto/i18n';
 import * as bulk from '../../features/bulk/i18n';
 import * as documents from '../../features/documents/i18n';
 import * as environments from '../../features/environments/i18n';
+import * as events from '../../features/events/i18n';
 import * as overview from '../../features/overview/i18n';
 import * as payments from '../../features/payments/i18n';
 import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
+import * as timeline from '../../features/timeline/i18n';
 import * as trades from '../../features/trades/i18n';
 import * as transactionActions from '../../features/transactions/actions/i18n';
 import * as transactions from '../../features/transactions/i18n';
@@ -20,7 +22,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates,
+  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events,
 } as const;
 
 export const en = {
@@ -40,6 +42,8 @@ export const en = {
   ...audit.en,
   ...trades.en,
   ...updates.en,
+  ...timeline.en,
+  ...events.en,
 };
 
 export type MessageKey = keyof typeof en;
@@ -62,4 +66,6 @@ export const da: Dictionary = {
   ...audit.da,
   ...trades.da,
   ...updates.da,
+  ...timeline.da,
+  ...events.da,
 };

@@ -286,6 +286,19 @@ pub struct TradeDoc {
     pub inspected_at: Option<String>,
     pub finished_at: Option<String>,
     pub events: Vec<Event>,
+    /// Actions listed for a party beyond the sandbox's own (set up through the control
+    /// API, so a client can be tried with a name it does not know).
+    #[serde(default)]
+    pub extra_actions: Vec<ExtraAction>,
+}
+
+/// An action listed for one party until that party performs it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExtraAction {
+    /// `payer` or `payee`.
+    pub party: String,
+    pub name: String,
 }
 
 /// Default time for the payee to send after payment: 7 days.

@@ -17,6 +17,28 @@ impl TradeDoc {
         }
     }
 
+    /// Lists `name` for `user`'s party (control API); a name listed already is kept once.
+    pub fn add_extra_action(&mut self, user: &str, name: &str) -> Outcome<()> {
+        let role = self.role_of(user).ok_or_else(|| not_party(user))?;
+        let party = role.audience().to_owned();
+        if !self.extra_actions.iter().any(|a| a.party == party && a.name == name) {
+            self.extra_actions.push(super::ExtraAction { party, name: name.to_owned() });
+        }
+        Ok(())
+    }
+
+    /// Performs an extra action listed for `user`'s party: it leaves the list and the
+    /// trade's timeline says who did it.
+    pub fn perform_extra_action(&mut self, user: &str, name: &str, at: &str) -> Outcome<()> {
+        let role = self.role_of(user).ok_or_else(|| not_party(user))?;
+        let Some(i) = self.extra_actions.iter().position(|a| a.party == role.audience() && a.name == name) else {
+            return Err(not_allowed(format!("{name} is not an action open to the {}", role.audience())));
+        };
+        self.extra_actions.remove(i);
+        self.log(at, "both", format!("The {} did {name}", role.audience()));
+        Ok(())
+    }
+
     pub fn log(&mut self, at: &str, to: &str, text: impl Into<String>) {
         self.events.push(Event { at: at.to_owned(), to: to.to_owned(), text: text.into() });
     }
@@ -292,4 +314,8 @@ impl TradeDoc {
         }
         Ok(vec![Effect { kind: "trade.reimburse", amount }])
     }
+}
+
+fn not_party(user: &str) -> Fault {
+    Fault::rule("NotAParty", "Not a party", format!("{user} is neither payer nor payee of the trade"))
 }

@@ -46,6 +46,7 @@ fn trade() -> TradeDoc {
         inspected_at: None,
         finished_at: None,
         events: vec![],
+        extra_actions: vec![],
     }
 }
 
@@ -124,4 +125,23 @@ fn full_reimbursement_finishes_and_cancel_refunds() {
     t.payment_paid(&payment(&t, "escrow", d("1035")), AT).unwrap();
     assert_eq!(t.cancel(AT).unwrap(), vec![Effect { kind: "trade.refund", amount: d("1035") }]);
     assert!(t.abandon("seller", AT).is_err());
+}
+
+#[test]
+fn an_extra_action_is_listed_for_its_party_until_that_party_performs_it() {
+    let mut t = trade();
+    t.add_extra_action("buyer", "SignInsuranceWaiver").unwrap();
+    t.add_extra_action("buyer", "SignInsuranceWaiver").unwrap();
+    let names = |t: &TradeDoc, role| t.status(role)["actions"].as_array().unwrap().clone();
+    assert_eq!(names(&t, Role::Payer).iter().filter(|a| *a == "SignInsuranceWaiver").count(), 1, "listed once");
+    assert!(!names(&t, Role::Payee).iter().any(|a| a == "SignInsuranceWaiver"), "not the payee's");
+    assert!(
+        t.perform_extra_action("seller", "SignInsuranceWaiver", "2026-01-02T10:00:00Z").is_err(),
+        "not the payee's to do"
+    );
+    t.perform_extra_action("buyer", "SignInsuranceWaiver", "2026-01-02T10:00:00Z").unwrap();
+    assert!(!names(&t, Role::Payer).iter().any(|a| a == "SignInsuranceWaiver"), "done: no longer listed");
+    assert!(t.events.last().unwrap().text.contains("payer did SignInsuranceWaiver"));
+    assert!(t.perform_extra_action("buyer", "SignInsuranceWaiver", "2026-01-02T10:00:00Z").is_err(), "once only");
+    assert!(t.add_extra_action("stranger", "X").is_err());
 }

@@ -114,7 +114,8 @@ impl TradeDoc {
     }
 
     pub fn status(&self, role: Role) -> Value {
-        let actions = self.actions(role);
+        let mut actions: Vec<String> = self.actions(role).into_iter().map(str::to_owned).collect();
+        actions.extend(self.extra_actions.iter().filter(|a| a.party == role.audience()).map(|a| a.name.clone()));
         let (title, description, icon) = self.headline(role);
         let deadline = self.deadline();
         json!({

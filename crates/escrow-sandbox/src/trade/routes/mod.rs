@@ -103,6 +103,7 @@ pub fn routes(dialect: Dialect) -> Routes {
             steps::reject_item,
         )
         .post(format!("{t}/abandon"), step("Abandon the trade").keyed(), steps::abandon)
+        .post(format!("{t}/actions"), step("Perform a listed action by name (body: name)"), steps::perform)
         .tagged("Trade API: payments")
         .post(
             format!("{p}/users/{{user}}/payments/{{payment}}/flow"),
@@ -119,4 +120,9 @@ pub fn routes(dialect: Dialect) -> Routes {
             control::create_user,
         )
         .post("/_sandbox/trade/payments/{external_id}/paid", Op::new("Mark a trade payment paid"), control::paid)
+        .post(
+            "/_sandbox/trade/users/{user}/trades/{trade}/actions",
+            Op::new("List an action by name for the user's party (body: name)").takes_json(),
+            steps::list_extra,
+        )
 }

@@ -96,3 +96,31 @@ pub async fn abandon(call: Call<TradePath>) -> Response {
     })
     .await
 }
+
+/// The body `{ "name": ... }`: an action name the trade lists for the caller beyond the
+/// sandbox's own (see the control route that lists one).
+fn action_name(body: &[u8]) -> Result<String, Fault> {
+    let name = serde_json::from_slice::<Value>(body)
+        .ok()
+        .and_then(|v| v.get("name").and_then(Value::as_str).map(str::to_owned));
+    match name {
+        Some(n) if !n.trim().is_empty() && n.chars().count() <= 100 => Ok(n),
+        _ => Err(Fault::field("name", "the body must be {\"name\": the action's name, 1 to 100 characters}")),
+    }
+}
+
+/// `POST …/trades/{tradeId}/actions {name}`: performs an action the trade lists by name.
+pub async fn perform(call: Call<TradePath>) -> Response {
+    match action_name(&call.body) {
+        Ok(name) => call.change(move |s, t| t.perform_extra_action(s.user, &name, s.at)).await,
+        Err(fault) => fault.render(&call.trace.0),
+    }
+}
+
+/// Control: lists `{name}` for the calling user's party (a name no client knows, for tests).
+pub async fn list_extra(call: Call<TradePath>) -> Response {
+    match action_name(&call.body) {
+        Ok(name) => call.change(move |s, t| t.add_extra_action(s.user, &name)).await,
+        Err(fault) => fault.render(&call.trace.0),
+    }
+}

@@ -122,6 +122,7 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str, dialect: Dialect) -> 
             inspected_at: None,
             finished_at: None,
             events: Vec::new(),
+            extra_actions: Vec::new(),
         },
     })
 }
