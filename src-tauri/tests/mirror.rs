@@ -105,8 +105,12 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     )
     .await;
     assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
-    let queue = desk.attention().unwrap();
+    let queue = desk.attention(None).unwrap();
     let item = queue.items.iter().find(|i| i.transaction_id == id && i.rule == Rule::Overfunded).expect("overfunded");
+    assert_eq!(queue.total as usize, queue.counts.iter().map(|c| c.count as usize).sum::<usize>());
+    let only = desk.attention(Some("overfunded")).unwrap();
+    assert!(only.items.iter().all(|i| i.rule == Rule::Overfunded) && !only.items.is_empty());
+    assert!(desk.attention(Some("no_such_rule")).is_err());
     assert_eq!(item.excess.as_deref(), Some("500"));
     let changes = desk.changes().unwrap().items;
     assert!(changes.iter().any(|c| c.transaction_id == id && c.kind == "paid"), "{changes:?}");
@@ -133,7 +137,7 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     .await
     .unwrap();
     assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
-    let queue = desk.attention().unwrap();
+    let queue = desk.attention(None).unwrap();
     assert!(
         queue.items.iter().all(|i| !(i.transaction_id == id && i.rule == Rule::Overfunded)),
         "{:?}",

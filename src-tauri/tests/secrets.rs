@@ -147,7 +147,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 format!("{}{}", json(&synced), json(&desk.sync_mirror(false)))
             }
             "overview" => json(&desk.overview()),
-            "attention" => json(&desk.attention()),
+            "attention" => json(&desk.attention(None)),
             "changes" => json(&desk.changes()),
             "mark_changes_seen" => json(&desk.mark_changes_seen()),
             "snooze_attention" => json(&desk.snooze(&txn, "paid_overdue", 3, "waiting for the dealer")),

@@ -31,7 +31,7 @@ commands! {
     mirror: desk mirror_status() -> MirrorStatus;
     mirror: desk_async sync_mirror(full: bool) -> MirrorStatus;
     mirror: desk overview() -> Overview;
-    mirror: desk attention() -> AttentionView;
+    mirror: desk attention(rule: Option<String>) -> AttentionView;
     mirror: desk changes() -> ChangesView;
     mirror: desk mark_changes_seen() -> ChangesView;
     mirror: desk snooze_attention(transaction_id: String, rule: String, days: u32, note: String) -> AttentionView;

@@ -27,9 +27,10 @@ pub fn overview(desk: State<'_, Desk>) -> Result<Overview> {
     desk.overview()
 }
 
+/// The attention queue; `rule` narrows it to one rule.
 #[tauri::command]
-pub fn attention(desk: State<'_, Desk>) -> Result<AttentionView> {
-    desk.attention()
+pub fn attention(desk: State<'_, Desk>, rule: Option<String>) -> Result<AttentionView> {
+    desk.attention(rule.as_deref())
 }
 
 #[tauri::command]

@@ -65,7 +65,8 @@ refreshedAt: string | null, syncing: SyncProgress | null,
 offline: boolean, error: string | null, };
 export type SyncProgress = { 
 /**
- * `full` or `refresh`.
+ * `full` or `refresh` (reading the list), or `details` (checking open deals; the
+ * list part is done).
  */
 kind: string, fetched: number, total: number, };
 export type MoneyLine = { currency: string, 
@@ -122,9 +123,22 @@ excess: string | null,
  * The journaled action, for an unknown outcome.
  */
 actionId: string | null, snoozedUntil: string | null, note: string | null, };
-export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, items: Array<AttentionItem>, 
+export type RuleCount = { rule: Rule, count: number, };
+export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, 
 /**
- * Snoozed items (shown apart).
+ * The first [`super::attention::SHOWN`] items (of the rule asked for, or of all).
+ */
+items: Array<AttentionItem>, 
+/**
+ * Items in all (of the rule asked for, or of all), not snoozed.
+ */
+total: number, 
+/**
+ * Every rule with items, and how many.
+ */
+counts: Array<RuleCount>, 
+/**
+ * Snoozed items (shown apart; the first [`super::attention::SHOWN`]).
  */
 snoozed: Array<AttentionItem>, };
 export type Change = { seq: number, transactionId: string, at: string, 
