@@ -167,3 +167,43 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     assert!(desk.mirror_status().unwrap().offline);
     assert_eq!(desk.mirror_status().unwrap().rows as usize, listed.len(), "nothing lost");
 }
+
+#[tokio::test]
+async fn a_new_key_or_a_deleted_environment_takes_its_mirror_with_it() {
+    use escrow_desk::settings::environments::{Badge, ProfileInput};
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+    let desk = Desk::new(AppDb::open(&dir.path().join("app")).unwrap(), keychain, Some(builtin)).unwrap();
+    let profile = desk
+        .save_profile(&ProfileInput {
+            id: None,
+            name: "Forhandler A/S".into(),
+            base_url: sandbox.url.clone(),
+            badge: Badge::Production,
+            routes: String::new(),
+            dialect: Default::default(),
+        })
+        .unwrap();
+    desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
+    desk.select_environment(&profile.id).unwrap();
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    assert!(desk.mirror_status().unwrap().rows > 0);
+
+    // Another key may be another tenant's: nothing of the old one stays.
+    desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
+    let status = desk.mirror_status().unwrap();
+    assert_eq!((status.rows, status.full_at), (0, None));
+    assert!(desk.overview().unwrap().counts.is_empty());
+
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    assert!(desk.mirror_status().unwrap().rows > 0);
+    desk.delete_profile(&profile.id).unwrap();
+    // The profile is gone, so look at its rows directly.
+    let conn = rusqlite::Connection::open(dir.path().join("app").join("escrow-desk.sqlite")).unwrap();
+    let left: i64 = conn
+        .query_row("SELECT count(*) FROM mirror_rows WHERE environment_id = ?1", [&profile.id], |r| r.get(0))
+        .unwrap();
+    assert_eq!(left, 0);
+}
