@@ -140,6 +140,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     json(&desk.create_transaction(&refused).await)
                 )
             }
+            "check_new_transaction" => {
+                let input = escrow_desk::transactions::create::NewTransactionInput {
+                    transaction_type: "AUTO".into(),
+                    amount: "100.00".into(),
+                    payee_reference_id: "scan-payee".into(),
+                    ..Default::default()
+                };
+                json(&escrow_desk::transactions::commands::check_new_transaction(input))
+            }
             "payment_action" => {
                 let create = PaymentAction::CreatePayment {
                     transaction_id: txn.clone(),

@@ -20,6 +20,7 @@ commands! {
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
+    transactions: plain check_new_transaction(input: NewTransactionInput) -> ();
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;
     transactions: desk start_export(request: ExportRequest) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;

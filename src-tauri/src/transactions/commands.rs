@@ -49,3 +49,10 @@ pub async fn create_transaction(
 ) -> Result<crate::journal::Outcome<super::actions::TransactionAction>> {
     desk.create_transaction(&input).await
 }
+
+/// Runs create's own checks without sending anything, so the form's review never passes
+/// what create would refuse (every field error at once).
+#[tauri::command]
+pub fn check_new_transaction(input: crate::transactions::create::NewTransactionInput) -> Result<()> {
+    input.to_request().map(drop)
+}

@@ -18,6 +18,7 @@ export const ipc = {
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   createTransaction: (input: NewTransactionInput) => call<ActionOutcome>('create_transaction', { input }),
+  checkNewTransaction: (input: NewTransactionInput) => call<null>('check_new_transaction', { input }),
   listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),
   startExport: (request: ExportRequest) => call<ExportStatus>('start_export', { request }),
   exportStatus: (id: string) => call<ExportStatus>('export_status', { id }),

@@ -100,6 +100,9 @@ describe('environments page', () => {
     expect(within(items[0]).queryByTestId('env-delete')).toBeNull();
     expect(within(items[1]).getByTestId('env-delete')).toBeTruthy();
     expect(items[1].textContent).toContain('Key stored in OS keychain');
+    // The built-in Sandbox's key is compiled in: its card must not claim a keychain item.
+    expect(items[0].textContent).not.toContain('Key stored in OS keychain');
+    expect(within(items[0]).getByTestId('env-key-state').textContent).toContain('nothing in the keychain');
   });
 
   it('tests a connection and shows the result or the error', async () => {

@@ -22,6 +22,8 @@ function install(extra: Record<string, Handler> = {}) {
         return page([], 0);
       case 'open_actions':
         return [];
+      case 'check_new_transaction':
+        return null;
       default:
         throw { code: 'internal', message: `unexpected command ${cmd}` };
     }
@@ -86,6 +88,49 @@ describe('new transaction', () => {
     await waitFor(() => expect(sent('get_transaction').some((c) => c.args.id === 'tx-new')).toBe(true));
   });
 
+  it('accepts a Danish grouped mileage (45.000), reviews it and sends 45000', async () => {
+    install({
+      create_transaction: (a) => {
+        const input = a.input as NewTransactionInput;
+        const out: ActionOutcome = { environmentId: 'sandbox', record: record({ kind: 'createTransaction', input }), value: 'tx-new', link: null };
+        return out;
+      },
+      get_transaction: () => transaction('tx-new'),
+      list_split_payouts: () => ({ environmentId: 'sandbox', items: [] }),
+      list_documents: () => ({ environmentId: 'sandbox', documents: [], filtered: true }),
+    });
+    await openForm();
+    await fireEvent.click(screen.getByTestId('nt-type-auto'));
+    await type('nt-amount', '289.500');
+    await type('nt-payeeReferenceId', 'dealer-7');
+    await type('nt-vehicle-mileage', '45,5');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-vehicle-mileage-error')).textContent).toContain('helt tal');
+    expect(sent('check_new_transaction')).toHaveLength(0);
+    await type('nt-vehicle-mileage', '45.000');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-review-mileage')).textContent).toContain('45.000 km');
+    expect((sent('check_new_transaction')[0].args.input as NewTransactionInput).vehicle?.mileage).toBe('45000');
+    await type('nt-confirm-input', '289.500,00');
+    await fireEvent.click(screen.getByTestId('nt-create'));
+    await waitFor(() => expect(sent('create_transaction')).toHaveLength(1));
+    expect((sent('create_transaction')[0].args.input as NewTransactionInput).vehicle?.mileage).toBe('45000');
+  });
+
+  it('stays on the form when Rust refuses what the form took: review never passes what create refuses', async () => {
+    install({
+      check_new_transaction: () => {
+        throw { code: 'validation', message: 'Check the form', fieldErrors: [{ field: 'payerId', message: 'is required for a Marketplace transaction' }] };
+      },
+    });
+    await openForm();
+    await type('nt-amount', '100');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');
+    expect(screen.queryByTestId('new-transaction-review')).toBeNull();
+    expect(sent('create_transaction')).toHaveLength(0);
+  });
+
   it('puts the service-side field errors next to their fields', async () => {
     install({
       create_transaction: () => {
@@ -95,6 +140,7 @@ describe('new transaction', () => {
     await openForm();
     await type('nt-amount', '100');
     await fireEvent.click(screen.getByTestId('nt-review'));
+    await screen.findByTestId('nt-confirm-input');
     await type('nt-confirm-input', '100');
     await fireEvent.click(screen.getByTestId('nt-create'));
     expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');

@@ -152,6 +152,7 @@ export const en = {
   'nt.field.vehicle.vin': 'VIN',
   'nt.field.vehicle.retailAmount': 'Retail value',
   'nt.field.vehicle.firstRegistration': 'First registration',
+  'nt.placeholder.date': 'YYYY-MM-DD',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -306,4 +307,5 @@ export const da: Record<keyof typeof en, string> = {
   'nt.field.vehicle.vin': 'Stelnummer (VIN)',
   'nt.field.vehicle.retailAmount': 'Handelsværdi',
   'nt.field.vehicle.firstRegistration': 'Første registrering',
+  'nt.placeholder.date': 'ÅÅÅÅ-MM-DD',
 };

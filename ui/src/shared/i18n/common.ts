@@ -40,6 +40,10 @@ export const en = {
   'amount.error.negative': 'The amount cannot be negative.',
   'amount.error.zero': 'The amount must be greater than zero.',
   'amount.error.decimals': 'At most 2 decimals.',
+  'whole.error.invalid': 'Type a whole number, e.g. 45,000.',
+  'whole.error.notWhole': 'A whole number, without decimals.',
+  'whole.error.negative': 'The number cannot be negative.',
+  'whole.error.tooLarge': 'The number is too large.',
 
   'state.pending': 'Pending',
   'state.succeeded': 'Succeeded',
@@ -102,6 +106,10 @@ export const da: Record<keyof typeof en, string> = {
   'amount.error.negative': 'Beløbet kan ikke være negativt.',
   'amount.error.zero': 'Beløbet skal være større end nul.',
   'amount.error.decimals': 'Højst 2 decimaler.',
+  'whole.error.invalid': 'Skriv et helt tal, f.eks. 45.000.',
+  'whole.error.notWhole': 'Et helt tal, uden decimaler.',
+  'whole.error.negative': 'Tallet kan ikke være negativt.',
+  'whole.error.tooLarge': 'Tallet er for stort.',
 
   'state.pending': 'Afventer',
   'state.succeeded': 'Udført',
