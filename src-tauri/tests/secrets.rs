@@ -140,6 +140,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     json(&desk.create_transaction(&refused).await)
                 )
             }
+            "transaction_consequence" => json(
+                &desk
+                    .transaction_consequence(&TransactionAction::Reimburse {
+                        transaction_id: txn.clone(),
+                        amount: "1.00".into(),
+                    })
+                    .await,
+            ),
+            "debt_consequence" => json(&desk.debt_consequence(&txn, "1.00").await),
             "check_new_transaction" => {
                 let input = escrow_desk::transactions::create::NewTransactionInput {
                     transaction_type: "AUTO".into(),

@@ -3,7 +3,7 @@
 
 use super::action::{Action, Sent};
 use super::record::Record;
-use super::store::{record_intent, record_outcome};
+use super::store::{record_intent_noted, record_outcome};
 use crate::appdb::AppDb;
 use crate::audit::Trail;
 use crate::error::AppError;
@@ -24,7 +24,9 @@ pub async fn run<A: Action>(
     environment_id: &str,
     action: &A,
 ) -> Result<Run<A>, AppError> {
-    let record = record_intent(db, trail, environment_id, action)?;
+    action.validate()?;
+    let note = action.intent_note(client).await;
+    let record = record_intent_noted(db, trail, environment_id, action, note.as_deref())?;
     attempt(db, trail, client, &record).await
 }
 

@@ -30,10 +30,21 @@ pub fn record_intent<A: Action>(
     environment_id: &str,
     req: &A,
 ) -> Result<Record<A>, AppError> {
+    record_intent_noted(db, trail, environment_id, req, None)
+}
+
+/// [`record_intent`] with `note` as the audit row's detail (a money move's consequence).
+pub fn record_intent_noted<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    environment_id: &str,
+    req: &A,
+    note: Option<&str>,
+) -> Result<Record<A>, AppError> {
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
-    let sealed =
-        insert_intent(db, trail, &id, environment_id, req).map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
+    let sealed = insert_intent(db, trail, &id, environment_id, req, note)
+        .map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
     trail.anchor(db, sealed);
     checkpoint(Checkpoint::IntentCommitted);
     get(db, &id)
@@ -45,6 +56,7 @@ fn insert_intent<A: Action>(
     id: &str,
     environment_id: &str,
     req: &A,
+    note: Option<&str>,
 ) -> Result<Sealed, AppError> {
     let key = IdempotencyKey::generate().as_str().to_owned();
     let request = serde_json::to_string(req).map_err(AppError::storage)?;
@@ -67,7 +79,7 @@ fn insert_intent<A: Action>(
         correlation_id: None,
         phase: "intent",
         outcome: "pending",
-        detail: None,
+        detail: note,
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;

@@ -293,6 +293,10 @@ impl Action for TransactionAction {
     async fn reconcile(&self, client: &Client) -> Result<Option<bool>, AppError> {
         self.reconcile_once(client).await
     }
+    /// A money move's consequence on the live record, for the intent's audit row.
+    async fn intent_note(&self, client: &Client) -> Option<String> {
+        super::consequence_service::note_for(self, client).await
+    }
     fn note(&self, answer: &Option<String>) -> Option<String> {
         match (self, answer) {
             (Self::CreateTransaction { .. }, Some(id)) => Some(format!("created {id}")),

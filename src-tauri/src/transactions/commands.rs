@@ -56,3 +56,23 @@ pub async fn create_transaction(
 pub fn check_new_transaction(input: crate::transactions::create::NewTransactionInput) -> Result<()> {
     input.to_request().map(drop)
 }
+
+/// What a money move would do (payee's net, split payouts, refund, maximum reimbursable),
+/// computed from the live record before the person confirms.
+#[tauri::command]
+pub async fn transaction_consequence(
+    desk: State<'_, Desk>,
+    request: super::actions::TransactionAction,
+) -> Result<super::consequence_service::ConsequenceView> {
+    desk.transaction_consequence(&request).await
+}
+
+/// What registering debt of `amount` would do to the payee's share.
+#[tauri::command]
+pub async fn debt_consequence(
+    desk: State<'_, Desk>,
+    transaction_id: String,
+    amount: String,
+) -> Result<super::consequence_service::ConsequenceView> {
+    desk.debt_consequence(&transaction_id, &amount).await
+}

@@ -3,6 +3,8 @@
 
 pub mod actions;
 pub mod commands;
+pub mod consequence;
+pub mod consequence_service;
 pub mod create;
 pub mod export;
 pub mod filters;

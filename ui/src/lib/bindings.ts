@@ -78,6 +78,44 @@ expectedCompletion: string,
  * Auto only.
  */
 vehicle: VehicleInput | null, };
+export type Consequence = { kind: string, currency: string, 
+/**
+ * The transaction amount after the action.
+ */
+amount: string, payeeFee: string, payerFee: string, paidIn: string, reimbursed: string, 
+/**
+ * What the payee receives at release, after this action.
+ */
+payeeNet: string, 
+/**
+ * What this action sends back to the payer.
+ */
+toPayer: string, 
+/**
+ * What the payer still has to pay after the action.
+ */
+payerOwes: string, 
+/**
+ * The most that can be reimbursed before this action.
+ */
+maxReimbursable: string, splits: Array<SplitEffect>, blocked: Blocked | null, };
+export type SplitEffect = { splitPayoutId: string, amount: string, recipient: string, timing: string, 
+/**
+ * `released` (paid with this payout), `kept` (still paid after a cancel), `cancelled`,
+ * `planned` (a new one) or `unchanged`.
+ */
+effect: string, 
+/**
+ * The debt-settlement split payout, which can never be cancelled.
+ */
+debtSettlement: boolean, };
+export type Blocked = { 
+/**
+ * `closed`, `notPaid`, `excess`, `nothingPaidIn`, `overReimbursable`, `overShare`,
+ * `overExcess`, `belowCommitted`, `debtSettlement`, `notPending`.
+ */
+reason: string, amount: string | null, };
+export type ConsequenceView = { environmentId: string, consequence: Consequence | null, };
 export type AuditFile = { path: string, rows: number, };
 export type TradeUserDetailsView = { environmentId: string, marketplaceUserId: string, 
 /**
