@@ -3,7 +3,7 @@
 
 use escrow_api::{SplitPayout, Transaction};
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::consequence::{Consequence, of_action, of_debt};
+use escrow_desk::transactions::consequence::{Consequence, of_debt, of_move};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -44,7 +44,9 @@ fn payout() -> TransactionAction {
 }
 
 fn run(action: TransactionAction, tx: &Transaction, sp: &[SplitPayout]) -> Consequence {
-    of_action(&action, tx, sp).expect("a money move")
+    let (target, m) = action.money_move().expect("a money move");
+    assert_eq!(target, TX);
+    of_move(&m, tx, sp)
 }
 
 #[test]
@@ -174,5 +176,5 @@ fn a_closed_deal_blocks_every_money_move() {
     let closed: Transaction = serde_json::from_value(closed).unwrap();
     let r = TransactionAction::Reimburse { transaction_id: TX.into(), amount: "1.00".into() };
     assert_eq!(run(r, &closed, &[]).blocked.map(|b| b.reason).as_deref(), Some("closed"));
-    assert!(of_action(&TransactionAction::Delete { transaction_id: TX.into() }, &closed, &[]).is_none());
+    assert!(TransactionAction::Delete { transaction_id: TX.into() }.money_move().is_none());
 }

@@ -15,12 +15,40 @@
 //! The record does not say which split payouts were paid from excess; they are assigned
 //! in creation order while excess lasts, as the sandbox did when they were created.
 
-use super::actions::TransactionAction;
 use escrow_api::enums::{PaymentStatus, SplitPayoutStatus, Timing, TransactionStatus};
-use escrow_api::{SplitPayout, Transaction};
+use escrow_api::{Client, SplitPayout, Transaction};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use ts_rs::TS;
+
+/// A money move as the rules need it (the transaction actions map onto it, see
+/// `TransactionAction::money_move`). Amounts are decimal strings as typed in the request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Move {
+    Payout,
+    Cancel,
+    Reimburse { amount: String },
+    CreateSplitPayout { amount: String, recipient: String, timing: Option<String> },
+    CancelSplitPayout { split_payout_id: String },
+    ChangeAmount { amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
+}
+
+/// Reads the transaction and its split payouts, the live record a consequence is computed on.
+pub async fn live(
+    client: &Client,
+    transaction_id: &str,
+) -> Result<(Transaction, Vec<SplitPayout>), crate::error::AppError> {
+    let id = crate::fields::id("transactionId", transaction_id)?;
+    let tx = client.transactions().get(id).await?;
+    let splits = client.split_payouts().list(id).await?.items;
+    Ok((tx, splits))
+}
+
+/// The consequence's audit line for `m` on the live record; `None` when it cannot be read.
+pub async fn audit_note(client: &Client, transaction_id: &str, m: &Move) -> Option<String> {
+    let (tx, splits) = live(client, transaction_id).await.ok()?;
+    Some(of_move(m, &tx, &splits).summary())
+}
 
 /// A split payout and what the action does to it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -230,13 +258,12 @@ fn blocked(reason: &str, amount: Option<Decimal>) -> Option<Blocked> {
     Some(Blocked { reason: reason.into(), amount: amount.map(money) })
 }
 
-/// The consequence of `action` on `tx` and its split payouts; `None` for actions that move
-/// no money (update, parties, delete) and for create (see [`of_create`]).
-pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPayout]) -> Option<Consequence> {
+/// The consequence of the move `m` on `tx` and its split payouts.
+pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequence {
     let l = Ledger::new(tx, splits);
     let closed = l.closed().then(|| Blocked { reason: "closed".into(), amount: None });
-    let mut c = match action {
-        TransactionAction::Payout { .. } => {
+    let mut c = match m {
+        Move::Payout => {
             let mut c = l.base("payout");
             let pending = |s: &SplitPayout| s.status == SplitPayoutStatus::Pending;
             c.splits = splits.iter().map(|s| l.effect(s, if pending(s) { "released" } else { "unchanged" })).collect();
@@ -250,7 +277,7 @@ pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPa
             };
             c
         }
-        TransactionAction::Cancel { .. } => {
+        Move::Cancel => {
             let mut c = l.base("cancel");
             let paid_splits: Decimal =
                 splits.iter().filter(|s| s.status == SplitPayoutStatus::Paid).map(|s| s.amount).sum();
@@ -277,7 +304,7 @@ pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPa
             }
             c
         }
-        TransactionAction::Reimburse { amount, .. } => {
+        Move::Reimburse { amount } => {
             let mut c = l.base("reimburse");
             let a = parse(amount).unwrap_or_default();
             let share = l.share();
@@ -292,7 +319,7 @@ pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPa
             };
             c
         }
-        TransactionAction::CreateSplitPayout { amount, recipient, timing, .. } => {
+        Move::CreateSplitPayout { amount, recipient, timing } => {
             let mut c = l.base("createSplitPayout");
             let a = parse(amount).unwrap_or_default();
             let excess = l.excess();
@@ -313,7 +340,7 @@ pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPa
             });
             c
         }
-        TransactionAction::CancelSplitPayout { split_payout_id, .. } => {
+        Move::CancelSplitPayout { split_payout_id } => {
             let mut c = l.base("cancelSplitPayout");
             let found = splits.iter().enumerate().find(|(_, s)| &s.split_payout_id == split_payout_id);
             if let Some((i, s)) = found {
@@ -336,7 +363,7 @@ pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPa
             }
             c
         }
-        TransactionAction::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee, .. } => {
+        Move::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee } => {
             let mut c = l.base("changeAmount");
             let a = parse(amount).unwrap_or(tx.amount);
             let fee = |f: &Option<String>, now: Decimal| {
@@ -354,12 +381,11 @@ pub fn of_action(action: &TransactionAction, tx: &Transaction, splits: &[SplitPa
                 (a < committed).then(|| Blocked { reason: "belowCommitted".into(), amount: Some(money(committed)) });
             c
         }
-        _ => return None,
     };
     if closed.is_some() {
         c.blocked = closed;
     }
-    Some(c)
+    c
 }
 
 /// Registering debt of `amount` plans the debt-settlement split payout (ON_CLOSE, out of
