@@ -84,6 +84,9 @@ describe('actions bar', () => {
     expect(barButtons().sort()).toEqual([
       'action-cancel', 'action-change-amount', 'action-create-payment', 'action-delete', 'action-split-payout', 'action-update',
     ]);
+    // Pay out is not offered, and the bar says why (with what is left to pay).
+    expect(screen.getByTestId('action-why-not-payout').textContent).toBe('Pay out is not offered yet: the payer has DKK 290,750.00 left to pay.');
+    expect(screen.getByTestId('action-why-not-reimburse')).toBeTruthy();
   });
 
   it('offers add payee when the payee is missing, and no delete once money came in', async () => {

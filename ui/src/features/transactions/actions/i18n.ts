@@ -121,7 +121,6 @@ export const en = {
   'action.why.blocked': 'Confirm is off: the service would refuse this as it stands.',
   'actions.whyNot.payout.unpaid': 'Pay out is not offered yet: the payer has {amount} left to pay.',
   'actions.whyNot.reimburse.unpaid': 'Reimburse is offered once the payer has paid in full.',
-  'actions.whyNot.closed': 'No money moves on a {status} transaction.',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -245,5 +244,4 @@ export const da: Record<keyof typeof en, string> = {
   'action.why.blocked': 'Bekræft er slået fra: tjenesten ville afvise dette, som det står.',
   'actions.whyNot.payout.unpaid': 'Udbetal er ikke muligt endnu: betaleren mangler at betale {amount}.',
   'actions.whyNot.reimburse.unpaid': 'Tilbagebetal bliver muligt, når betaleren har betalt det hele.',
-  'actions.whyNot.closed': 'Ingen pengebevægelser på en transaktion, der er {status}.',
 };
