@@ -223,7 +223,7 @@ export const da: Record<keyof typeof en, string> = {
   'detail.fees': 'Gebyrer',
   'detail.fee.payee': 'Modtagergebyr',
   'detail.fee.payer': 'Betalergebyr',
-  'detail.fee.tenant': 'Lejergebyr',
+  'detail.fee.tenant': 'Platformens gebyr',
   'detail.fee.service': 'Servicegebyr',
   'detail.parties': 'Parter',
   'detail.payer': 'Betaler',
