@@ -17,6 +17,9 @@ export const en = {
   'common.no': 'No',
 
   'error.heading': 'Something went wrong',
+  'error.serviceSaid': 'The service said: {text}',
+  'error.serviceRefused': 'Nothing was changed. The service said: {text}',
+  'error.details': 'Details',
   'error.status': 'HTTP status',
   'error.correlationId': 'Correlation ID',
   'error.code': 'Error code',
@@ -83,6 +86,9 @@ export const da: Record<keyof typeof en, string> = {
   'common.no': 'Nej',
 
   'error.heading': 'Noget gik galt',
+  'error.serviceSaid': 'Tjenesten svarede: {text}',
+  'error.serviceRefused': 'Intet blev ændret. Tjenesten svarede: {text}',
+  'error.details': 'Detaljer',
   'error.status': 'HTTP-status',
   'error.correlationId': 'Korrelations-ID',
   'error.code': 'Fejlkode',
