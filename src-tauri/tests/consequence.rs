@@ -3,7 +3,7 @@
 
 use escrow_api::{SplitPayout, Transaction};
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::consequence::{Consequence, of_debt, of_move};
+use escrow_desk::transactions::consequence::{Consequence, of_create, of_debt, of_move};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -177,4 +177,13 @@ fn a_closed_deal_blocks_every_money_move() {
     let r = TransactionAction::Reimburse { transaction_id: TX.into(), amount: "1.00".into() };
     assert_eq!(run(r, &closed, &[]).blocked.map(|b| b.reason).as_deref(), Some("closed"));
     assert!(TransactionAction::Delete { transaction_id: TX.into() }.money_move().is_none());
+}
+
+#[test]
+fn a_new_deal_shows_what_the_payer_pays_and_the_payee_receives() {
+    let c = of_create(Decimal::from(289500), Decimal::from(495), Decimal::from(100), "DKK");
+    assert_eq!((c.payee_net.as_str(), c.payer_owes.as_str()), ("289005.00", "289600.00"));
+    assert!(c.blocked.is_none());
+    let tiny = of_create(Decimal::from(100), Decimal::from(495), Decimal::ZERO, "DKK");
+    assert_eq!(tiny.blocked.map(|b| b.reason).as_deref(), Some("belowCommitted"));
 }

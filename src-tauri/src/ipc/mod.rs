@@ -27,6 +27,7 @@ use crate::trades::service::{
     TradesPageView,
 };
 use crate::transactions::actions::TransactionAction;
+use crate::transactions::consequence::Consequence;
 use crate::transactions::consequence_service::ConsequenceView;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};

@@ -51,10 +51,19 @@ pub async fn create_transaction(
 }
 
 /// Runs create's own checks without sending anything, so the form's review never passes
-/// what create would refuse (every field error at once).
+/// what create would refuse (every field error at once); answers what the deal will mean
+/// for each party, for the review.
 #[tauri::command]
-pub fn check_new_transaction(input: crate::transactions::create::NewTransactionInput) -> Result<()> {
-    input.to_request().map(drop)
+pub fn check_new_transaction(
+    input: crate::transactions::create::NewTransactionInput,
+) -> Result<super::consequence::Consequence> {
+    let (_, req) = input.to_request()?;
+    Ok(super::consequence::of_create(
+        req.amount,
+        req.payee_fixed_fee.unwrap_or_default(),
+        req.payer_fixed_fee.unwrap_or_default(),
+        req.currency.as_ref().map(|c| c.to_string()).unwrap_or_else(|| "DKK".into()).as_str(),
+    ))
 }
 
 /// What a money move would do (payee's net, split payouts, refund, maximum reimbursable),

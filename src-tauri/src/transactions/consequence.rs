@@ -388,6 +388,27 @@ pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequenc
     c
 }
 
+/// A new transaction: the payer pays `amount + payer fee`; the payee receives
+/// `amount − payee fee` at release (split payouts come later).
+pub fn of_create(amount: Decimal, payee_fee: Decimal, payer_fee: Decimal, currency: &str) -> Consequence {
+    Consequence {
+        kind: "createTransaction".into(),
+        currency: currency.into(),
+        amount: money(amount),
+        payee_fee: money(payee_fee),
+        payer_fee: money(payer_fee),
+        paid_in: money(Decimal::ZERO),
+        reimbursed: money(Decimal::ZERO),
+        payee_net: money(amount - payee_fee),
+        to_payer: money(Decimal::ZERO),
+        payer_owes: money(amount + payer_fee),
+        max_reimbursable: money(Decimal::ZERO),
+        splits: Vec::new(),
+        blocked: (amount < payee_fee)
+            .then(|| Blocked { reason: "belowCommitted".into(), amount: Some(money(payee_fee)) }),
+    }
+}
+
 /// Registering debt of `amount` plans the debt-settlement split payout (ON_CLOSE, out of
 /// the payee's share), replacing a still-pending earlier one.
 pub fn of_debt(amount: Decimal, tx: &Transaction, splits: &[SplitPayout]) -> Consequence {

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, ConsequenceView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -18,7 +18,7 @@ export const ipc = {
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   createTransaction: (input: NewTransactionInput) => call<ActionOutcome>('create_transaction', { input }),
-  checkNewTransaction: (input: NewTransactionInput) => call<null>('check_new_transaction', { input }),
+  checkNewTransaction: (input: NewTransactionInput) => call<Consequence>('check_new_transaction', { input }),
   transactionConsequence: (request: TransactionAction) => call<ConsequenceView>('transaction_consequence', { request }),
   debtConsequence: (transactionId: string, amount: string) => call<ConsequenceView>('debt_consequence', { transactionId, amount }),
   listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),

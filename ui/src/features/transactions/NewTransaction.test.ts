@@ -23,7 +23,10 @@ function install(extra: Record<string, Handler> = {}) {
       case 'open_actions':
         return [];
       case 'check_new_transaction':
-        return null;
+        return {
+          kind: 'createTransaction', currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '0.00',
+          reimbursed: '0.00', payeeNet: '289005.00', toPayer: '0.00', payerOwes: '289500.00', maxReimbursable: '0.00', splits: [], blocked: null,
+        };
       default:
         throw { code: 'internal', message: `unexpected command ${cmd}` };
     }
@@ -110,6 +113,7 @@ describe('new transaction', () => {
     await type('nt-vehicle-mileage', '45.000');
     await fireEvent.click(screen.getByTestId('nt-review'));
     expect((await screen.findByTestId('nt-review-mileage')).textContent).toContain('45.000 km');
+    expect(screen.getByTestId('consequence-payee-net').textContent).toBe('289.005,00 kr.');
     expect((sent('check_new_transaction')[0].args.input as NewTransactionInput).vehicle?.mileage).toBe('45000');
     await type('nt-confirm-input', '289.500,00');
     await fireEvent.click(screen.getByTestId('nt-create'));
