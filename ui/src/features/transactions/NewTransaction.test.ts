@@ -135,6 +135,38 @@ describe('new transaction', () => {
     expect(sent('create_transaction')).toHaveLength(0);
   });
 
+  it('picks the parties from the connected users and shows them by name in the review', async () => {
+    install({
+      list_users: () => ({
+        environmentId: 'sandbox', skip: 0, hasMore: false,
+        items: [
+          { serviceAccountId: 'acc-dealer', name: 'Bilhuset Vejle ApS', phoneNumber: null, phoneNumberVerified: false, created: null, type: 'Business' },
+          { serviceAccountId: 'acc-mette', name: 'Mette Kjær Nielsen', phoneNumber: '+4512345678', phoneNumberVerified: true, created: null, type: 'Private' },
+        ],
+      }),
+      get_user: (a) => ({
+        environmentId: 'sandbox',
+        user: { id: null, serviceAccountId: a.serviceAccountId, connections: [{ referenceId: 'dealer-01', connected: null }], name: 'Bilhuset Vejle ApS', kyc: null, email: 'salg@bilhuset.dk', phoneNumber: null, phoneNumberVerified: false, dateOfBirth: null, cpr: null, cvr: null, address: null, type: 'Business' },
+      }),
+    });
+    await openForm();
+    const search = screen.getByTestId('party-search-payee');
+    await fireEvent.focus(search);
+    await type('party-search-payee', 'vejle');
+    await fireEvent.click(await screen.findByTestId('party-option'));
+    await waitFor(() => expect(screen.getByTestId('party-picked-payee').textContent).toContain('dealer-01'));
+    expect((screen.getByTestId('nt-payeeId') as HTMLInputElement).value).toBe('acc-dealer');
+    await fireEvent.focus(screen.getByTestId('party-search-payer'));
+    await type('party-search-payer', 'kjaer');
+    await fireEvent.click(await screen.findByTestId('party-option'));
+    await type('nt-amount', '100');
+    await type('nt-title', 'Cykel');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-review-payee')).textContent).toBe('Bilhuset Vejle ApS');
+    expect(screen.getByTestId('nt-review-payer').textContent).toBe('Mette Kjær Nielsen');
+    expect((sent('check_new_transaction')[0].args.input as NewTransactionInput).payerId).toBe('acc-mette');
+  });
+
   it('puts the service-side field errors next to their fields', async () => {
     install({
       create_transaction: () => {

@@ -154,6 +154,11 @@ export const en = {
   'nt.field.vehicle.retailAmount': 'Retail value',
   'nt.field.vehicle.firstRegistration': 'First registration',
   'nt.placeholder.date': 'YYYY-MM-DD',
+  'picker.label': 'Find a connected user',
+  'picker.placeholder': 'Name, phone or account id',
+  'picker.none': 'No connected user matches.',
+  'picker.change': 'Change',
+  'picker.unavailable': 'The connected users could not be read; enter an account id or reference below.',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -310,4 +315,9 @@ export const da: Record<keyof typeof en, string> = {
   'nt.field.vehicle.retailAmount': 'Handelsværdi',
   'nt.field.vehicle.firstRegistration': 'Første registrering',
   'nt.placeholder.date': 'ÅÅÅÅ-MM-DD',
+  'picker.label': 'Find en tilknyttet bruger',
+  'picker.placeholder': 'Navn, telefon eller konto-id',
+  'picker.none': 'Ingen tilknyttet bruger passer.',
+  'picker.change': 'Skift',
+  'picker.unavailable': 'De tilknyttede brugere kunne ikke læses; angiv et konto-id eller en reference nedenfor.',
 };
