@@ -15,6 +15,7 @@ pub mod desk;
 pub mod desktop;
 pub mod documents;
 pub mod error;
+pub mod error_cause;
 pub mod external;
 pub mod fields;
 pub mod files;

@@ -147,7 +147,12 @@ correlationId: string | null,
 /**
  * Faults of single request fields (the client's pre-send check or the service's 400 `errors`).
  */
-fieldErrors?: Array<FieldErrorView>, };
+fieldErrors?: Array<FieldErrorView>, 
+/**
+ * The likely cause when the service could not be reached or refused the key or path
+ * (see [`crate::error_cause`]): `dns`, `refused`, `tls`, `timeout`, `wrongKey`, ….
+ */
+cause?: string, };
 export type FieldErrorView = { field: string, message: string, };
 export type TransactionStatus = string;
 export type Currency = string;
