@@ -23,6 +23,7 @@ export function toAppError(e: unknown): AppError {
       detail: str(o.detail),
       correlationId: str(o.correlationId),
       ...(Array.isArray(o.fieldErrors) ? { fieldErrors: o.fieldErrors as AppError['fieldErrors'] } : {}),
+      ...(str(o.cause) ? { cause: str(o.cause) as string } : {}),
     };
   }
   const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Unknown error';
