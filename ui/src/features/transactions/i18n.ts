@@ -173,7 +173,7 @@ export const da: Record<keyof typeof en, string> = {
   'tx.filters.saveName': 'Navn til den aktuelle søgning og filtre',
   'tx.filters.save': 'Gem',
   'tx.filters.savedDelete': 'Slet det gemte filter {name}',
-  'tx.autoRefresh': 'Opdatér automatisk',
+  'tx.autoRefresh': 'Genindlæs automatisk',
   'tx.export.button': 'Eksportér CSV',
   'tx.export.running': 'Eksporterer… {written} rækker ({fetched} af {total} læst)',
   'tx.export.cancel': 'Annullér eksport',

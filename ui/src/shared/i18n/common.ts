@@ -70,9 +70,9 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
-  'common.refresh': 'Opdater',
+  'common.refresh': 'Genindlæs',
   'common.retry': 'Prøv igen',
-  'common.cancel': 'Annuller',
+  'common.cancel': 'Fortryd',
   'common.close': 'Luk',
   'common.copy': 'Kopiér',
   'common.copyValue': 'Kopiér {label}',
