@@ -36,6 +36,10 @@ export const en = {
   'status.RETURNED': 'Returned',
   'status.SCHEDULED': 'Scheduled',
   'status.PENDING': 'Pending',
+  'method.PSD2': 'Bank payment (PSD2)',
+  'method.BANK': 'Bank transfer',
+  'method.MOBILEWALLET': 'Mobile wallet',
+  'method.TRANSFER': 'Transfer',
 
   'amount.hint': 'For example 1.250,50 or 1,250.50 — at most 2 decimals.',
   'amount.error.empty': 'Enter an amount.',
@@ -105,6 +109,10 @@ export const da: Record<keyof typeof en, string> = {
   'status.RETURNED': 'Returneret',
   'status.SCHEDULED': 'Planlagt',
   'status.PENDING': 'Afventer',
+  'method.PSD2': 'Bankbetaling (PSD2)',
+  'method.BANK': 'Bankoverførsel',
+  'method.MOBILEWALLET': 'Mobilbetaling',
+  'method.TRANSFER': 'Overførsel',
 
   'amount.hint': 'For eksempel 1.250,50 eller 1,250.50 — højst 2 decimaler.',
   'amount.error.empty': 'Angiv et beløb.',
