@@ -46,7 +46,12 @@ if (typeof document !== 'undefined') document.documentElement.lang = i18n.lang;
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   let s: string = dictionaries[lang][key] ?? en[key] ?? key;
   if (params) {
-    s = s.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+    // A value that ends a sentence itself ("289.500,00 kr.") takes the template's full stop.
+    s = s.replace(/\{(\w+)\}(\.?)/g, (m, name: string, dot: string) => {
+      if (!(name in params)) return m;
+      const value = String(params[name]);
+      return value + (dot && value.endsWith('.') ? '' : dot);
+    });
   }
   return s;
 }

@@ -220,8 +220,10 @@ describe('action dialog', () => {
     await fireEvent.click(confirmButton());
     const result = await screen.findByTestId('action-result');
     expect(result.getAttribute('data-state')).toBe('failed');
-    expect(within(result).getByTestId('action-result-title').textContent).toBe('Invalid amount');
-    expect(result.textContent).toContain('Reimbursement exceeds the paid amount');
+    expect(within(result).getByTestId('action-result-title').textContent).toBe('Reimburse: refused by the service');
+    // The service's title is known: said in the user's words; its own text is under Details.
+    expect(within(result).getByTestId('action-result-detail').textContent).toBe('The service did not accept the amount.');
+    expect(within(result).getByTestId('action-result-original').textContent).toBe('Invalid amount — Reimbursement exceeds the paid amount');
     expect(within(result).getByTestId('action-result-correlation-id').textContent).toBe('corr-77');
     expect(within(result).getByRole('button', { name: 'Copy Correlation ID' })).toBeTruthy();
     expect(within(result).queryByTestId('action-retry')).toBeNull();
