@@ -44,6 +44,10 @@ pub struct Desk {
     /// The last filtered result, for paging (see [`crate::transactions::filters`]).
     pub(crate) filtered: std::sync::Mutex<Option<Cached>>,
     pub(crate) exports: crate::transactions::export::Exports,
+    /// The local mirror of each environment's transactions (see [`crate::mirror`]).
+    pub(crate) mirror: crate::mirror::sync::Mirror,
+    /// Bulk runs of this session (see [`crate::bulk`]).
+    pub(crate) batches: crate::bulk::jobs::Batches,
     /// Where CSV exports are written (the user's Downloads folder in the app).
     pub(crate) export_dir: std::path::PathBuf,
 }
@@ -52,6 +56,7 @@ impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
         let audit = Trail::open(&keychain, &db);
+        let mirror = crate::mirror::sync::Mirror::new(db.second_connection()?);
         let desk = Self {
             db,
             audit,
@@ -60,6 +65,8 @@ impl Desk {
             active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
             filtered: std::sync::Mutex::new(None),
             exports: crate::transactions::export::Exports::default(),
+            mirror,
+            batches: crate::bulk::jobs::Batches::default(),
             export_dir: std::env::temp_dir(),
         };
         if let Some(id) = stored
@@ -147,6 +154,8 @@ impl Desk {
         }
         envs::get_profile(&self.db, profile_id)?;
         self.keychain.set(profile_id, key)?;
+        // A new key may be another tenant's: what was mirrored with the old one goes.
+        self.forget_mirror(profile_id)?;
         self.forget_client(profile_id)
     }
 
@@ -157,6 +166,7 @@ impl Desk {
         envs::get_profile(&self.db, id)?;
         self.keychain.delete(id)?;
         envs::delete_profile(&self.db, id)?;
+        self.forget_mirror(id)?;
         if self.active_id()? == id {
             self.select_environment(SANDBOX_ID)?;
         }

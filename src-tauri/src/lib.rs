@@ -10,6 +10,7 @@ pub mod appdb;
 pub mod audit;
 pub mod auto;
 pub mod bindings;
+pub mod bulk;
 pub mod csv;
 pub mod desk;
 pub mod desktop;
@@ -21,6 +22,7 @@ pub mod fields;
 pub mod files;
 pub mod ipc;
 pub mod journal;
+pub mod mirror;
 pub mod payments;
 pub mod settings;
 pub mod startup;
@@ -117,6 +119,7 @@ pub fn run() {
                 Ok((desk, sandbox)) => {
                     app.manage(desk);
                     app.manage(sandbox);
+                    mirror::scheduler::spawn(app.handle().clone());
                 }
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),

@@ -9,7 +9,7 @@ use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 
@@ -82,8 +82,10 @@ async fn ledger(url: &str, key: &str) -> Vec<Value> {
 
 /// A PAID transaction of the active environment and its payer's account.
 async fn paid(desk: &Desk) -> (String, String) {
-    let page =
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page = desk
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .await
+        .unwrap();
     let item = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
     (item.transaction_id.clone(), item.payer.as_ref().unwrap().service_account_id.clone().unwrap())
 }
@@ -157,7 +159,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let (other, other_payer) = {
         let page = w
             .desk
-            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None })
+            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
             .await
             .unwrap();
         let t = page.items.iter().find(|t| t.status.as_str() == "PAID" && t.transaction_id != id).unwrap().clone();

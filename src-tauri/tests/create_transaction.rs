@@ -8,7 +8,7 @@ use escrow_desk::journal::ActionState;
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::create::{NewTransactionInput, VehicleInput};
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 
@@ -116,7 +116,13 @@ async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() 
     assert_eq!(tx.auto_information.unwrap().vin.as_deref(), Some("TMBJJ7NE1M0123456"));
     let page = w
         .desk
-        .list_transactions(&TransactionQuery { search: Some("cx 12 345".into()), skip: 0, take: 20, filters: None })
+        .list_transactions(&TransactionQuery {
+            search: Some("cx 12 345".into()),
+            skip: 0,
+            take: 20,
+            filters: None,
+            sort: None,
+        })
         .await
         .unwrap();
     assert_eq!(page.items.iter().map(|t| t.transaction_id.as_str()).collect::<Vec<_>>(), [id.as_str()]);

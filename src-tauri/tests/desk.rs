@@ -6,7 +6,7 @@ use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::error::ErrorCode;
 use escrow_desk::settings::environments::{Badge, ProfileInput, SANDBOX_ID};
 use escrow_desk::settings::keychain::Keychain;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "acme-secret-key-7c1e";
@@ -43,7 +43,7 @@ async fn world() -> World {
 }
 
 fn query(search: Option<&str>) -> TransactionQuery {
-    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50, filters: None }
+    TransactionQuery { search: search.map(Into::into), skip: 0, take: 50, filters: None, sort: None }
 }
 
 #[tokio::test]
@@ -147,7 +147,7 @@ async fn bad_input_is_refused_with_a_validation_error() {
     assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
     assert_eq!(
         w.desk
-            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None })
+            .list_transactions(&TransactionQuery { search: None, skip: 0, take: 101, filters: None, sort: None })
             .await
             .unwrap_err()
             .code,

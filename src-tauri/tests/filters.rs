@@ -4,7 +4,7 @@ use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::filters::TransactionFilters;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 
 async fn desk(dir: &tempfile::TempDir) -> (Desk, escrow_sandbox::RunningSandbox) {
     let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
@@ -18,7 +18,7 @@ async fn desk(dir: &tempfile::TempDir) -> (Desk, escrow_sandbox::RunningSandbox)
 }
 
 fn query(filters: TransactionFilters, skip: u32, take: u32) -> TransactionQuery {
-    TransactionQuery { search: None, skip, take, filters: Some(filters) }
+    TransactionQuery { search: None, skip, take, filters: Some(filters), sort: None }
 }
 
 #[tokio::test]
@@ -29,7 +29,7 @@ async fn filters_select_exactly_the_matching_rows_and_page_them() {
         let mut items = Vec::new();
         for skip in [0, 100] {
             items.extend(
-                desk.list_transactions(&TransactionQuery { search: None, skip, take: 100, filters: None })
+                desk.list_transactions(&TransactionQuery { search: None, skip, take: 100, filters: None, sort: None })
                     .await
                     .unwrap()
                     .items,

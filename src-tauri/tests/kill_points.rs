@@ -11,7 +11,7 @@ use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::journal::{self, ActionState, Checkpoint};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use std::os::unix::process::ExitStatusExt;
 
@@ -43,8 +43,10 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
     let dir = tempfile::tempdir().unwrap();
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let first = desk(dir.path(), &sandbox.url);
-    let page =
-        first.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page = first
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .await
+        .unwrap();
     let txn = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap().transaction_id.clone();
     drop(first);
 

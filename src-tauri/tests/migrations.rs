@@ -14,7 +14,7 @@ use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::keychain::Keychain;
 
 /// The schema version this app writes.
-const LATEST: u32 = 4;
+const LATEST: u32 = 6;
 
 const FIXTURES: [(&str, Option<&str>, Option<&str>); 5] = [
     ("appdb-1-5c4ebe0.sqlite", None, None),
@@ -37,6 +37,12 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
         let conn = db.lock().unwrap();
         let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         assert_eq!(version, LATEST, "{name}");
+        let mirror: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master WHERE name LIKE 'mirror_%' AND type = 'table'", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(mirror, 4, "{name}: the mirror's tables (step 5)");
         let (pname, url, r, d): (String, String, String, String) = conn
             .query_row("SELECT name, base_url, routes, dialect FROM profiles WHERE id = 'p-1'", [], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))

@@ -11,7 +11,7 @@ use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::trades::actions::TradeAction;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "sk_live_7f3a9c2e4b1d8a6f";
@@ -57,7 +57,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     let page = {
         desk.set_api_key(&profile.id, SECRET).unwrap();
         desk.select_environment(&profile.id).unwrap();
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap()
+        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+            .await
+            .unwrap()
     };
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
     let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
@@ -83,7 +85,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
             "list_transactions" => json(
                 &desk
-                    .list_transactions(&TransactionQuery { search: Some("a".into()), skip: 0, take: 5, filters: None })
+                    .list_transactions(&TransactionQuery {
+                        search: Some("a".into()),
+                        skip: 0,
+                        take: 5,
+                        filters: None,
+                        sort: None,
+                    })
                     .await,
             ),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
@@ -120,7 +128,39 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 assert_eq!(status.state, escrow_desk::transactions::export::ExportState::Done, "{status:?}");
                 json::<_, ()>(&Ok(status))
             }
+            "mirror_status" => json(&desk.mirror_status()),
+            "sync_mirror" => {
+                let synced = desk.run_mirror_sync(escrow_desk::mirror::sync::SyncKind::Full).await;
+                format!("{}{}", json(&synced), json(&desk.sync_mirror(false)))
+            }
+            "overview" => json(&desk.overview()),
+            "attention" => json(&desk.attention()),
+            "changes" => json(&desk.changes()),
+            "mark_changes_seen" => json(&desk.mark_changes_seen()),
+            "snooze_attention" => json(&desk.snooze(&txn, "paid_overdue", 3, "waiting for the dealer")),
+            "unsnooze_attention" => json(&desk.unsnooze(&txn, "paid_overdue")),
+            "attention_thresholds" => json(&desk.attention_thresholds()),
+            "save_attention_thresholds" => json(&desk.save_attention_thresholds(&Default::default())),
+            "mirror_intervals" => json(&desk.mirror_intervals()),
+            "save_mirror_intervals" => json(&desk.save_mirror_intervals(&Default::default())),
             "export_status" => json(&desk.export_status("no-such-export")),
+            "bulk_prepare" => json(
+                &desk
+                    .bulk_prepare(&escrow_desk::bulk::model::BulkPrepareRequest {
+                        kind: escrow_desk::bulk::model::BulkKind::Payout,
+                        ids: vec![txn.clone(), "no-such-transaction".into()],
+                        reason: None,
+                    })
+                    .await,
+            ),
+            "bulk_start" => json(&desk.bulk_start(&escrow_desk::bulk::model::BulkStartRequest {
+                batch_id: "no-such-batch".into(),
+                typed_totals: vec![],
+            })),
+            "bulk_status" => json(&desk.bulk_status("no-such-batch")),
+            "bulk_cancel" => json(&desk.bulk_cancel("no-such-batch")),
+            "bulk_retry" => json(&desk.bulk_retry("no-such-batch")),
+            "bulk_matching_ids" => json(&desk.bulk_matching_ids(&Default::default()).await),
             "cancel_export" => json(&desk.cancel_export("no-such-export")),
             // Refused before anything is launched; the answer is scanned like the rest.
             "create_transaction" => {
@@ -313,7 +353,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     desk.set_api_key(&profile.id, "wrong-key").unwrap();
     answers.push((
         &"unauthorized",
-        json(&desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None }).await),
+        json(
+            &desk
+                .list_transactions(&TransactionQuery { search: None, skip: 0, take: 5, filters: None, sort: None })
+                .await,
+        ),
     ));
     assert!(answers.last().unwrap().1.contains("unauthorized"));
 

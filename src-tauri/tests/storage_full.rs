@@ -10,7 +10,7 @@ use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::environments::SANDBOX_ID;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use serde_json::Value;
 
 /// Holds the database at its current size (`None`: lets it grow again); answers the limit.
@@ -40,8 +40,10 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
-    let page =
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page = desk
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .await
+        .unwrap();
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
     let payout = TransactionAction::Payout {
         transaction_id: paid.transaction_id.clone(),

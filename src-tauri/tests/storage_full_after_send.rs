@@ -11,7 +11,7 @@ use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::{self, ActionState, Checkpoint};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::service::TransactionQuery;
+use escrow_desk::transactions::list::TransactionQuery;
 use serde_json::Value;
 use std::sync::Mutex;
 
@@ -67,8 +67,10 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
-    let page =
-        desk.list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None }).await.unwrap();
+    let page = desk
+        .list_transactions(&TransactionQuery { search: None, skip: 0, take: 100, filters: None, sort: None })
+        .await
+        .unwrap();
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
     let payout = TransactionAction::Payout {
         transaction_id: paid.transaction_id.clone(),

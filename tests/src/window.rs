@@ -139,9 +139,19 @@ impl AppWindow {
         self.until_for(what, WAIT, probe).await
     }
 
-    /// The first page has rendered (`data-ready`), within 60 s.
-    pub async fn wait_ready(&self) {
+    /// The window has rendered its first page (`data-ready`), within 60 s: the overview.
+    pub async fn wait_first_page(&self) {
         self.find_for("[data-ready='true']", Duration::from_secs(60)).await;
+    }
+
+    /// The window is ready and shows the transactions list (most tests start there; the
+    /// window opens on the overview, so this goes to the list).
+    pub async fn wait_ready(&self) {
+        self.wait_first_page().await;
+        if self.try_find("[data-testid='overview']").await.is_some() {
+            self.click("[data-testid='nav-transactions']").await;
+            self.find("[data-testid='search-input']").await;
+        }
     }
 
     /// The elements matching `css` now (no waiting).

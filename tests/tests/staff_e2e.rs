@@ -2,7 +2,7 @@
 //! the detail page never shifts the window, Danish grouped mileage, the payout's
 //! consequence panel against the sandbox's ledger, and the list at the minimum size.
 
-use escrow_desk_e2e::{AppWindow, Control, Launch, capped, open_transaction, sandbox_url};
+use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, sandbox_url};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -16,14 +16,6 @@ fn cents(text: &str) -> String {
     };
     let int: String = int.chars().filter(char::is_ascii_digit).collect();
     format!("{int}{frac:0<2}")
-}
-
-/// A window whose web storage (where the language is kept) is its own: a Danish test must
-/// not leave Danish behind for every later window of this user.
-async fn own_storage_window(data: &std::path::Path) -> AppWindow {
-    let xdg = data.join("xdg-data");
-    let _ = std::fs::create_dir_all(&xdg);
-    AppWindow::launch(Launch::new(data).env("XDG_DATA_HOME", Some(xdg.as_os_str()))).await
 }
 
 /// Switches the window to Danish.
@@ -71,7 +63,7 @@ async fn scrolling_a_detail_page_to_its_end_never_shifts_the_window() {
 async fn in_danish_the_payout_dialog_shows_the_payee_net_the_ledger_then_records() {
     capped("in_danish_the_payout_dialog_shows_the_payee_net_the_ledger_then_records", async {
         let data = tempfile::tempdir().unwrap();
-        let c = own_storage_window(data.path()).await;
+        let c = AppWindow::open(data.path()).await;
         c.wait_ready().await;
         danish(&c).await;
         let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
@@ -116,7 +108,7 @@ async fn in_danish_the_payout_dialog_shows_the_payee_net_the_ledger_then_records
 async fn a_danish_grouped_mileage_is_accepted_and_stored_as_a_whole_number() {
     capped("a_danish_grouped_mileage_is_accepted_and_stored_as_a_whole_number", async {
         let data = tempfile::tempdir().unwrap();
-        let c = own_storage_window(data.path()).await;
+        let c = AppWindow::open(data.path()).await;
         c.wait_ready().await;
         danish(&c).await;
         let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);

@@ -21,10 +21,12 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 2, name: "route overrides per profile", apply: profile_routes },
     Migration { version: 3, name: "wire dialect per profile", apply: profile_dialect },
     Migration { version: 4, name: "keyed audit trail: actor, origin and MAC", apply: audit_trail },
+    Migration { version: 5, name: "local mirror of transactions, changes and snoozes", apply: mirror },
+    Migration { version: 6, name: "bulk runs: batch id on journal records", apply: action_batches },
 ];
 
 /// The schema version this app writes.
-pub const LATEST: u32 = 4;
+pub const LATEST: u32 = 6;
 
 const BASELINE: &str = r#"
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -137,6 +139,98 @@ fn audit_trail(tx: &Transaction<'_>) -> rusqlite::Result<()> {
         [LEGACY_END_SETTING],
     )?;
     Ok(())
+}
+
+/// The local mirror (see [`crate::mirror`]): a cache of the list, never trusted for money.
+/// Amounts are kept as text (exact) and as integer ten-thousandths for exact SQL sums.
+const MIRROR: &str = r#"
+CREATE TABLE IF NOT EXISTS mirror_rows (
+    environment_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    auto INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    amount_e4 INTEGER,
+    paid_in_e4 INTEGER,
+    owed_e4 INTEGER,
+    title TEXT,
+    reference_id TEXT,
+    payer_name TEXT,
+    payee_name TEXT,
+    registration_number TEXT,
+    created TEXT,
+    expected_completion TEXT,
+    has_debt INTEGER NOT NULL DEFAULT 0,
+    bill_of_sale TEXT NOT NULL DEFAULT 'none',
+    search TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    item TEXT NOT NULL,
+    first_seen TEXT NOT NULL,
+    changed TEXT NOT NULL,
+    paid_seen TEXT,
+    paid_out_seen TEXT,
+    pass INTEGER NOT NULL,
+    PRIMARY KEY (environment_id, transaction_id)
+);
+CREATE INDEX IF NOT EXISTS mirror_rows_status ON mirror_rows (environment_id, status);
+CREATE INDEX IF NOT EXISTS mirror_rows_created ON mirror_rows (environment_id, created);
+CREATE TABLE IF NOT EXISTS mirror_state (
+    environment_id TEXT PRIMARY KEY,
+    pass INTEGER NOT NULL DEFAULT 0,
+    full_at TEXT,
+    refreshed_at TEXT,
+    total INTEGER NOT NULL DEFAULT 0,
+    error TEXT,
+    error_code TEXT,
+    looked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS mirror_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    environment_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    before TEXT,
+    after TEXT,
+    title TEXT
+);
+CREATE INDEX IF NOT EXISTS mirror_changes_env ON mirror_changes (environment_id, seq);
+-- What only a transaction's detail tells (failed payments, split payouts), read for open
+-- deals whose list row changed; `fingerprint` is the list row it was read for.
+CREATE TABLE IF NOT EXISTS mirror_details (
+    environment_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    checked TEXT NOT NULL,
+    failed_payments INTEGER NOT NULL,
+    pending_splits INTEGER NOT NULL,
+    oldest_pending_split TEXT,
+    payer_splits_e4 INTEGER NOT NULL,
+    PRIMARY KEY (environment_id, transaction_id)
+);
+CREATE TABLE IF NOT EXISTS attention_snoozes (
+    environment_id TEXT NOT NULL,
+    transaction_id TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    until TEXT NOT NULL,
+    note TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (environment_id, transaction_id, rule)
+);
+"#;
+
+fn mirror(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(MIRROR)
+}
+
+/// Which bulk run an action belongs to (null for single actions). Written to find a
+/// column an interrupted run already added, so its place in the list does not matter.
+fn action_batches(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !has_column(tx, "actions", "batch_id")? {
+        tx.execute_batch("ALTER TABLE actions ADD COLUMN batch_id TEXT")?;
+    }
+    tx.execute_batch("CREATE INDEX IF NOT EXISTS actions_batch ON actions (batch_id)")
 }
 
 const AUDIT_COLUMNS: [&str; 7] =

@@ -45,6 +45,15 @@ impl AppDb {
         Ok(Self { conn: Arc::new(Mutex::new(conn)), _owner: owner, dir, moved_aside })
     }
 
+    /// Another connection to the same database, for work that must not wait on the
+    /// journal's (the local mirror). `synchronous=NORMAL`: what it writes is a cache.
+    pub fn second_connection(&self) -> Result<Connection, AppError> {
+        let conn = Connection::open(self.dir.join(FILE_NAME)).map_err(AppError::storage)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(AppError::storage)?;
+        conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;").map_err(AppError::storage)?;
+        Ok(conn)
+    }
+
     /// The data folder the database lives in (canonical path).
     pub fn dir(&self) -> &Path {
         &self.dir

@@ -41,6 +41,14 @@ pub const ITEMS: &[Item] = &[
     },
     Item { id: "search", menu: Submenu::View, en: "Search", da: "Søg", accelerator: Some("CmdOrCtrl+F") },
     Item { id: "refresh", menu: Submenu::View, en: "Refresh", da: "Genindlæs", accelerator: Some("F5") },
+    Item { id: "go-overview", menu: Submenu::View, en: "Overview", da: "Overblik", accelerator: Some("Alt+0") },
+    Item {
+        id: "go-attention",
+        menu: Submenu::View,
+        en: "Needs attention",
+        da: "Kræver handling",
+        accelerator: Some("Alt+6"),
+    },
     Item {
         id: "go-transactions",
         menu: Submenu::View,

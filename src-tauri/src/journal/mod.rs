@@ -19,5 +19,5 @@ mod store;
 pub use action::{Action, Sent};
 pub use checkpoint::{Checkpoint, set_checkpoint_hook};
 pub use record::{ActionState, Outcome, Record};
-pub use run::{Run, resume, run, send_unrecorded};
-pub use store::{dismiss, get, open, record_intent};
+pub use run::{Run, resume, run, run_in, send_unrecorded};
+pub use store::{BATCH_PREFIX, batch_detail, dismiss, get, open, record_intent, record_intent_in};

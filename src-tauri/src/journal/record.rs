@@ -71,6 +71,10 @@ pub struct Record<A> {
     pub attempts: i64,
     pub created: String,
     pub updated: String,
+    /// The bulk run this action was started in (every audit row of it names the batch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub batch_id: Option<String>,
 }
 
 impl<A> Record<A> {
@@ -89,6 +93,7 @@ impl<A> Record<A> {
             attempts: self.attempts,
             created: self.created,
             updated: self.updated,
+            batch_id: self.batch_id,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::action::{Action, Sent};
 use super::record::Record;
-use super::store::{record_intent_noted, record_outcome};
+use super::store::{record_intent_in, record_outcome};
 use crate::appdb::AppDb;
 use crate::audit::Trail;
 use crate::error::AppError;
@@ -24,9 +24,23 @@ pub async fn run<A: Action>(
     environment_id: &str,
     action: &A,
 ) -> Result<Run<A>, AppError> {
+    run_in(db, trail, client, environment_id, action, None).await
+}
+
+/// [`run`] for one action of a bulk run (`batch_id` on the record and its audit rows). A
+/// single action's intent row also records its consequence ([`Action::intent_note`]); a bulk
+/// run's rows name their batch, whose own confirmation showed the figures.
+pub async fn run_in<A: Action>(
+    db: &AppDb,
+    trail: &Trail,
+    client: &Client,
+    environment_id: &str,
+    action: &A,
+    batch_id: Option<&str>,
+) -> Result<Run<A>, AppError> {
     action.validate()?;
-    let note = action.intent_note(client).await;
-    let record = record_intent_noted(db, trail, environment_id, action, note.as_deref())?;
+    let note = if batch_id.is_none() { action.intent_note(client).await } else { None };
+    let record = record_intent_in(db, trail, environment_id, action, batch_id, note.as_deref())?;
     attempt(db, trail, client, &record).await
 }
 

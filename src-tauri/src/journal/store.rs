@@ -30,20 +30,22 @@ pub fn record_intent<A: Action>(
     environment_id: &str,
     req: &A,
 ) -> Result<Record<A>, AppError> {
-    record_intent_noted(db, trail, environment_id, req, None)
+    record_intent_in(db, trail, environment_id, req, None, None)
 }
 
-/// [`record_intent`] with `note` as the audit row's detail (a money move's consequence).
-pub fn record_intent_noted<A: Action>(
+/// [`record_intent`] for one action of a bulk run (the record and each of its audit rows
+/// name `batch_id`) and with `note` in the intent's audit detail (a money move's consequence).
+pub fn record_intent_in<A: Action>(
     db: &AppDb,
     trail: &Trail,
     environment_id: &str,
     req: &A,
+    batch_id: Option<&str>,
     note: Option<&str>,
 ) -> Result<Record<A>, AppError> {
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
-    let sealed = insert_intent(db, trail, &id, environment_id, req, note)
+    let sealed = insert_intent(db, trail, &id, environment_id, req, batch_id, note)
         .map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
     trail.anchor(db, sealed);
     checkpoint(Checkpoint::IntentCommitted);
@@ -56,6 +58,7 @@ fn insert_intent<A: Action>(
     id: &str,
     environment_id: &str,
     req: &A,
+    batch_id: Option<&str>,
     note: Option<&str>,
 ) -> Result<Sealed, AppError> {
     let key = IdempotencyKey::generate().as_str().to_owned();
@@ -64,11 +67,12 @@ fn insert_intent<A: Action>(
     let mut conn = db.lock()?;
     let tx = conn.transaction().map_err(AppError::storage)?;
     tx.execute(
-        "INSERT INTO actions (id, environment_id, kind, target, amount, idempotency_key, request, state, created, updated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8)",
-        params![id, environment_id, req.kind(), req.target(), req.amount(), key, request, at],
+        "INSERT INTO actions (id, environment_id, kind, target, amount, idempotency_key, request, state, created, updated, batch_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8, ?9)",
+        params![id, environment_id, req.kind(), req.target(), req.amount(), key, request, at, batch_id],
     )
     .map_err(AppError::storage)?;
+    let detail = batch_detail(batch_id, note);
     let entry = NewEntry {
         environment_id,
         action_id: id,
@@ -79,7 +83,7 @@ fn insert_intent<A: Action>(
         correlation_id: None,
         phase: "intent",
         outcome: "pending",
-        detail: note,
+        detail: detail.as_deref(),
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
@@ -141,6 +145,7 @@ fn update_outcome<A: Action>(
     )
     .map_err(AppError::storage)?;
     let req = &record.request;
+    let detail = batch_detail(record.batch_id.as_deref(), u.detail);
     let entry = NewEntry {
         environment_id: &record.environment_id,
         action_id: &record.id,
@@ -151,7 +156,7 @@ fn update_outcome<A: Action>(
         correlation_id: u.correlation,
         phase: "outcome",
         outcome: u.state.as_str(),
-        detail: u.detail,
+        detail: detail.as_deref(),
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
@@ -169,6 +174,7 @@ pub fn dismiss<A: Action>(db: &AppDb, trail: &Trail, id: &str) -> Result<Record<
     tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()])
         .map_err(AppError::storage)?;
     let req = &record.request;
+    let detail = batch_detail(record.batch_id.as_deref(), None);
     let entry = NewEntry {
         environment_id: &record.environment_id,
         action_id: id,
@@ -179,7 +185,7 @@ pub fn dismiss<A: Action>(db: &AppDb, trail: &Trail, id: &str) -> Result<Record<
         correlation_id: record.correlation_id.as_deref(),
         phase: "outcome",
         outcome: "dismissed",
-        detail: None,
+        detail: detail.as_deref(),
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
@@ -188,18 +194,44 @@ pub fn dismiss<A: Action>(db: &AppDb, trail: &Trail, id: &str) -> Result<Record<
     get(db, id)
 }
 
-type Row = (String, String, String, String, String, Option<String>, Option<String>, i64, String, String);
+/// The audit detail of a row of a bulk run: `batch <id>`, then `: ` and the row's own
+/// detail (so the batch id is sealed by the row's MAC like every other field).
+pub fn batch_detail(batch_id: Option<&str>, detail: Option<&str>) -> Option<String> {
+    match (batch_id, detail) {
+        (Some(b), Some(d)) => Some(format!("{BATCH_PREFIX}{b}: {d}")),
+        (Some(b), None) => Some(format!("{BATCH_PREFIX}{b}")),
+        (None, d) => d.map(str::to_owned),
+    }
+}
 
-const SELECT: &str = "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated FROM actions";
+/// How an audit detail names its batch.
+pub const BATCH_PREFIX: &str = "batch ";
+
+type Row =
+    (String, String, String, String, String, Option<String>, Option<String>, i64, String, String, Option<String>);
+
+const SELECT: &str = "SELECT id, environment_id, idempotency_key, request, state, correlation_id, message, attempts, created, updated, batch_id FROM actions";
 
 fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?))
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get(7)?,
+        r.get(8)?,
+        r.get(9)?,
+        r.get(10)?,
+    ))
 }
 
 /// The stored `message` is the failure as JSON (an [`AppError`]) or, from a success or
 /// an older row, plain words.
 fn to_record<A: DeserializeOwned>(r: Row) -> Result<Record<A>, AppError> {
-    let (id, environment_id, key, request, state, correlation_id, message, attempts, created, updated) = r;
+    let (id, environment_id, key, request, state, correlation_id, message, attempts, created, updated, batch_id) = r;
     let request: A = serde_json::from_str(&request).map_err(AppError::storage)?;
     let error = message.as_deref().and_then(|m| serde_json::from_str::<AppError>(m).ok());
     let message = error.as_ref().map(|e| e.message.clone()).or(message);
@@ -215,6 +247,7 @@ fn to_record<A: DeserializeOwned>(r: Row) -> Result<Record<A>, AppError> {
         attempts,
         created,
         updated,
+        batch_id,
     })
 }
 

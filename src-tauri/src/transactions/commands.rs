@@ -1,6 +1,7 @@
 //! Transactions as IPC commands: list, detail, split payouts, export, create.
 
-use super::service::{SplitPayoutsView, TransactionPageView, TransactionQuery, TransactionView};
+use super::list::{TransactionPageView, TransactionQuery};
+use super::service::{SplitPayoutsView, TransactionView};
 use crate::desk::Desk;
 use crate::error::AppError;
 use tauri::State;
@@ -23,8 +24,10 @@ pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -
 }
 
 /// Starts a CSV export of the list's current search and filters; poll `export_status`.
+/// Async so that it runs on the async runtime, where the export's task is spawned (a
+/// synchronous command runs on the main thread, outside any runtime).
 #[tauri::command]
-pub fn start_export(
+pub async fn start_export(
     desk: State<'_, Desk>,
     request: crate::transactions::export::ExportRequest,
 ) -> Result<crate::transactions::export::ExportStatus> {

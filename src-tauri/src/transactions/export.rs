@@ -23,6 +23,10 @@ use ts_rs::TS;
 pub struct ExportRequest {
     pub search: Option<String>,
     pub filters: Option<TransactionFilters>,
+    /// Only these transactions (a selection of the list); all matches when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub ids: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -156,6 +160,8 @@ impl Exports {
         dir: &Path,
     ) -> Result<ExportStatus, AppError> {
         let checked = request.filters.clone().unwrap_or_default().check()?;
+        let only: Option<std::collections::HashSet<String>> =
+            request.ids.as_ref().map(|ids| ids.iter().cloned().collect());
         let search = request.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
         if search.as_ref().is_some_and(|s| s.len() > 200) {
             return Err(AppError::validation("The search text is too long (200 characters at most)."));
@@ -191,9 +197,11 @@ impl Exports {
                     s.total = p.total;
                 })
             });
+            let keep = |item: &TransactionListItem| {
+                checked.matches(item) && only.as_ref().is_none_or(|ids| ids.contains(&item.transaction_id))
+            };
             let result =
-                write_all(stream, &checked, &partial, &cancel, |written| me.update(&job_id, |s| s.written = written))
-                    .await;
+                write_all(stream, keep, &partial, &cancel, |written| me.update(&job_id, |s| s.written = written)).await;
             let final_state = match result {
                 Ok(()) if cancel.load(Ordering::Relaxed) => Err(None),
                 Ok(()) => std::fs::rename(&partial, &path).map_err(|e| Some(AppError::storage(e))),
@@ -220,7 +228,7 @@ impl Exports {
 
 async fn write_all<S>(
     stream: S,
-    checked: &crate::transactions::filters::Checked,
+    keep: impl Fn(&TransactionListItem) -> bool,
     partial: &Path,
     cancel: &AtomicBool,
     mut on_written: impl FnMut(u64),
@@ -240,7 +248,7 @@ where
             return Ok(());
         }
         let item = item?;
-        if checked.matches(&item) {
+        if keep(&item) {
             writeln!(out, "{}", row(&item)).map_err(AppError::storage)?;
             written += 1;
             if written.is_multiple_of(100) {

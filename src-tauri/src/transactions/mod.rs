@@ -8,4 +8,6 @@ pub mod consequence_service;
 pub mod create;
 pub mod export;
 pub mod filters;
+pub mod list;
 pub mod service;
+pub mod sort;

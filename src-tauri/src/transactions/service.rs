@@ -1,37 +1,14 @@
-//! Browsing transactions: pages with search and filters, the detail, split payouts, and
-//! the CSV export.
+//! A transaction's detail and split payouts, the CSV export, and creating one (the list
+//! is in [`super::list`]).
 
 use super::actions::TransactionAction;
 use super::create::NewTransactionInput;
 use crate::desk::{Desk, valid_id};
 use crate::error::AppError;
 use crate::journal::Outcome;
-use crate::transactions::filters::{Cached, TransactionFilters};
-use escrow_api::{Client, ListTransactions};
-use escrow_api::{Transaction, TransactionListItem};
-use serde::{Deserialize, Serialize};
+use escrow_api::Transaction;
+use serde::Serialize;
 use ts_rs::TS;
-
-/// A page query from the UI.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TransactionQuery {
-    pub search: Option<String>,
-    pub skip: u32,
-    pub take: u32,
-    /// Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
-    #[serde(default)]
-    pub filters: Option<TransactionFilters>,
-}
-
-/// A page, tagged with the environment it came from so the UI never mixes two.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TransactionPageView {
-    pub environment_id: String,
-    pub count: i32,
-    pub items: Vec<TransactionListItem>,
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -49,29 +26,6 @@ pub struct SplitPayoutsView {
 }
 
 impl Desk {
-    pub async fn list_transactions(&self, q: &TransactionQuery) -> Result<TransactionPageView, AppError> {
-        if q.take == 0 || q.take > escrow_api::transactions::MAX_TAKE {
-            return Err(AppError::validation("take must be 1 to 100"));
-        }
-        if q.search.as_ref().is_some_and(|s| s.len() > 200) {
-            return Err(AppError::validation("The search text is too long (200 characters at most)."));
-        }
-        let (environment_id, client) = self.active_client()?;
-        if let Some(filters) = q.filters.as_ref().filter(|f| !f.is_empty()) {
-            return self.filtered_page(environment_id, client, q, filters).await;
-        }
-        let page = client
-            .transactions()
-            .list(&ListTransactions {
-                skip: Some(q.skip),
-                take: Some(q.take),
-                search: q.search.clone(),
-                reference_id: None,
-            })
-            .await?;
-        Ok(TransactionPageView { environment_id, count: page.count, items: page.items })
-    }
-
     /// Sets where CSV exports go (the app passes the Downloads folder).
     pub fn with_export_dir(mut self, dir: std::path::PathBuf) -> Self {
         self.export_dir = dir;
@@ -98,48 +52,6 @@ impl Desk {
 
     pub fn cancel_export(&self, id: &str) -> Result<crate::transactions::export::ExportStatus, AppError> {
         self.exports.cancel(id)
-    }
-
-    /// Reads every match of the search (export stream), filters, caches and pages.
-    async fn filtered_page(
-        &self,
-        environment_id: String,
-        client: Client,
-        q: &TransactionQuery,
-        filters: &TransactionFilters,
-    ) -> Result<TransactionPageView, AppError> {
-        let checked = filters.check()?;
-        let search = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-        let key = (environment_id.clone(), search.clone(), filters.clone());
-        let cached =
-            self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
-        let items = match cached {
-            Some(items) => items,
-            None => {
-                use futures::StreamExt;
-                let query = ListTransactions { search, ..Default::default() };
-                let mut stream = Box::pin(client.transactions().export(&query, Default::default(), |_| {}));
-                let mut kept = Vec::new();
-                while let Some(item) = stream.next().await {
-                    let item = item?;
-                    if checked.matches(&item) {
-                        kept.push(item);
-                    }
-                }
-                let items = std::sync::Arc::new(kept);
-                if let Ok(mut slot) = self.filtered.lock() {
-                    *slot = Some(Cached { key, at: std::time::Instant::now(), items: items.clone() });
-                }
-                items
-            }
-        };
-        let start = (q.skip as usize).min(items.len());
-        let end = (start + q.take as usize).min(items.len());
-        Ok(TransactionPageView {
-            environment_id,
-            count: i32::try_from(items.len()).unwrap_or(i32::MAX),
-            items: items[start..end].to_vec(),
-        })
     }
 
     pub async fn get_transaction(&self, id: &str) -> Result<TransactionView, AppError> {

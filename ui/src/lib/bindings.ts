@@ -50,12 +50,127 @@ kind: string | null,
  * Any of these currencies (empty: all).
  */
 currencies: Array<string>, createdFrom: string | null, createdTo: string | null, expectedFrom: string | null, expectedTo: string | null, };
+export type MirrorStatus = { environmentId: string, rows: number, 
+/**
+ * When the last full pass ended (`None`: never; the mirror is still filling).
+ */
+fullAt: string | null, 
+/**
+ * When the newest pages were last read: the "as of" time.
+ */
+refreshedAt: string | null, syncing: SyncProgress | null, 
+/**
+ * The last sync could not reach the service: what is shown is the last known state.
+ */
+offline: boolean, error: string | null, };
+export type SyncProgress = { 
+/**
+ * `full` or `refresh`.
+ */
+kind: string, fetched: number, total: number, };
+export type MoneyLine = { currency: string, 
+/**
+ * `None` for a currency total.
+ */
+status: string | null, amount: string, count: number, };
+export type StatusCount = { status: string, count: number, };
+export type DayPoint = { day: string, created: number, paid: number, paidOut: number, };
+export type AgeBucket = { fromDays: number, toDays: number | null, count: number, owed: Array<MoneyLine>, };
+export type TopPayee = { name: string, count: number, amounts: Array<MoneyLine>, };
+export type Overview = { status: MirrorStatus, 
+/**
+ * Money paid in on open deals (not paid out, not cancelled), per currency.
+ */
+escrow: Array<MoneyLine>, 
+/**
+ * The same by currency and status.
+ */
+escrowByStatus: Array<MoneyLine>, counts: Array<StatusCount>, days: Array<DayPoint>, 
+/**
+ * From when paid and paid-out days are known (the mirror sees status changes only
+ * after its first full pass; the list does not say when a deal was paid).
+ */
+watchedSince: string | null, ageing: Array<AgeBucket>, topPayees: Array<TopPayee>, 
+/**
+ * Rows left out of sums because their amount has more than four decimals.
+ */
+inexact: number, };
+export type Rule = "paid_overdue" | "awaiting_payment" | "overfunded" | "payment_failed" | "split_pending" | "unknown_outcome" | "debt_missing" | "bill_of_sale_unsigned";
+export type Thresholds = { 
+/**
+ * A deal waiting for payment longer than this many days.
+ */
+unpaidDays: number, 
+/**
+ * A paid deal this many days past its expected completion (0: from the day after).
+ */
+overdueDays: number, 
+/**
+ * A split payout for the next payout run pending longer than this many days.
+ */
+splitPendingDays: number, };
+export type AttentionItem = { rule: Rule, transactionId: string, title: string | null, referenceId: string | null, status: string, currency: string, amount: string, 
+/**
+ * Since when the condition holds, when known.
+ */
+since: string | null, 
+/**
+ * The excess of an overfunded deal.
+ */
+excess: string | null, 
+/**
+ * The journaled action, for an unknown outcome.
+ */
+actionId: string | null, snoozedUntil: string | null, note: string | null, };
+export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, items: Array<AttentionItem>, 
+/**
+ * Snoozed items (shown apart).
+ */
+snoozed: Array<AttentionItem>, };
+export type Change = { seq: number, transactionId: string, at: string, 
+/**
+ * `created`, `paid`, `succeeded`, `cancelled`, `status`, `amount`, `payment`,
+ * `payment_failed` or `removed`.
+ */
+kind: string, before: string | null, after: string | null, title: string | null, };
+export type ChangesView = { status: MirrorStatus, 
+/**
+ * When the user last marked the changes as seen.
+ */
+lookedAt: string | null, items: Array<Change>, };
+export type Intervals = { 
+/**
+ * The newest pages, every this many seconds (10 to 3600).
+ */
+refreshSeconds: number, 
+/**
+ * A full pass (which also notices changes to older deals), every this many minutes (1 to 1440).
+ */
+fullMinutes: number, };
 export type TransactionQuery = { search: string | null, skip: number, take: number, 
 /**
  * Status, type, currency and date filters (applied by the desk; see [`crate::transactions::filters`]).
  */
-filters: TransactionFilters | null, };
-export type TransactionPageView = { environmentId: string, count: number, items: Array<TransactionListItem>, };
+filters: TransactionFilters | null, 
+/**
+ * A column to sort by (none: the service's order, newest first).
+ */
+sort?: SortBy, };
+export type TransactionPageView = { environmentId: string, count: number, items: Array<TransactionListItem>, 
+/**
+ * Set when the page is from the local mirror.
+ */
+mirror: MirrorSource | null, };
+export type MirrorSource = { 
+/**
+ * The mirror's time: the page is the tenant's transactions as of then.
+ */
+asOf: string, 
+/**
+ * The service could not be reached (the last known state is shown).
+ */
+offline: boolean, };
+export type SortBy = { column: string, descending: boolean, };
 export type TransactionView = { environmentId: string, transaction: Transaction, };
 export type NewTransactionInput = { 
 /**
@@ -713,7 +828,11 @@ message: string | null,
 /**
  * Set when the failure came from the service, so the UI can show its code.
  */
-error: AppError | null, attempts: number, created: string, updated: string, };
+error: AppError | null, attempts: number, created: string, updated: string, 
+/**
+ * The bulk run this action was started in (every audit row of it names the batch).
+ */
+batchId?: string, };
 export type RowFormat = "v1" | "v2";
 export type AuditEntry = { seq: number, 
 /**
@@ -780,7 +899,11 @@ keyAvailable: boolean,
  * The finding in English words (the UI words it from the fields above).
  */
 message: string, };
-export type ExportRequest = { search: string | null, filters: TransactionFilters | null, };
+export type ExportRequest = { search: string | null, filters: TransactionFilters | null, 
+/**
+ * Only these transactions (a selection of the list); all matches when absent.
+ */
+ids?: Array<string>, };
 export type ExportState = "running" | "done" | "cancelled" | "failed";
 export type ExportStatus = { id: string, environmentId: string, state: ExportState, 
 /**
@@ -795,6 +918,43 @@ written: number,
  * The finished file.
  */
 path: string | null, error: AppError | null, };
+export type BulkKind = "payout" | "cancel" | "paymentLink";
+export type BulkPrepareRequest = { kind: BulkKind, ids: Array<string>, 
+/**
+ * The one reason of a bulk cancel.
+ */
+reason?: string, };
+export type CurrencyTotal = { currency: string, amount: string, };
+export type BulkStartRequest = { batchId: string, typedTotals: Array<CurrencyTotal>, };
+export type RowState = "queued" | "running" | "done" | "failed" | "unknown" | "skipped" | "cancelled";
+export type BulkRow = { transactionId: string, title: string | null, 
+/**
+ * The amount confirmed (the live record's), decimal string; empty when skipped.
+ */
+amount: string, currency: string, state: RowState, 
+/**
+ * The journaled action of the latest attempt (its key is reused for an unclear outcome).
+ */
+actionId: string | null, message: string | null, error: AppError | null, 
+/**
+ * The payment link a payment-link run answered.
+ */
+link: string | null, };
+export type BatchState = "prepared" | "running" | "finished";
+export type BatchStatus = { batchId: string, environmentId: string, kind: BulkKind, state: BatchState, 
+/**
+ * The one reason of a cancel run.
+ */
+reason: string | null, 
+/**
+ * Asked to stop: rows not yet sent end as cancelled.
+ */
+cancelling: boolean, 
+/**
+ * Of the eligible rows, per currency: what the confirmation asks to type.
+ */
+totals: Array<CurrencyTotal>, rows: Array<BulkRow>, };
+export type MatchingIds = { environmentId: string, ids: Array<string>, };
 export type TradePartyFees = { 
 /**
  * The fixed part.

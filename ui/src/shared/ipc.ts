@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AuditEntry, AuditFile, BankAccountsView, BanksView, BillOfSaleInput, BusinessUserView, BusinessUsersView, ChainCheck, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, NewTransactionInput, OnboardingView, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, Thresholds, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -25,6 +25,24 @@ export const ipc = {
   startExport: (request: ExportRequest) => call<ExportStatus>('start_export', { request }),
   exportStatus: (id: string) => call<ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<ExportStatus>('cancel_export', { id }),
+  mirrorStatus: () => call<MirrorStatus>('mirror_status'),
+  syncMirror: (full: boolean) => call<MirrorStatus>('sync_mirror', { full }),
+  overview: () => call<Overview>('overview'),
+  attention: () => call<AttentionView>('attention'),
+  changes: () => call<ChangesView>('changes'),
+  markChangesSeen: () => call<ChangesView>('mark_changes_seen'),
+  snoozeAttention: (transactionId: string, rule: string, days: number, note: string) => call<AttentionView>('snooze_attention', { transactionId, rule, days, note }),
+  unsnoozeAttention: (transactionId: string, rule: string) => call<AttentionView>('unsnooze_attention', { transactionId, rule }),
+  attentionThresholds: () => call<Thresholds>('attention_thresholds'),
+  saveAttentionThresholds: (thresholds: Thresholds) => call<Thresholds>('save_attention_thresholds', { thresholds }),
+  mirrorIntervals: () => call<Intervals>('mirror_intervals'),
+  saveMirrorIntervals: (intervals: Intervals) => call<Intervals>('save_mirror_intervals', { intervals }),
+  bulkPrepare: (request: BulkPrepareRequest) => call<BatchStatus>('bulk_prepare', { request }),
+  bulkStart: (request: BulkStartRequest) => call<BatchStatus>('bulk_start', { request }),
+  bulkStatus: (batchId: string) => call<BatchStatus>('bulk_status', { batchId }),
+  bulkCancel: (batchId: string) => call<BatchStatus>('bulk_cancel', { batchId }),
+  bulkRetry: (batchId: string) => call<BatchStatus>('bulk_retry', { batchId }),
+  bulkMatchingIds: (request: ExportRequest) => call<MatchingIds>('bulk_matching_ids', { request }),
   startAction: (request: ActionRequest) => call<ActionRecord>('start_action', { request }),
   retryAction: (id: string) => call<ActionRecord>('retry_action', { id }),
   dismissAction: (id: string) => call<ActionRecord>('dismiss_action', { id }),

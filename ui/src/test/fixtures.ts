@@ -38,7 +38,7 @@ export function page(
   count = items.length,
   environmentId = 'sandbox',
 ): TransactionPageView {
-  return { environmentId, count, items };
+  return { environmentId, count, items, mirror: null };
 }
 
 export function transaction(id: string, over: Partial<Transaction> = {}): TransactionView {

@@ -1,6 +1,8 @@
 // Strings of the audit log and actions without a clear end (English and Danish; assembled in shared/i18n/messages.ts).
 
 export const en = {
+  'audit.batch': 'batch {id}',
+  'audit.batch.filter': 'Show only this bulk run',
   'pending.banner.one': '1 action did not finish',
   'pending.banner.other': '{count} actions did not finish',
   'pending.review': 'Review',
@@ -62,6 +64,8 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
+  'audit.batch': 'kørsel {id}',
+  'audit.batch.filter': 'Vis kun denne massekørsel',
   'pending.banner.one': '1 handling blev ikke afsluttet',
   'pending.banner.other': '{count} handlinger blev ikke afsluttet',
   'pending.review': 'Gennemgå',

@@ -15,6 +15,8 @@ export type MenuAction =
 const ACTIONS: Record<string, MenuAction> = {
   'new-transaction': { kind: 'item', item: { kind: 'new-transaction' } },
   'refresh': { kind: 'item', item: { kind: 'refresh' } },
+  'go-overview': { kind: 'item', item: { kind: 'page', page: 'overview' } },
+  'go-attention': { kind: 'item', item: { kind: 'page', page: 'attention' } },
   'go-transactions': { kind: 'item', item: { kind: 'page', page: 'transactions' } },
   'go-users': { kind: 'item', item: { kind: 'page', page: 'users' } },
   'go-trades': { kind: 'item', item: { kind: 'page', page: 'trades' } },

@@ -5,7 +5,7 @@ import { statusLabel } from '../../shared/i18n/i18n.svelte';
 export type PaletteItem =
   | { kind: 'transaction'; id: string; title: string; detail: string }
   | { kind: 'open-id'; id: string }
-  | { kind: 'page'; page: 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' }
+  | { kind: 'page'; page: 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' }
   | { kind: 'environment'; env: EnvironmentView }
   | { kind: 'theme'; choice: 'light' | 'dark' | 'system' }
   | { kind: 'language'; lang: 'da' | 'en' }

@@ -1,13 +1,25 @@
 import { getContext, setContext } from 'svelte';
-import type { ActionRecord, AppError, EnvironmentView, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
+import type { ActionRecord, AppError, EnvironmentView, MirrorSource, SortBy, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
 import { activeFilterCount, emptyFilters } from '../transactions/filters';
 import { unreachable } from '../environments/trouble';
 import { ipc } from '../../shared/ipc';
+import { FIRST_PAGE } from './first-page';
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 250;
+/** When the list is answered by the local mirror a search costs no request: answer sooner. */
+export const LOCAL_SEARCH_DEBOUNCE_MS = 40;
 
-export type Page = 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades';
+export type Page = 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades';
+
+/** What to do once a transaction opened from elsewhere (the attention queue) has loaded. */
+export type DetailIntent = {
+  transactionId: string;
+  /** The action dialog to open. */
+  action: 'payout' | 'createSplitPayout';
+  /** Values to start the dialog's form with (amount, recipient, timing). */
+  prefill?: { amount?: string; recipient?: 'PAYEE' | 'PAYER' | 'TENANT'; timing?: '' | 'NEXT_PAYOUT' | 'ON_CLOSE' };
+};
 
 function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
   return [...list].sort((a, b) => Number(b.builtIn) - Number(a.builtIn));
@@ -19,7 +31,10 @@ function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
  * environments at once).
  */
 export class Session {
-  page = $state<Page>('transactions');
+  /** The overview is the first screen (#13). */
+  page = $state<Page>(FIRST_PAGE);
+  /** Consumed by the detail once the transaction has loaded. */
+  intent = $state.raw<DetailIntent | null>(null);
 
   // environments
   envs = $state.raw<EnvironmentView[]>([]);
@@ -45,6 +60,10 @@ export class Session {
   listLoads = $state(0);
   /** When the list shown was last loaded (ISO time), or null before the first load. */
   listRefreshedAt = $state<string | null>(null);
+  /** Set when the list shown is the local mirror's (searched, filtered or sorted there, or offline). */
+  listMirror = $state.raw<MirrorSource | null>(null);
+  /** The column the list is sorted by (null: the service's order, newest first). */
+  sort = $state.raw<SortBy | null>(null);
   selectedIndex = $state(-1);
   /** Scroll offset of the table, restored when coming back from the detail view. */
   scrollTop = 0;
@@ -155,6 +174,7 @@ export class Session {
     this.selectedIndex = -1;
     this.pageIndex = 0;
     this.scrollTop = 0;
+    this.listMirror = null;
     this.openId = null;
     this.creating = false;
     this.detail = null;
@@ -200,7 +220,18 @@ export class Session {
   setSearch(value: string) {
     this.searchInput = value;
     clearTimeout(this.#debounce);
-    this.#debounce = setTimeout(() => this.applySearch(), SEARCH_DEBOUNCE_MS);
+    const wait = this.listMirror && !this.listMirror.offline ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS;
+    this.#debounce = setTimeout(() => this.applySearch(), wait);
+  }
+
+  /** Sorts by `column`: ascending, then descending, then back to the service's order. */
+  toggleSort(column: string) {
+    const now = this.sort?.column === column ? this.sort : null;
+    this.sort = !now ? { column, descending: false } : !now.descending ? { column, descending: true } : null;
+    this.pageIndex = 0;
+    this.selectedIndex = -1;
+    this.scrollTop = 0;
+    void this.loadList();
   }
 
   /** Replace the filters and reload from the first page. */
@@ -210,6 +241,25 @@ export class Session {
     this.selectedIndex = -1;
     this.scrollTop = 0;
     void this.loadList();
+  }
+
+  /** The list with these filters and search (a figure of the overview clicked through). */
+  showList(filters: TransactionFilters, search = '') {
+    clearTimeout(this.#debounce);
+    this.page = 'transactions';
+    this.closeDetail();
+    this.creating = false;
+    this.searchInput = search;
+    this.query = search.trim();
+    this.setFilters(filters);
+  }
+
+  /** Opens a transaction on the list page, optionally with an action dialog to open. */
+  openTransaction(id: string, intent: DetailIntent | null = null) {
+    this.intent = intent;
+    this.page = 'transactions';
+    this.creating = false;
+    void this.open(id);
   }
 
   /** Apply the typed search right away (e.g. on Enter). */
@@ -235,6 +285,7 @@ export class Session {
         skip: this.pageIndex * PAGE_SIZE,
         take: PAGE_SIZE,
         filters: activeFilterCount(this.filters) > 0 ? this.filters : null,
+        sort: this.sort ?? undefined,
       });
       if (req !== this.#listReq) return; // a newer request superseded this one
       if (res.environmentId !== envId || envId !== this.activeId) {
@@ -244,6 +295,7 @@ export class Session {
       }
       this.items = res.items;
       this.count = res.count;
+      this.listMirror = res.mirror;
       if (this.selectedIndex >= res.items.length) this.selectedIndex = res.items.length - 1;
       this.listLoaded = true;
       this.listLoading = false;

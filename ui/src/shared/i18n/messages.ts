@@ -1,10 +1,13 @@
 // Both dictionaries, assembled from each feature's part. Every part types its Danish half as
 // Record<keyof typeof en, string>, so a key missing (or extra) in either language fails to compile;
 // i18n.test.ts checks placeholders and that no key is owned by two parts.
+import * as attention from '../../features/attention/i18n';
 import * as audit from '../../features/audit/i18n';
 import * as auto from '../../features/auto/i18n';
+import * as bulk from '../../features/bulk/i18n';
 import * as documents from '../../features/documents/i18n';
 import * as environments from '../../features/environments/i18n';
+import * as overview from '../../features/overview/i18n';
 import * as payments from '../../features/payments/i18n';
 import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
@@ -17,15 +20,18 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, environments, transactions, transactionActions, payments, splitPayouts, users, documents, auto, audit, trades, updates,
+  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates,
 } as const;
 
 export const en = {
   ...common.en,
   ...shell.en,
+  ...overview.en,
+  ...attention.en,
   ...environments.en,
   ...transactions.en,
   ...transactionActions.en,
+  ...bulk.en,
   ...payments.en,
   ...splitPayouts.en,
   ...users.en,
@@ -42,9 +48,12 @@ export type Dictionary = Record<MessageKey, string>;
 export const da: Dictionary = {
   ...common.da,
   ...shell.da,
+  ...overview.da,
+  ...attention.da,
   ...environments.da,
   ...transactions.da,
   ...transactionActions.da,
+  ...bulk.da,
   ...payments.da,
   ...splitPayouts.da,
   ...users.da,

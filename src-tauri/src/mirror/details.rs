@@ -1,0 +1,153 @@
+//! What the list does not tell: failed payments and split payouts. After each sync, the
+//! open deals whose list row changed (or that this app acted on since) have their detail
+//! and split payouts read, a bounded number per sync, two at a time, newest first, so a
+//! first sync of a large tenant is not held up by it.
+
+use super::store::NewChange;
+use super::sync::{Mirror, now};
+use crate::error::AppError;
+use escrow_api::Client;
+use escrow_api::enums::{PaymentStatus, Recipient, SplitPayoutStatus, Timing};
+use futures::StreamExt;
+use rusqlite::{OptionalExtension, params};
+
+/// Deals checked per sync at most.
+const PER_SYNC: i64 = 200;
+/// Open deals created this many days back are checked (and any overfunded or paid one).
+const RECENT_DAYS: i64 = 60;
+
+/// Deals with pending split payouts or more paid in than owed are read again after this
+/// long (a split payout made outside this app changes nothing in the list); a deal this
+/// app acted on is read again at the next sync.
+const STALE_MINUTES: i64 = 10;
+
+/// One deal's checked facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub failed_payments: i64,
+    /// Pending split payouts paid with the next payout run (ON_CLOSE ones wait by design).
+    pub pending_splits: i64,
+    pub oldest_pending_split: Option<String>,
+    /// Live (not cancelled) split payouts back to the payer, in ten-thousandths.
+    pub payer_splits_e4: i64,
+}
+
+fn due(mirror: &Mirror, env: &str) -> Result<Vec<(String, String)>, AppError> {
+    let conn = mirror.lock()?;
+    let since = (chrono::Utc::now() - chrono::Duration::days(RECENT_DAYS)).to_rfc3339();
+    let stale = (chrono::Utc::now() - chrono::Duration::minutes(STALE_MINUTES)).to_rfc3339();
+    let mut stmt = conn
+        .prepare(
+            "SELECT r.transaction_id, r.fingerprint FROM mirror_rows r
+             LEFT JOIN mirror_details d USING (environment_id, transaction_id)
+             WHERE r.environment_id = ?1 AND r.status NOT IN ('SUCCEEDED', 'CANCELLED')
+               AND (d.fingerprint IS NULL OR d.fingerprint <> r.fingerprint
+                    OR ((d.pending_splits > 0 OR r.paid_in_e4 > r.owed_e4) AND d.checked < ?3)
+                    OR EXISTS (SELECT 1 FROM actions a WHERE a.environment_id = r.environment_id
+                               AND a.target = r.transaction_id AND a.updated > d.checked))
+               AND (r.created >= ?2 OR r.status = 'PAID' OR r.paid_in_e4 > r.owed_e4)
+             ORDER BY r.created DESC LIMIT ?4",
+        )
+        .map_err(AppError::storage)?;
+    let rows = stmt
+        .query_map(params![env, since, stale, PER_SYNC], |r| Ok((r.get(0)?, r.get(1)?)))
+        .map_err(AppError::storage)?;
+    rows.collect::<Result<_, _>>().map_err(AppError::storage)
+}
+
+async fn read(client: &Client, id: &str) -> Result<Checked, AppError> {
+    let (transactions, split_payouts) = (client.transactions(), client.split_payouts());
+    let (detail, splits) = futures::join!(transactions.get(id), split_payouts.list(id));
+    let detail = detail?;
+    let splits = splits?.items;
+    let pending: Vec<_> = splits
+        .iter()
+        .filter(|s| s.status == SplitPayoutStatus::Pending && s.timing == Some(Timing::NextPayout))
+        .collect();
+    let payer_splits: rust_decimal::Decimal = splits
+        .iter()
+        .filter(|s| s.status != SplitPayoutStatus::Cancelled && s.recipient == Recipient::Payer)
+        .map(|s| s.amount)
+        .sum();
+    Ok(Checked {
+        failed_payments: detail.payments.inbound.payments.iter().filter(|p| p.status == PaymentStatus::Failed).count()
+            as i64,
+        pending_splits: pending.len() as i64,
+        oldest_pending_split: pending.iter().filter_map(|s| s.created).min().map(|d| d.to_rfc3339()),
+        payer_splits_e4: super::row::e4(payer_splits).unwrap_or(i64::MAX),
+    })
+}
+
+fn store(mirror: &Mirror, env: &str, id: &str, fingerprint: &str, c: &Checked) -> Result<(), AppError> {
+    let conn = mirror.lock()?;
+    let at = now();
+    let before: Option<i64> = conn
+        .query_row(
+            "SELECT failed_payments FROM mirror_details WHERE environment_id = ?1 AND transaction_id = ?2",
+            params![env, id],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(AppError::storage)?;
+    if before.is_some_and(|b| b < c.failed_payments) {
+        let title: Option<String> = conn
+            .query_row(
+                "SELECT title FROM mirror_rows WHERE environment_id = ?1 AND transaction_id = ?2",
+                params![env, id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(AppError::storage)?
+            .flatten();
+        let change = NewChange {
+            transaction_id: id.to_owned(),
+            kind: "payment_failed",
+            before: before.map(|b| b.to_string()),
+            after: Some(c.failed_payments.to_string()),
+            title,
+        };
+        conn.execute(
+            "INSERT INTO mirror_changes (environment_id, transaction_id, at, kind, before, after, title)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![env, change.transaction_id, at, change.kind, change.before, change.after, change.title],
+        )
+        .map_err(AppError::storage)?;
+    }
+    conn.execute(
+        "INSERT INTO mirror_details (environment_id, transaction_id, fingerprint, checked, failed_payments,
+             pending_splits, oldest_pending_split, payer_splits_e4)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (environment_id, transaction_id) DO UPDATE SET fingerprint = ?3, checked = ?4,
+             failed_payments = ?5, pending_splits = ?6, oldest_pending_split = ?7, payer_splits_e4 = ?8",
+        params![
+            env,
+            id,
+            fingerprint,
+            at,
+            c.failed_payments,
+            c.pending_splits,
+            c.oldest_pending_split,
+            c.payer_splits_e4
+        ],
+    )
+    .map(drop)
+    .map_err(AppError::storage)
+}
+
+/// Checks the deals that are due; a deal that cannot be read now is tried at the next sync.
+pub async fn check(mirror: &Mirror, client: &Client, env: &str) -> Result<(), AppError> {
+    let due = due(mirror, env)?;
+    let mut reads = futures::stream::iter(due.into_iter().map(|(id, fingerprint)| async move {
+        let checked = read(client, &id).await;
+        (id, fingerprint, checked)
+    }))
+    .buffer_unordered(2);
+    while let Some((id, fingerprint, checked)) = reads.next().await {
+        match checked {
+            Ok(c) => store(mirror, env, &id, &fingerprint, &c)?,
+            Err(e) if e.code == crate::error::ErrorCode::Network => return Err(e),
+            Err(e) => tracing::debug!(transaction = %id, "mirror detail check skipped: {}", e.message),
+        }
+    }
+    Ok(())
+}

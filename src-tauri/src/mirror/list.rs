@@ -1,0 +1,98 @@
+//! The transactions list from the mirror: search, filters, sorting by any column and
+//! paging, all local. Used when the service cannot be reached (the page then says so and
+//! when the data is from).
+
+use super::row::normalise;
+use crate::error::AppError;
+use crate::transactions::filters::TransactionFilters;
+use escrow_api::TransactionListItem;
+use rusqlite::Connection;
+use rusqlite::types::Value;
+
+/// Columns the list can be sorted by, and the SQL behind each.
+pub fn sort_column(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "created" => "created",
+        "title" => "title COLLATE NOCASE",
+        "amount" => "amount_e4",
+        "status" => "status",
+        "expectedCompletion" => "expected_completion",
+        "payee" => "payee_name COLLATE NOCASE",
+        "payer" => "payer_name COLLATE NOCASE",
+        "referenceId" => "reference_id",
+        _ => return None,
+    })
+}
+
+/// One page of the mirror: (items, count of all matches).
+pub fn page(
+    conn: &Connection,
+    env: &str,
+    search: Option<&str>,
+    filters: &TransactionFilters,
+    sort: Option<(&str, bool)>,
+    skip: u32,
+    take: u32,
+) -> Result<(Vec<TransactionListItem>, i64), AppError> {
+    filters.check()?;
+    let mut clauses = vec!["environment_id = ?".to_owned()];
+    let mut args: Vec<Value> = vec![Value::Text(env.to_owned())];
+    if let Some(term) = search.map(normalise).filter(|s| !s.is_empty()) {
+        clauses.push("instr(search, ?) > 0".into());
+        args.push(Value::Text(term));
+    }
+    let any_of = |column: &str, values: &[String], clauses: &mut Vec<String>, args: &mut Vec<Value>| {
+        if !values.is_empty() {
+            clauses.push(format!("{column} IN ({})", vec!["?"; values.len()].join(", ")));
+            args.extend(values.iter().map(|v| Value::Text(v.clone())));
+        }
+    };
+    any_of("status", &filters.statuses, &mut clauses, &mut args);
+    any_of("currency", &filters.currencies, &mut clauses, &mut args);
+    match filters.kind.as_deref() {
+        Some("Auto") => clauses.push("auto = 1".into()),
+        Some("Marketplace") => clauses.push("auto = 0".into()),
+        _ => {}
+    }
+    for (column, from, to) in [
+        ("created", &filters.created_from, &filters.created_to),
+        ("expected_completion", &filters.expected_from, &filters.expected_to),
+    ] {
+        if let Some(from) = from.as_deref().filter(|s| !s.is_empty()) {
+            clauses.push(format!("substr({column}, 1, 10) >= ?"));
+            args.push(Value::Text(from.to_owned()));
+        }
+        if let Some(to) = to.as_deref().filter(|s| !s.is_empty()) {
+            clauses.push(format!("substr({column}, 1, 10) <= ?"));
+            args.push(Value::Text(to.to_owned()));
+        }
+    }
+    let filter = clauses.join(" AND ");
+    let count: i64 = conn
+        .query_row(
+            &format!("SELECT count(*) FROM mirror_rows WHERE {filter}"),
+            rusqlite::params_from_iter(&args),
+            |r| r.get(0),
+        )
+        .map_err(AppError::storage)?;
+    let (column, descending) = match sort {
+        Some((name, desc)) => {
+            (sort_column(name).ok_or_else(|| AppError::validation(format!("Cannot sort by {name}.")))?, desc)
+        }
+        None => ("created", true),
+    };
+    let direction = if descending { "DESC" } else { "ASC" };
+    let sql = format!(
+        "SELECT item FROM mirror_rows WHERE {filter} ORDER BY {column} {direction}, transaction_id {direction}
+         LIMIT {take} OFFSET {skip}"
+    );
+    let mut stmt = conn.prepare(&sql).map_err(AppError::storage)?;
+    let texts: Vec<String> = stmt
+        .query_map(rusqlite::params_from_iter(&args), |r| r.get(0))
+        .map_err(AppError::storage)?
+        .collect::<Result<_, _>>()
+        .map_err(AppError::storage)?;
+    // Rows were written by this app; one that no longer reads is skipped, not fatal.
+    let items = texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect();
+    Ok((items, count))
+}

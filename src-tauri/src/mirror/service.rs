@@ -1,0 +1,222 @@
+//! The mirror as the desk offers it: status, overview, attention queue, changes,
+//! snoozes and settings, always for the active environment.
+
+use super::rules::{Rule, Thresholds};
+use super::settings::{self, Intervals};
+use super::store;
+use super::sync::{SyncKind, now};
+use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SyncProgress};
+use super::{attention, changes, overview};
+use crate::desk::{Desk, valid_id};
+use crate::error::AppError;
+use chrono::Utc;
+
+impl Desk {
+    fn status_of(&self, conn: &rusqlite::Connection, env: &str) -> Result<MirrorStatus, AppError> {
+        let state = store::state(conn, env)?;
+        let syncing = self.mirror.running(env).map(|r| SyncProgress {
+            kind: match r.kind {
+                SyncKind::Full => "full",
+                SyncKind::Refresh => "refresh",
+            }
+            .into(),
+            fetched: r.fetched,
+            total: r.total,
+        });
+        Ok(MirrorStatus {
+            environment_id: env.to_owned(),
+            rows: state.total,
+            offline: matches!(state.error_code.as_deref(), Some("network" | "timeout")),
+            full_at: state.full_at,
+            refreshed_at: state.refreshed_at,
+            syncing,
+            error: state.error,
+        })
+    }
+
+    pub fn mirror_status(&self) -> Result<MirrorStatus, AppError> {
+        let env = self.active_id()?;
+        self.status_of(&*self.mirror.lock()?, &env)
+    }
+
+    /// Starts a sync of the active environment in the background (a full pass when
+    /// `full`, or when the mirror has never had one); answers at once with the status.
+    pub fn sync_mirror(&self, full: bool) -> Result<MirrorStatus, AppError> {
+        let (env, client) = self.active_client()?;
+        let never = store::state(&*self.mirror.lock()?, &env)?.full_at.is_none();
+        let kind = if full || never { SyncKind::Full } else { SyncKind::Refresh };
+        self.mirror.start(client, env.clone(), kind);
+        self.status_of(&*self.mirror.lock()?, &env)
+    }
+
+    /// What sync the scheduler should start now for the active environment, if any.
+    pub fn mirror_due(&self, last_attempt: Option<std::time::Instant>) -> Result<Option<SyncKind>, AppError> {
+        let env = self.active_id()?;
+        if self.mirror.running(&env).is_some() {
+            return Ok(None);
+        }
+        let intervals = settings::intervals(&self.db)?;
+        let refresh = std::time::Duration::from_secs(u64::from(intervals.refresh_seconds));
+        if last_attempt.is_some_and(|t| t.elapsed() < refresh) {
+            return Ok(None);
+        }
+        let state = store::state(&*self.mirror.lock()?, &env)?;
+        let older = |at: &Option<String>, by: chrono::Duration| {
+            at.as_deref()
+                .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+                .is_none_or(|t| Utc::now() - t.with_timezone(&Utc) > by)
+        };
+        if older(&state.full_at, chrono::Duration::minutes(i64::from(intervals.full_minutes))) {
+            return Ok(Some(SyncKind::Full));
+        }
+        if older(&state.refreshed_at, chrono::Duration::seconds(i64::from(intervals.refresh_seconds))) {
+            return Ok(Some(SyncKind::Refresh));
+        }
+        Ok(None)
+    }
+
+    /// Runs one sync of the active environment to its end (the scheduler's step).
+    pub async fn run_mirror_sync(&self, kind: SyncKind) -> Result<bool, AppError> {
+        let (env, client) = self.active_client()?;
+        self.mirror.sync(&client, &env, kind).await
+    }
+
+    pub fn overview(&self) -> Result<Overview, AppError> {
+        let env = self.active_id()?;
+        let conn = self.mirror.lock()?;
+        let (escrow, escrow_by_status) = overview::escrow(&conn, &env)?;
+        let state = store::state(&conn, &env)?;
+        Ok(Overview {
+            status: self.status_of(&conn, &env)?,
+            escrow,
+            escrow_by_status,
+            counts: overview::counts(&conn, &env)?,
+            days: overview::days(&conn, &env, Utc::now().date_naive())?,
+            watched_since: state.full_at.clone(),
+            ageing: overview::ageing(&conn, &env, &now())?,
+            top_payees: overview::top_payees(&conn, &env)?,
+            inexact: overview::inexact(&conn, &env)?,
+        })
+    }
+
+    pub fn attention(&self) -> Result<AttentionView, AppError> {
+        let env = self.active_id()?;
+        let thresholds = settings::thresholds(&self.db)?;
+        let conn = self.mirror.lock()?;
+        let at = Utc::now();
+        let mut items = attention::hits(&conn, &env, at, &thresholds)?;
+        items.extend(attention::unknown_outcomes(&conn, &env, at)?);
+        attention::sort(&mut items);
+        let (items, snoozed) = attention::apply_snoozes(items, &attention::snoozes(&conn, &env, at)?);
+        Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, snoozed })
+    }
+
+    pub fn changes(&self) -> Result<ChangesView, AppError> {
+        let env = self.active_id()?;
+        let conn = self.mirror.lock()?;
+        let looked_at = store::state(&conn, &env)?.looked_at;
+        Ok(ChangesView {
+            status: self.status_of(&conn, &env)?,
+            items: changes::since(&conn, &env, looked_at.as_deref())?,
+            looked_at,
+        })
+    }
+
+    pub fn mark_changes_seen(&self) -> Result<ChangesView, AppError> {
+        let env = self.active_id()?;
+        changes::mark_seen(&*self.mirror.lock()?, &env, &now())?;
+        self.changes()
+    }
+
+    /// Snoozes one item until `days` from now, with a note; recorded in the audit log.
+    pub fn snooze(&self, transaction_id: &str, rule: &str, days: u32, note: &str) -> Result<AttentionView, AppError> {
+        let id = valid_id(transaction_id)?;
+        let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
+        let note = note.trim();
+        if !(1..=365).contains(&days) {
+            return Err(AppError::validation("Snooze for 1 to 365 days."));
+        }
+        if note.is_empty() || note.chars().count() > 500 {
+            return Err(AppError::validation("Write a note of 1 to 500 characters saying why."));
+        }
+        let env = self.active_id()?;
+        let until = (Utc::now() + chrono::Duration::days(i64::from(days))).to_rfc3339();
+        let detail = format!("{}: snoozed {days} days: {note}", rule.as_str());
+        self.audited(&env, "snooze_attention", id, &detail, |tx| {
+            tx.execute(
+                "INSERT INTO attention_snoozes (environment_id, transaction_id, rule, until, note, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (environment_id, transaction_id, rule) DO UPDATE SET until = ?4, note = ?5, created = ?6",
+                rusqlite::params![env, id, rule.as_str(), until, note, now()],
+            )
+        })?;
+        self.attention()
+    }
+
+    pub fn unsnooze(&self, transaction_id: &str, rule: &str) -> Result<AttentionView, AppError> {
+        let id = valid_id(transaction_id)?;
+        let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
+        let env = self.active_id()?;
+        self.audited(&env, "unsnooze_attention", id, rule.as_str(), |tx| {
+            tx.execute(
+                "DELETE FROM attention_snoozes WHERE environment_id = ?1 AND transaction_id = ?2 AND rule = ?3",
+                rusqlite::params![env, id, rule.as_str()],
+            )
+        })?;
+        self.attention()
+    }
+
+    /// A local change committed together with its audit row (then anchored).
+    fn audited(
+        &self,
+        env: &str,
+        kind: &str,
+        target: &str,
+        detail: &str,
+        change: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<usize>,
+    ) -> Result<(), AppError> {
+        let sealed = {
+            let mut conn = self.db.lock()?;
+            let tx = conn.transaction().map_err(AppError::storage)?;
+            change(&tx).map_err(AppError::storage)?;
+            let entry = crate::audit::NewEntry {
+                environment_id: env,
+                action_id: &uuid::Uuid::new_v4().to_string(),
+                kind,
+                target,
+                amount: None,
+                idempotency_key: None,
+                correlation_id: None,
+                phase: "local",
+                outcome: "done",
+                detail: Some(detail),
+            };
+            let sealed = self.audit.append(&tx, &entry)?;
+            tx.commit().map_err(AppError::storage)?;
+            sealed
+        };
+        self.audit.anchor(&self.db, sealed);
+        Ok(())
+    }
+
+    pub fn attention_thresholds(&self) -> Result<Thresholds, AppError> {
+        settings::thresholds(&self.db)
+    }
+
+    pub fn save_attention_thresholds(&self, t: &Thresholds) -> Result<Thresholds, AppError> {
+        settings::save_thresholds(&self.db, t)
+    }
+
+    pub fn mirror_intervals(&self) -> Result<Intervals, AppError> {
+        settings::intervals(&self.db)
+    }
+
+    pub fn save_mirror_intervals(&self, i: &Intervals) -> Result<Intervals, AppError> {
+        settings::save_intervals(&self.db, i)
+    }
+
+    /// Deletes what the mirror holds for `env` (its key was replaced or it was deleted).
+    pub(crate) fn forget_mirror(&self, env: &str) -> Result<(), AppError> {
+        store::forget(&*self.mirror.lock()?, env)
+    }
+}

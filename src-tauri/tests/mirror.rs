@@ -1,0 +1,158 @@
+//! The local mirror against the sandbox over real HTTP: a full pass mirrors every
+//! transaction, the overview's escrow total equals a sum computed independently from the
+//! service's own list, an overfunded deal made with the sandbox's transfers enters the
+//! attention queue and leaves it once its excess is split back to the payer, a status
+//! change shows under the changes, the list stays browsable offline, and deleting an
+//! environment deletes its mirror.
+
+use escrow_api::{Client, ListTransactions};
+use escrow_desk::appdb::AppDb;
+use escrow_desk::desk::{BuiltInSandbox, Desk};
+use escrow_desk::mirror::rules::Rule;
+use escrow_desk::mirror::sync::SyncKind;
+use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::transactions::actions::TransactionAction;
+use escrow_desk::transactions::list::TransactionQuery;
+use escrow_sandbox::SandboxConfig;
+use rust_decimal::Decimal;
+use std::collections::BTreeMap;
+
+async fn everything(client: &Client) -> Vec<escrow_api::TransactionListItem> {
+    let mut all = Vec::new();
+    loop {
+        let page = client
+            .transactions()
+            .list(&ListTransactions { skip: Some(all.len() as u32), take: Some(100), ..Default::default() })
+            .await
+            .unwrap();
+        let n = page.items.len();
+        all.extend(page.items);
+        if n < 100 {
+            return all;
+        }
+    }
+}
+
+/// Money paid in on open deals per currency, from the service's list (not the mirror).
+fn escrow_by_hand(items: &[escrow_api::TransactionListItem]) -> BTreeMap<String, Decimal> {
+    let mut sums = BTreeMap::new();
+    for t in items.iter().filter(|t| !matches!(t.status.as_str(), "SUCCEEDED" | "CANCELLED")) {
+        let paid = t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount).unwrap_or_default();
+        if paid > Decimal::ZERO {
+            *sums.entry(t.currency.as_str().to_owned()).or_insert(Decimal::ZERO) += paid;
+        }
+    }
+    sums
+}
+
+async fn control(url: &str, path: &str, body: serde_json::Value) -> serde_json::Value {
+    let r = reqwest::Client::new()
+        .post(format!("{url}{path}"))
+        .bearer_auth(escrow_sandbox::DEMO_KEY)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{path}: {}", r.status());
+    r.json().await.unwrap_or(serde_json::Value::Null)
+}
+
+#[tokio::test]
+async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain,
+        Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    let client = Client::builder(sandbox.url.clone(), escrow_sandbox::DEMO_KEY).build().unwrap();
+
+    // A full pass mirrors every transaction; the overview sums what the list says.
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let listed = everything(&client).await;
+    let status = desk.mirror_status().unwrap();
+    assert_eq!(status.rows as usize, listed.len());
+    assert!(status.full_at.is_some() && !status.offline);
+    let overview = desk.overview().unwrap();
+    let mirrored: BTreeMap<String, Decimal> =
+        overview.escrow.iter().map(|l| (l.currency.clone(), l.amount.parse().unwrap())).collect();
+    assert_eq!(mirrored, escrow_by_hand(&listed));
+    assert!(!mirrored.is_empty(), "the demo data has money in escrow");
+    assert_eq!(overview.counts.iter().map(|c| c.count).sum::<i64>() as usize, listed.len());
+    assert_eq!(overview.days.len(), 30);
+    assert!(desk.changes().unwrap().items.is_empty(), "the first pass is not a list of changes");
+
+    // Overfund an unpaid deal through the sandbox's bank transfer.
+    let deal = listed
+        .iter()
+        .find(|t| {
+            t.status.as_str() == "CREATED"
+                && t.payer.as_ref().and_then(|p| p.service_account_id.as_ref()).is_some()
+                && t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount).unwrap_or_default()
+                    == Decimal::ZERO
+        })
+        .expect("an unpaid demo deal with a payer");
+    let owed = deal.amount + deal.fees.as_ref().and_then(|f| f.payer).unwrap_or_default();
+    let payer = deal.payer.as_ref().and_then(|p| p.service_account_id.clone()).unwrap();
+    let id = deal.transaction_id.clone();
+    control(
+        &sandbox.url,
+        "/_sandbox/transfers",
+        serde_json::json!({"transactionId": id, "serviceAccountId": payer, "amount": (owed + Decimal::from(500)).to_string()}),
+    )
+    .await;
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let queue = desk.attention().unwrap();
+    let item = queue.items.iter().find(|i| i.transaction_id == id && i.rule == Rule::Overfunded).expect("overfunded");
+    assert_eq!(item.excess.as_deref(), Some("500"));
+    let changes = desk.changes().unwrap().items;
+    assert!(changes.iter().any(|c| c.transaction_id == id && c.kind == "paid"), "{changes:?}");
+
+    // Snoozing hides it (audited); unsnoozing brings it back.
+    let snoozed = desk.snooze(&id, "overfunded", 2, "the payer asked us to wait").unwrap();
+    assert!(snoozed.items.iter().all(|i| !(i.transaction_id == id && i.rule == Rule::Overfunded)));
+    assert!(
+        snoozed
+            .snoozed
+            .iter()
+            .any(|i| i.transaction_id == id && i.note.as_deref() == Some("the payer asked us to wait"))
+    );
+    assert!(desk.audit_log(Some("snooze_attention"), 10).unwrap().iter().any(|e| e.target == id));
+    desk.unsnooze(&id, "overfunded").unwrap();
+
+    // Resolved from there: the excess goes back to the payer as a split payout.
+    desk.start_action(&TransactionAction::CreateSplitPayout {
+        transaction_id: id.clone(),
+        amount: "500".into(),
+        recipient: "PAYER".into(),
+        timing: Some("NEXT_PAYOUT".into()),
+    })
+    .await
+    .unwrap();
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let queue = desk.attention().unwrap();
+    assert!(
+        queue.items.iter().all(|i| !(i.transaction_id == id && i.rule == Rule::Overfunded)),
+        "{:?}",
+        queue.items.iter().filter(|i| i.transaction_id == id).collect::<Vec<_>>()
+    );
+    desk.mark_changes_seen().unwrap();
+    assert!(desk.changes().unwrap().items.is_empty());
+
+    // Offline: the service is gone; the list is the mirror's, marked with its time.
+    drop(sandbox);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let query = |search: Option<String>| TransactionQuery { search, skip: 0, take: 20, filters: None, sort: None };
+    let plain = desk.list_transactions(&query(None)).await.unwrap();
+    assert!(plain.mirror.as_ref().is_some_and(|m| m.offline), "the plain list asks the service, then the mirror");
+    assert_eq!(plain.items.len(), 20);
+    let found = desk.list_transactions(&query(deal.title.clone())).await.unwrap();
+    assert!(found.mirror.as_ref().is_some_and(|m| m.offline), "a search is answered locally, still marked offline");
+    assert!(found.items.iter().any(|t| t.transaction_id == id));
+    assert!(desk.run_mirror_sync(SyncKind::Refresh).await.is_err());
+    assert!(desk.mirror_status().unwrap().offline);
+    assert_eq!(desk.mirror_status().unwrap().rows as usize, listed.len(), "nothing lost");
+}
