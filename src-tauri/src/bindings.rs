@@ -21,6 +21,7 @@ pub fn typescript() -> String {
         crate::updates::service::UpdateCheck::decl(&cfg),
         crate::transactions::filters::TransactionFilters::decl(&cfg),
         crate::mirror::views::MirrorStatus::decl(&cfg),
+        crate::mirror::labels::TransactionLabel::decl(&cfg),
         crate::mirror::views::SyncProgress::decl(&cfg),
         crate::mirror::views::MoneyLine::decl(&cfg),
         crate::mirror::views::StatusCount::decl(&cfg),

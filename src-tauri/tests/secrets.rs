@@ -188,6 +188,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
+            "transaction_labels" => json(&desk.transaction_labels(std::slice::from_ref(&txn))),
             "debt_consequence" => json(&desk.debt_consequence(&txn, "1.00").await),
             "check_new_transaction" => {
                 let input = escrow_desk::transactions::create::NewTransactionInput {

@@ -28,6 +28,7 @@ commands! {
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
     mirror: desk mirror_status() -> MirrorStatus;
+    mirror: desk transaction_labels(ids: Vec<String>) -> Vec<TransactionLabel>;
     mirror: desk_async sync_mirror(full: bool) -> MirrorStatus;
     mirror: desk overview() -> Overview;
     mirror: desk attention() -> AttentionView;

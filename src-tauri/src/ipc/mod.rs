@@ -19,6 +19,7 @@ use crate::documents::actions::DocumentAction;
 use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
 use crate::journal::Outcome;
+use crate::mirror::labels::TransactionLabel;
 use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;
 use crate::mirror::views::{AttentionView, ChangesView, MirrorStatus, Overview};

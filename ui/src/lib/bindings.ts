@@ -63,6 +63,7 @@ refreshedAt: string | null, syncing: SyncProgress | null,
  * The last sync could not reach the service: what is shown is the last known state.
  */
 offline: boolean, error: string | null, };
+export type TransactionLabel = { environmentId: string, transactionId: string, title: string | null, referenceId: string | null, };
 export type SyncProgress = { 
 /**
  * `full` or `refresh`.

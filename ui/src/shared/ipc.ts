@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, Thresholds, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DocumentInput, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, Thresholds, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -26,6 +26,7 @@ export const ipc = {
   exportStatus: (id: string) => call<ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<ExportStatus>('cancel_export', { id }),
   mirrorStatus: () => call<MirrorStatus>('mirror_status'),
+  transactionLabels: (ids: Array<string>) => call<Array<TransactionLabel>>('transaction_labels', { ids }),
   syncMirror: (full: boolean) => call<MirrorStatus>('sync_mirror', { full }),
   overview: () => call<Overview>('overview'),
   attention: () => call<AttentionView>('attention'),
