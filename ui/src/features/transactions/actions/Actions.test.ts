@@ -106,6 +106,36 @@ describe('actions bar', () => {
   });
 });
 
+describe('paid out', () => {
+  it('counts only paid payouts and shows scheduled ones apart', async () => {
+    installMock({
+      status: 'SUCCEEDED',
+      payments: {
+        inbound: { amount: '289500.00', payments: [] },
+        outbound: {
+          amount: '287000.00',
+          payments: [
+            { destination: null, text: 'Payout', payee: null, amount: '285010.00', currency: 'DKK', status: 'SCHEDULED', created: null, authorized: null },
+            { destination: null, text: 'Reimbursement', payee: null, amount: '1990.00', currency: 'DKK', status: 'PAID', created: null, authorized: null },
+          ],
+        },
+      },
+    });
+    await openDetail();
+    expect(screen.getByTestId('detail-paid-out').textContent).toBe('DKK 1,990.00');
+    expect(screen.getByTestId('detail-scheduled-out').textContent).toBe('DKK 285,010.00 scheduled');
+  });
+});
+
+describe('labels', () => {
+  it('never gives two different things the same Danish word on one page', async () => {
+    const { da } = await import('../../../shared/i18n/i18n.svelte');
+    expect(da['common.cancel']).not.toBe(da['action.kind.cancel']);
+    expect(da['common.refresh']).not.toBe(da['action.kind.update']);
+    expect(da['recipient.TENANT']).not.toBe('Lejer');
+  });
+});
+
 describe('consequence panel', () => {
   it('shows the maximum reimbursable up front and the refusal in Danish money, once', async () => {
     i18n.set('da');
