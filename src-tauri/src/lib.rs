@@ -11,6 +11,7 @@ pub mod audit;
 pub mod auto;
 pub mod bindings;
 pub mod bulk;
+pub mod consequence;
 pub mod csv;
 pub mod desk;
 pub mod desktop;

@@ -2,8 +2,8 @@
 //! reimbursable) on the showcase Tesla and its variations, by the sandbox's money model.
 
 use escrow_api::{SplitPayout, Transaction};
+use escrow_desk::consequence::{Consequence, of_create, of_debt, of_move};
 use escrow_desk::transactions::actions::TransactionAction;
-use escrow_desk::transactions::consequence::{Consequence, of_create, of_debt, of_move};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 

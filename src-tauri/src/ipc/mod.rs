@@ -14,6 +14,7 @@ use crate::auto::actions::AutoAction;
 use crate::auto::service::{BillOfSaleInput, DebtInput};
 use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
 use crate::bulk::service::MatchingIds;
+use crate::consequence::Consequence;
 use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
 use crate::documents::service::{DocumentInput, DocumentsView};
@@ -33,7 +34,6 @@ use crate::trades::service::{
     TradesPageView,
 };
 use crate::transactions::actions::TransactionAction;
-use crate::transactions::consequence::Consequence;
 use crate::transactions::consequence_service::ConsequenceView;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};

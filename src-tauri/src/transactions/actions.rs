@@ -2,7 +2,7 @@
 //! detail changes, parties. Each is journaled (see [`crate::journal`]); payout, cancel,
 //! reimburse and the split payouts send the intent's Idempotency-Key.
 
-use super::consequence::Move;
+use crate::consequence::Move;
 use crate::error::AppError;
 use crate::fields::{id, non_negative, parse_amount, positive};
 use crate::journal::{Action, Sent};
@@ -320,7 +320,7 @@ impl Action for TransactionAction {
     /// A money move's consequence on the live record, for the intent's audit row.
     async fn intent_note(&self, client: &Client) -> Option<String> {
         let (target, m) = self.money_move()?;
-        super::consequence::audit_note(client, target, &m).await
+        crate::consequence::audit_note(client, target, &m).await
     }
     fn note(&self, answer: &Option<String>) -> Option<String> {
         match (self, answer) {

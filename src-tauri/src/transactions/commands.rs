@@ -59,9 +59,9 @@ pub async fn create_transaction(
 #[tauri::command]
 pub fn check_new_transaction(
     input: crate::transactions::create::NewTransactionInput,
-) -> Result<super::consequence::Consequence> {
+) -> Result<crate::consequence::Consequence> {
     let (_, req) = input.to_request()?;
-    Ok(super::consequence::of_create(
+    Ok(crate::consequence::of_create(
         req.amount,
         req.payee_fixed_fee.unwrap_or_default(),
         req.payer_fixed_fee.unwrap_or_default(),

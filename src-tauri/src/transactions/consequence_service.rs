@@ -2,7 +2,7 @@
 //! its split payouts), for the dialog before Confirm.
 
 use super::actions::TransactionAction;
-use super::consequence::{Consequence, live, of_debt, of_move};
+use crate::consequence::{Consequence, live, of_debt, of_move};
 use crate::desk::Desk;
 use crate::error::AppError;
 use serde::Serialize;

@@ -3,7 +3,6 @@
 
 pub mod actions;
 pub mod commands;
-pub mod consequence;
 pub mod consequence_service;
 pub mod create;
 pub mod export;

@@ -1,4 +1,5 @@
-//! What a money move will do, computed before it is confirmed: who receives what, which
+//! What a money move will do, computed before it is confirmed (shared by the transaction
+//! actions and the Auto debt registration): who receives what, which
 //! split payouts are released, kept or cancelled, what returns to the payer and the most
 //! that can be reimbursed. The dialog shows it; the intent's audit row records the same
 //! numbers (see [`Consequence::summary`]).
@@ -48,6 +49,13 @@ pub async fn live(
 pub async fn audit_note(client: &Client, transaction_id: &str, m: &Move) -> Option<String> {
     let (tx, splits) = live(client, transaction_id).await.ok()?;
     Some(of_move(m, &tx, &splits).summary())
+}
+
+/// The audit line for registering debt of `amount` (text as in the request) on the live record.
+pub async fn debt_audit_note(client: &Client, transaction_id: &str, amount: &str) -> Option<String> {
+    let amount = parse(amount)?;
+    let (tx, splits) = live(client, transaction_id).await.ok()?;
+    Some(of_debt(amount, &tx, &splits).summary())
 }
 
 /// A split payout and what the action does to it.
