@@ -207,3 +207,30 @@ async fn a_new_key_or_a_deleted_environment_takes_its_mirror_with_it() {
         .unwrap();
     assert_eq!(left, 0);
 }
+
+#[tokio::test]
+async fn the_mirror_names_transaction_ids_for_the_audit_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain,
+        Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    let client = Client::builder(sandbox.url.clone(), escrow_sandbox::DEMO_KEY).build().unwrap();
+    let tesla = everything(&client)
+        .await
+        .into_iter()
+        .find(|t| t.reference_id.as_deref() == Some("DEAL-2026-0042"))
+        .expect("the showcase deal");
+    let ids = vec![tesla.transaction_id.clone(), "new".into(), tesla.transaction_id.clone()];
+    assert!(desk.transaction_labels(&ids).unwrap().is_empty(), "nothing mirrored yet");
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let labels = desk.transaction_labels(&ids).unwrap();
+    assert_eq!(labels.len(), 1, "{labels:?}");
+    assert_eq!(labels[0].reference_id.as_deref(), Some("DEAL-2026-0042"));
+    assert!(labels[0].title.as_deref().is_some_and(|t| t.starts_with("Tesla")), "{labels:?}");
+    assert!(desk.transaction_labels(&vec!["x".to_owned(); 501]).is_err());
+}

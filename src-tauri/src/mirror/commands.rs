@@ -78,3 +78,9 @@ pub fn mirror_intervals(desk: State<'_, Desk>) -> Result<Intervals> {
 pub fn save_mirror_intervals(desk: State<'_, Desk>, intervals: Intervals) -> Result<Intervals> {
     desk.save_mirror_intervals(&intervals)
 }
+
+/// Titles and references of transaction ids, from the mirror (for the audit log).
+#[tauri::command]
+pub fn transaction_labels(desk: State<'_, Desk>, ids: Vec<String>) -> Result<Vec<super::labels::TransactionLabel>> {
+    desk.transaction_labels(&ids)
+}
