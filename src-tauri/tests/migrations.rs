@@ -42,7 +42,7 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
                 r.get(0)
             })
             .unwrap();
-        assert_eq!(mirror, 4, "{name}: the mirror's tables (step 5)");
+        assert_eq!(mirror, 6, "{name}: the mirror's tables (step 5)");
         let (pname, url, r, d): (String, String, String, String) = conn
             .query_row("SELECT name, base_url, routes, dialect FROM profiles WHERE id = 'p-1'", [], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))

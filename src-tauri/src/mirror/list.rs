@@ -12,14 +12,14 @@ use rusqlite::types::Value;
 /// Columns the list can be sorted by, and the SQL behind each.
 pub fn sort_column(name: &str) -> Option<&'static str> {
     Some(match name {
-        "created" => "created",
-        "title" => "title COLLATE NOCASE",
-        "amount" => "amount_e4",
-        "status" => "status",
-        "expectedCompletion" => "expected_completion",
-        "payee" => "payee_name COLLATE NOCASE",
-        "payer" => "payer_name COLLATE NOCASE",
-        "referenceId" => "reference_id",
+        "created" => "r.created",
+        "title" => "r.title COLLATE NOCASE",
+        "amount" => "r.amount_e4",
+        "status" => "r.status",
+        "expectedCompletion" => "r.expected_completion",
+        "payee" => "r.payee_name COLLATE NOCASE",
+        "payer" => "r.payer_name COLLATE NOCASE",
+        "referenceId" => "r.reference_id",
         _ => return None,
     })
 }
@@ -46,14 +46,14 @@ pub fn page(
 ) -> Result<(Vec<TransactionListItem>, i64), AppError> {
     let (search, filters, sort) = (wanted.search, wanted.filters, wanted.sort);
     filters.check()?;
-    let mut clauses = vec!["environment_id = ?".to_owned()];
+    let mut clauses = vec!["r.environment_id = ?".to_owned()];
     let mut args: Vec<Value> = vec![Value::Text(env.to_owned())];
     if let Some(term) = search.map(normalise).filter(|s| !s.is_empty()) {
-        clauses.push("instr(search, ?) > 0".into());
+        clauses.push("instr(s.search, ?) > 0".into());
         args.push(Value::Text(term));
     }
     if let Some(reference) = wanted.reference_id {
-        clauses.push("reference_id = ?".into());
+        clauses.push("r.reference_id = ?".into());
         args.push(Value::Text(reference.to_owned()));
     }
     let any_of = |column: &str, values: &[String], clauses: &mut Vec<String>, args: &mut Vec<Value>| {
@@ -62,16 +62,16 @@ pub fn page(
             args.extend(values.iter().map(|v| Value::Text(v.clone())));
         }
     };
-    any_of("status", &filters.statuses, &mut clauses, &mut args);
-    any_of("currency", &filters.currencies, &mut clauses, &mut args);
+    any_of("r.status", &filters.statuses, &mut clauses, &mut args);
+    any_of("r.currency", &filters.currencies, &mut clauses, &mut args);
     match filters.kind.as_deref() {
-        Some("Auto") => clauses.push("auto = 1".into()),
-        Some("Marketplace") => clauses.push("auto = 0".into()),
+        Some("Auto") => clauses.push("r.auto = 1".into()),
+        Some("Marketplace") => clauses.push("r.auto = 0".into()),
         _ => {}
     }
     for (column, from, to) in [
-        ("created", &filters.created_from, &filters.created_to),
-        ("expected_completion", &filters.expected_from, &filters.expected_to),
+        ("r.created", &filters.created_from, &filters.created_to),
+        ("r.expected_completion", &filters.expected_from, &filters.expected_to),
     ] {
         if let Some(from) = from.as_deref().filter(|s| !s.is_empty()) {
             clauses.push(format!("substr({column}, 1, 10) >= ?"));
@@ -83,9 +83,15 @@ pub fn page(
         }
     }
     let filter = clauses.join(" AND ");
+    // The search text is only joined when searched: a plain page never reads it.
+    let searched = if search.is_some_and(|t| !normalise(t).is_empty()) {
+        "JOIN mirror_search s USING (environment_id, transaction_id)"
+    } else {
+        ""
+    };
     let count: i64 = conn
         .query_row(
-            &format!("SELECT count(*) FROM mirror_rows WHERE {filter}"),
+            &format!("SELECT count(*) FROM mirror_rows r {searched} WHERE {filter}"),
             rusqlite::params_from_iter(&args),
             |r| r.get(0),
         )
@@ -94,11 +100,12 @@ pub fn page(
         Some((name, desc)) => {
             (sort_column(name).ok_or_else(|| AppError::validation(format!("Cannot sort by {name}.")))?, desc)
         }
-        None => ("created", true),
+        None => ("r.created", true),
     };
     let direction = if descending { "DESC" } else { "ASC" };
     let sql = format!(
-        "SELECT item FROM mirror_rows WHERE {filter} ORDER BY {column} {direction}, transaction_id {direction}
+        "SELECT i.item FROM mirror_rows r {searched} JOIN mirror_items i USING (environment_id, transaction_id)
+         WHERE {filter} ORDER BY {column} {direction}, r.transaction_id {direction}
          LIMIT {take} OFFSET {skip}"
     );
     let mut stmt = conn.prepare(&sql).map_err(AppError::storage)?;

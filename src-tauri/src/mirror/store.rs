@@ -72,10 +72,10 @@ pub fn compare(before: Option<(&str, &str, Option<i64>)>, row: &MirrorRow, watch
 const UPSERT: &str =
     "INSERT INTO mirror_rows (environment_id, transaction_id, status, auto, currency, amount, amount_e4,
                  paid_in_e4, owed_e4, title, reference_id, payer_name, payee_name, registration_number, created,
-                 expected_completion, has_debt, bill_of_sale, search, fingerprint, item, first_seen, changed,
+                 expected_completion, has_debt, bill_of_sale, fingerprint, first_seen, changed,
                  paid_seen, paid_out_seen, pass)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
-                 ?22, ?22, CASE WHEN ?23 THEN ?22 END, CASE WHEN ?24 THEN ?22 END, ?25)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+                 ?20, ?20, CASE WHEN ?21 THEN ?20 END, CASE WHEN ?22 THEN ?20 END, ?23)
              ON CONFLICT (environment_id, transaction_id) DO UPDATE SET
                  status = excluded.status, auto = excluded.auto, currency = excluded.currency,
                  amount = excluded.amount, amount_e4 = excluded.amount_e4, paid_in_e4 = excluded.paid_in_e4,
@@ -83,8 +83,8 @@ const UPSERT: &str =
                  payer_name = excluded.payer_name, payee_name = excluded.payee_name,
                  registration_number = excluded.registration_number, created = excluded.created,
                  expected_completion = excluded.expected_completion, has_debt = excluded.has_debt,
-                 bill_of_sale = excluded.bill_of_sale, search = excluded.search,
-                 fingerprint = excluded.fingerprint, item = excluded.item, changed = excluded.changed,
+                 bill_of_sale = excluded.bill_of_sale,
+                 fingerprint = excluded.fingerprint, changed = excluded.changed,
                  paid_seen = coalesce(excluded.paid_seen, mirror_rows.paid_seen),
                  paid_out_seen = coalesce(excluded.paid_out_seen, mirror_rows.paid_out_seen),
                  pass = excluded.pass";
@@ -139,9 +139,7 @@ pub fn upsert(conn: &mut Connection, env: &str, pass: i64, rows: &[MirrorRow], n
                     row.expected_completion,
                     row.has_debt,
                     row.bill_of_sale,
-                    row.search,
                     row.fingerprint,
-                    row.item,
                     now,
                     paid_now,
                     out_now,
@@ -149,6 +147,18 @@ pub fn upsert(conn: &mut Connection, env: &str, pass: i64, rows: &[MirrorRow], n
                 ])
             })
             .map_err(AppError::storage)?;
+        tx.prepare_cached(
+            "INSERT INTO mirror_items (environment_id, transaction_id, item) VALUES (?1, ?2, ?3)
+             ON CONFLICT (environment_id, transaction_id) DO UPDATE SET item = excluded.item",
+        )
+        .and_then(|mut s| s.execute(params![env, row.transaction_id, row.item]))
+        .map_err(AppError::storage)?;
+        tx.prepare_cached(
+            "INSERT INTO mirror_search (environment_id, transaction_id, search) VALUES (?1, ?2, ?3)
+             ON CONFLICT (environment_id, transaction_id) DO UPDATE SET search = excluded.search",
+        )
+        .and_then(|mut s| s.execute(params![env, row.transaction_id, row.search]))
+        .map_err(AppError::storage)?;
     }
     tx.commit().map_err(AppError::storage)?;
     Ok(touched)
@@ -211,6 +221,16 @@ pub fn finish_full(conn: &mut Connection, env: &str, pass: i64, now: &str) -> Re
         )
         .map_err(AppError::storage)?;
     }
+    for table in ["mirror_items", "mirror_search"] {
+        tx.execute(
+            &format!(
+                "DELETE FROM {table} WHERE environment_id = ?1 AND transaction_id IN
+                 (SELECT transaction_id FROM mirror_rows WHERE environment_id = ?1 AND pass < ?2)"
+            ),
+            params![env, pass],
+        )
+        .map_err(AppError::storage)?;
+    }
     tx.execute("DELETE FROM mirror_rows WHERE environment_id = ?1 AND pass < ?2", params![env, pass])
         .map_err(AppError::storage)?;
     tx.execute(
@@ -249,7 +269,15 @@ pub fn record_error(conn: &Connection, env: &str, code: &str, message: &str) -> 
 
 /// Everything mirrored for an environment (its key was cleared or it was deleted).
 pub fn forget(conn: &Connection, env: &str) -> Result<(), AppError> {
-    for table in ["mirror_rows", "mirror_state", "mirror_changes", "mirror_details", "attention_snoozes"] {
+    for table in [
+        "mirror_rows",
+        "mirror_items",
+        "mirror_search",
+        "mirror_state",
+        "mirror_changes",
+        "mirror_details",
+        "attention_snoozes",
+    ] {
         conn.execute(&format!("DELETE FROM {table} WHERE environment_id = ?1"), [env]).map_err(AppError::storage)?;
     }
     Ok(())
