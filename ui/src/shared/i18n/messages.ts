@@ -10,6 +10,7 @@ import * as environments from '../../features/environments/i18n';
 import * as events from '../../features/events/i18n';
 import * as overview from '../../features/overview/i18n';
 import * as payments from '../../features/payments/i18n';
+import * as saving from '../../features/saving/i18n';
 import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
 import * as timeline from '../../features/timeline/i18n';
@@ -22,7 +23,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events,
+  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving,
 } as const;
 
 export const en = {
@@ -34,6 +35,7 @@ export const en = {
   ...transactions.en,
   ...transactionActions.en,
   ...bulk.en,
+  ...saving.en,
   ...payments.en,
   ...splitPayouts.en,
   ...users.en,
@@ -58,6 +60,7 @@ export const da: Dictionary = {
   ...transactions.da,
   ...transactionActions.da,
   ...bulk.da,
+  ...saving.da,
   ...payments.da,
   ...splitPayouts.da,
   ...users.da,
