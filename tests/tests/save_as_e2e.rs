@@ -1,0 +1,64 @@
+//! End-to-end: "Save as…" in the real window. The export button opens the native GTK Save
+//! dialog (shown by Rust), driven with xdotool on the test's X display: a full path typed
+//! there is where the CSV appears, with the export's header; the next export's dialog opens
+//! in that folder (a bare name lands there); Escape writes nothing and the window says so.
+
+use escrow_desk_e2e::native_dialog::{cancel, dialog_open, find_dialog, save_as};
+use escrow_desk_e2e::{AppWindow, capped};
+use std::path::Path;
+use std::time::Duration;
+
+const TITLE: &str = "Export transactions";
+const HEADER: &str = "transactionId,referenceId,title,status,type,amount,currency";
+
+async fn export_to(c: &AppWindow, name: &str) {
+    c.find("[data-testid='export-button']").await.dom_click().await;
+    let Some(id) = find_dialog(c.display(), TITLE, Duration::from_secs(30)).await else {
+        c.fail("the Save dialog did not open within 30 s");
+    };
+    // The dialog fills in its folder and proposed name a moment after it maps.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    save_as(c.display(), &id, name).await;
+}
+
+fn header_of(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.trim_start_matches('\u{feff}').lines().next().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn an_export_goes_where_the_save_dialog_says() {
+    capped("an_export_goes_where_the_save_dialog_says", async {
+        let data = tempfile::tempdir().unwrap();
+        let chosen = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+
+        let first = chosen.path().join("first-export.csv");
+        export_to(&c, first.to_str().unwrap()).await;
+        c.find_for("[data-testid='export-done']", Duration::from_secs(60)).await;
+        assert!(first.is_file(), "the CSV is where the dialog said: {}", first.display());
+        assert!(header_of(&first).starts_with(HEADER), "header: {}", header_of(&first));
+        assert!(c.text("[data-testid='export-done']").await.contains("first-export.csv"));
+
+        // The next dialog opens in the folder chosen last: a bare name lands there.
+        export_to(&c, "second-export.csv").await;
+        let second = chosen.path().join("second-export.csv");
+        c.until("the second file", async || second.is_file().then_some(())).await;
+        assert!(header_of(&second).starts_with(HEADER));
+
+        // Cancel writes nothing and says so.
+        c.find("[data-testid='export-button']").await.dom_click().await;
+        let Some(id) = find_dialog(c.display(), TITLE, Duration::from_secs(30)).await else {
+            c.fail("the Save dialog did not open the third time");
+        };
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        cancel(c.display(), &id).await;
+        c.find("[data-testid='export-not-saved']").await;
+        assert!(!dialog_open(c.display(), TITLE), "the dialog is gone");
+        let files = std::fs::read_dir(chosen.path()).unwrap().count();
+        assert_eq!(files, 2, "nothing more was written");
+        c.close().await;
+    })
+    .await;
+}
