@@ -29,6 +29,8 @@ pub async fn choose_save_path<R: Runtime>(
 ) -> Result<SaveChoice, AppError> {
     let desk = app.try_state::<Desk>().ok_or_else(|| AppError::new(ErrorCode::Internal, "the data is not open"))?;
     let folder = folders::start_folder(&desk.db, kind, desk.export_dir())?;
+    // A fresh account may have no Downloads folder yet; the dialog needs one to open in.
+    let _ = std::fs::create_dir_all(&folder);
     let name = kind.suggested_name(suggested_name.as_deref());
     let Some(path) = dialog::ask(&app, kind.title(), &folder, &name).await else {
         tracing::info!(kind = kind.as_str(), "save dialog cancelled");
