@@ -56,6 +56,19 @@ async fn an_export_goes_where_the_save_dialog_says() {
             c.fail("the Save dialog did not open the third time");
         };
         tokio::time::sleep(Duration::from_millis(800)).await;
+        // While the dialog is open the window still answers, commands included: neither the
+        // main thread nor the async runtime waits on the user.
+        let asked = std::time::Instant::now();
+        let answer = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 window.__TAURI_INTERNALS__.invoke('staff_name').then(() => done('ok'), (e) => done(JSON.stringify(e)));",
+                vec![],
+            )
+            .await;
+        assert_eq!(answer.as_str(), Some("ok"));
+        eprintln!("a command answered in {} ms with the dialog open", asked.elapsed().as_millis());
+        assert!(asked.elapsed() < Duration::from_secs(5));
         cancel(c.display(), &id).await;
         c.find("[data-testid='export-not-saved']").await;
         assert!(!dialog_open(c.display(), TITLE), "the dialog is gone");
