@@ -51,6 +51,8 @@ bench: setup
 	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \
 	  bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench app --profile dev
 	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \
+	  bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench mirror --profile dev
+	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \
 	  bash scripts/with-session.sh cargo bench -p escrow-desk-e2e --bench soak --profile dev
 
 ## Regenerates ui/src/lib/bindings.ts from the Rust types.

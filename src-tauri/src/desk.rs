@@ -60,7 +60,7 @@ impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
         let audit = Trail::open(&keychain, &db);
-        let mirror = crate::mirror::sync::Mirror::new(db.second_connection()?);
+        let mirror = crate::mirror::sync::Mirror::new(db.second_connection()?, db.second_connection()?);
         let desk = Self {
             db,
             audit,

@@ -93,6 +93,11 @@ pub struct AppError {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub field_errors: Option<Vec<FieldErrorView>>,
+    /// The likely cause when the service could not be reached or refused the key or path
+    /// (see [`crate::error_cause`]): `dns`, `refused`, `tls`, `timeout`, `wrongKey`, ….
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub cause: Option<String>,
 }
 
 fn code_or_internal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ErrorCode, D::Error> {
@@ -118,6 +123,7 @@ impl AppError {
             detail: None,
             correlation_id: None,
             field_errors: None,
+            cause: None,
         }
     }
 
@@ -185,6 +191,7 @@ impl From<escrow_api::Error> for AppError {
             detail,
             correlation_id: e.correlation_id.clone(),
             field_errors,
+            cause: crate::error_cause::cause_of(&e).map(str::to_owned),
         }
     }
 }

@@ -350,3 +350,27 @@ async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() 
     assert_eq!((done.state, done.idempotency_key.as_str()), (ActionState::Succeeded, intent.idempotency_key.as_str()));
     assert_eq!(ledger(&w.faulty.url, KEY).await.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
 }
+
+#[tokio::test]
+async fn the_payout_consequence_is_what_the_ledger_records_and_what_the_audit_row_says() {
+    let w = world().await;
+    let (id, _) = paid(&w.desk).await;
+    let t = w.desk.get_transaction(&id).await.unwrap().transaction;
+    let payee = t.payee.as_ref().and_then(|p| p.service_account_id.clone()).unwrap();
+    let payout = TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payee, amount: None };
+    let shown = w.desk.transaction_consequence(&payout).await.unwrap().consequence.unwrap();
+    assert!(shown.blocked.is_none(), "{shown:?}");
+    let done = w.desk.start_action(&payout).await.unwrap();
+    assert_eq!(done.state, ActionState::Succeeded);
+    let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
+    let row = rows.iter().find(|r| r["kind"] == "payout" && r["target"] == id.as_str()).expect("a payout row");
+    let recorded: rust_decimal::Decimal = row["amount"]
+        .as_str()
+        .map(|s| s.parse().unwrap())
+        .unwrap_or_else(|| serde_json::from_value(row["amount"].clone()).unwrap());
+    assert_eq!(format!("{recorded:.2}"), shown.payee_net, "the dialog's net is what the service paid out");
+    let audit = w.desk.audit_log(None, 50).unwrap();
+    let intent = audit.iter().find(|e| e.phase == "intent" && e.action_id == done.id).expect("the intent row");
+    let detail = intent.detail.as_deref().unwrap_or_default();
+    assert!(detail.contains(&format!("payee receives {} ", shown.payee_net)), "{detail}");
+}

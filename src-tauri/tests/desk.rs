@@ -87,6 +87,7 @@ async fn a_profile_keeps_its_key_only_in_the_keychain() {
     w.desk.set_api_key(&saved.id, "wrong-key").unwrap();
     let err = w.desk.test_connection(&saved.id).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Unauthorized);
+    assert_eq!(err.cause.as_deref(), Some("wrongKey"));
     assert!(err.correlation_id.is_some());
 
     w.desk.set_api_key(&saved.id, SECRET).unwrap();
@@ -249,4 +250,29 @@ async fn plain_http_is_refused_except_to_this_machine() {
     assert!(w.desk.save_profile(&input("https://api.example.dk")).is_ok());
     let refused = escrow_api::Client::builder("http://api.example.dk", "k").build().unwrap_err();
     assert!(refused.to_string().contains("plain http"), "{refused}");
+}
+
+#[tokio::test]
+async fn a_failed_test_connection_names_its_likely_cause() {
+    let w = world().await;
+    let profile = |name: &str, base_url: String| ProfileInput {
+        id: None,
+        name: name.into(),
+        base_url,
+        badge: Badge::Production,
+        routes: String::new(),
+        dialect: Default::default(),
+    };
+    // Nothing listens on a port just closed: the connection is refused.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let refused = w.desk.save_profile(&profile("Refused", format!("http://{closed}"))).unwrap();
+    w.desk.set_api_key(&refused.id, SECRET).unwrap();
+    let err = w.desk.test_connection(&refused.id).await.unwrap_err();
+    assert_eq!((err.code, err.cause.as_deref()), (ErrorCode::Network, Some("refused")), "{err:?}");
+    assert!(err.message.to_lowercase().contains("refused"), "the cause's own words: {}", err.message);
+    // The right server under a wrong base path: 404.
+    let wrong_path = w.desk.save_profile(&profile("Wrong path", format!("{}/api/escrow", w.acme_url))).unwrap();
+    w.desk.set_api_key(&wrong_path.id, SECRET).unwrap();
+    let err = w.desk.test_connection(&wrong_path.id).await.unwrap_err();
+    assert_eq!(err.cause.as_deref(), Some("wrongPath"), "{err:?}");
 }

@@ -105,8 +105,12 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     )
     .await;
     assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
-    let queue = desk.attention().unwrap();
+    let queue = desk.attention(None).unwrap();
     let item = queue.items.iter().find(|i| i.transaction_id == id && i.rule == Rule::Overfunded).expect("overfunded");
+    assert_eq!(queue.total as usize, queue.counts.iter().map(|c| c.count as usize).sum::<usize>());
+    let only = desk.attention(Some("overfunded")).unwrap();
+    assert!(only.items.iter().all(|i| i.rule == Rule::Overfunded) && !only.items.is_empty());
+    assert!(desk.attention(Some("no_such_rule")).is_err());
     assert_eq!(item.excess.as_deref(), Some("500"));
     let changes = desk.changes().unwrap().items;
     assert!(changes.iter().any(|c| c.transaction_id == id && c.kind == "paid"), "{changes:?}");
@@ -133,7 +137,7 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     .await
     .unwrap();
     assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
-    let queue = desk.attention().unwrap();
+    let queue = desk.attention(None).unwrap();
     assert!(
         queue.items.iter().all(|i| !(i.transaction_id == id && i.rule == Rule::Overfunded)),
         "{:?}",
@@ -162,4 +166,71 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     assert!(desk.run_mirror_sync(SyncKind::Refresh).await.is_err());
     assert!(desk.mirror_status().unwrap().offline);
     assert_eq!(desk.mirror_status().unwrap().rows as usize, listed.len(), "nothing lost");
+}
+
+#[tokio::test]
+async fn a_new_key_or_a_deleted_environment_takes_its_mirror_with_it() {
+    use escrow_desk::settings::environments::{Badge, ProfileInput};
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+    let desk = Desk::new(AppDb::open(&dir.path().join("app")).unwrap(), keychain, Some(builtin)).unwrap();
+    let profile = desk
+        .save_profile(&ProfileInput {
+            id: None,
+            name: "Forhandler A/S".into(),
+            base_url: sandbox.url.clone(),
+            badge: Badge::Production,
+            routes: String::new(),
+            dialect: Default::default(),
+        })
+        .unwrap();
+    desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
+    desk.select_environment(&profile.id).unwrap();
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    assert!(desk.mirror_status().unwrap().rows > 0);
+
+    // Another key may be another tenant's: nothing of the old one stays.
+    desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
+    let status = desk.mirror_status().unwrap();
+    assert_eq!((status.rows, status.full_at), (0, None));
+    assert!(desk.overview().unwrap().counts.is_empty());
+
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    assert!(desk.mirror_status().unwrap().rows > 0);
+    desk.delete_profile(&profile.id).unwrap();
+    // The profile is gone, so look at its rows directly.
+    let conn = rusqlite::Connection::open(dir.path().join("app").join("escrow-desk.sqlite")).unwrap();
+    let left: i64 = conn
+        .query_row("SELECT count(*) FROM mirror_rows WHERE environment_id = ?1", [&profile.id], |r| r.get(0))
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
+#[tokio::test]
+async fn the_mirror_names_transaction_ids_for_the_audit_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        keychain,
+        Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap();
+    let client = Client::builder(sandbox.url.clone(), escrow_sandbox::DEMO_KEY).build().unwrap();
+    let tesla = everything(&client)
+        .await
+        .into_iter()
+        .find(|t| t.reference_id.as_deref() == Some("DEAL-2026-0042"))
+        .expect("the showcase deal");
+    let ids = vec![tesla.transaction_id.clone(), "new".into(), tesla.transaction_id.clone()];
+    assert!(desk.transaction_labels(&ids).unwrap().is_empty(), "nothing mirrored yet");
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let labels = desk.transaction_labels(&ids).unwrap();
+    assert_eq!(labels.len(), 1, "{labels:?}");
+    assert_eq!(labels[0].reference_id.as_deref(), Some("DEAL-2026-0042"));
+    assert!(labels[0].title.as_deref().is_some_and(|t| t.starts_with("Tesla")), "{labels:?}");
+    assert!(desk.transaction_labels(&vec!["x".to_owned(); 501]).is_err());
 }

@@ -147,7 +147,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 format!("{}{}", json(&synced), json(&desk.sync_mirror(false)))
             }
             "overview" => json(&desk.overview()),
-            "attention" => json(&desk.attention()),
+            "attention" => json(&desk.attention(None)),
             "changes" => json(&desk.changes()),
             "mark_changes_seen" => json(&desk.mark_changes_seen()),
             "snooze_attention" => json(&desk.snooze(&txn, "paid_overdue", 3, "waiting for the dealer")),
@@ -192,6 +192,25 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     json(&desk.create_transaction(&input).await),
                     json(&desk.create_transaction(&refused).await)
                 )
+            }
+            "transaction_consequence" => json(
+                &desk
+                    .transaction_consequence(&TransactionAction::Reimburse {
+                        transaction_id: txn.clone(),
+                        amount: "1.00".into(),
+                    })
+                    .await,
+            ),
+            "transaction_labels" => json(&desk.transaction_labels(std::slice::from_ref(&txn))),
+            "debt_consequence" => json(&desk.debt_consequence(&txn, "1.00").await),
+            "check_new_transaction" => {
+                let input = escrow_desk::transactions::create::NewTransactionInput {
+                    transaction_type: "AUTO".into(),
+                    amount: "100.00".into(),
+                    payee_reference_id: "scan-payee".into(),
+                    ..Default::default()
+                };
+                json(&escrow_desk::transactions::commands::check_new_transaction(input))
             }
             "payment_action" => {
                 let create = PaymentAction::CreatePayment {

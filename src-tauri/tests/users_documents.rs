@@ -426,4 +426,19 @@ async fn bill_of_sale_and_debt_on_an_auto_deal() {
         audit(&w.desk, "addDebtInformation").iter().map(|r| (r.1.as_str(), r.3.as_deref())).collect::<Vec<_>>(),
         vec![("pending", Some("12500.00")), ("succeeded", Some("12500.00"))]
     );
+    // The intent's audit row records what registering the debt does to the payee's share.
+    let shown = w.desk.debt_consequence(&txn, "12500.00").await.unwrap().consequence.unwrap();
+    let intent = w
+        .desk
+        .audit_log(None, 10_000)
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == "addDebtInformation" && e.phase == "intent")
+        .unwrap();
+    let detail = intent.detail.unwrap_or_default();
+    assert!(detail.contains("consequence: payee receives") && detail.contains("planned"), "{detail}");
+    assert!(
+        shown.splits.iter().any(|s| s.debt_settlement && s.effect == "cancelled"),
+        "a new debt replaces the pending one"
+    );
 }

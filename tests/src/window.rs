@@ -12,7 +12,7 @@ use crate::cap::{current_test, register_display, unregister_display};
 use crate::display::Display;
 use crate::driver::{Driver, Launch, app_binary, start_driver};
 use crate::procs::app_pids;
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions, WheelAction, WheelActions};
 use fantoccini::elements::Element;
 use fantoccini::error::CmdError;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -263,6 +263,19 @@ impl AppWindow {
         let keys =
             KeyActions::new("keyboard".into()).then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
         self.step(&format!("press {key}"), self.client.perform_actions(keys)).await
+    }
+
+    /// Sets the window's outer size (the minimum the app allows is 960×600).
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.step(&format!("resize {width}x{height}"), self.client.set_window_size(width, height)).await
+    }
+
+    /// Turns the mouse wheel by `delta_y` pixels over the viewport point (`x`, `y`), as a
+    /// person scrolls (scroll chaining included, unlike setting `scrollTop`).
+    pub async fn wheel(&self, x: i64, y: i64, delta_y: i64) {
+        let wheel =
+            WheelActions::new("wheel".into()).then(WheelAction::Scroll { duration: None, x, y, delta_x: 0, delta_y });
+        self.step(&format!("wheel {delta_y} at {x},{y}"), self.client.perform_actions(wheel)).await
     }
 
     /// The page's HTML.

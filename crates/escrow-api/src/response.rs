@@ -47,12 +47,28 @@ pub(crate) fn status_error(status: StatusCode, body: ErrorBody) -> ErrorKind {
     }
 }
 
+/// The error and its causes, outermost first ("error sending request: dns error: failed to
+/// lookup address"), so a refused connection, a name that does not resolve and a TLS
+/// failure can be told apart by whoever reads it.
+fn with_causes(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts = vec![e.to_string()];
+    let mut source = e.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if parts.last().is_none_or(|last| !last.contains(&text)) {
+            parts.push(text);
+        }
+        source = s.source();
+    }
+    parts.join(": ")
+}
+
 /// A transport failure: a timeout (also while the body trickles in), a refused
 /// connection (nothing sent), or anything else on the wire.
 pub(crate) fn transport_error(e: reqwest::Error) -> Error {
     // Strip the URL: it is harmless, but messages stay short and stable.
     let (timeout, connect) = (e.is_timeout(), e.is_connect());
-    let message = e.without_url().to_string();
+    let message = with_causes(&e.without_url());
     let kind = if timeout {
         ErrorKind::Timeout
     } else if connect {

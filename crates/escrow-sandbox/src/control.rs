@@ -135,6 +135,8 @@ async fn payout_run(State(state): State<AppState>, tenant: Tenant) -> ApiResult<
                 }
                 crate::v2::transactions::store::update(tx, &tenant.name, &t)?;
                 for (text, amount) in done {
+                    // The bank transfer itself (no key: the run is the service's, not a request).
+                    ledger::record(tx, &tenant.name, "payout_run", &id, Some(amount), None, &now)?;
                     paid.push(json!({ "transactionId": id, "text": text, "amount": crate::money::json(amount) }));
                 }
             }

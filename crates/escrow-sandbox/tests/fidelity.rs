@@ -107,6 +107,15 @@ async fn a_next_payout_split_is_paid_by_the_next_run_even_after_cancel() {
     let ledger = s.get("/_sandbox/ledger").await;
     let rows = ledger["items"].as_array().unwrap().iter().filter(|r| r["target"] == split_id.as_str()).count();
     assert_eq!(rows, 1, "{ledger}");
+    // Each transfer of the run is one ledger row, and the second run added none.
+    let transfers = ledger["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "payout_run" && r["target"] == id.as_str())
+        .count();
+    assert_eq!(transfers, run["paid"].as_array().unwrap().iter().filter(|p| p["transactionId"] == id.as_str()).count());
+    assert!(transfers >= 1, "{ledger}");
 }
 
 #[tokio::test]

@@ -75,6 +75,9 @@ impl Action for ActionRequest {
     async fn reconcile(&self, client: &Client) -> Result<Option<bool>, AppError> {
         each_domain!(self, a => a.reconcile(client).await)
     }
+    async fn intent_note(&self, client: &Client) -> Option<String> {
+        each_domain!(self, a => a.intent_note(client).await)
+    }
     fn note(&self, _answer: &()) -> Option<String> {
         None
     }

@@ -175,6 +175,9 @@ CREATE TABLE IF NOT EXISTS mirror_rows (
 );
 CREATE INDEX IF NOT EXISTS mirror_rows_status ON mirror_rows (environment_id, status);
 CREATE INDEX IF NOT EXISTS mirror_rows_created ON mirror_rows (environment_id, created);
+CREATE INDEX IF NOT EXISTS mirror_rows_paid ON mirror_rows (environment_id, paid_seen) WHERE paid_seen IS NOT NULL;
+CREATE INDEX IF NOT EXISTS mirror_rows_paid_out ON mirror_rows (environment_id, paid_out_seen) WHERE paid_out_seen IS NOT NULL;
+CREATE INDEX IF NOT EXISTS mirror_rows_payee ON mirror_rows (environment_id, payee_name);
 CREATE TABLE IF NOT EXISTS mirror_state (
     environment_id TEXT PRIMARY KEY,
     pass INTEGER NOT NULL DEFAULT 0,

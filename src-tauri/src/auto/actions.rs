@@ -72,6 +72,15 @@ impl Action for AutoAction {
         Ok(None) // the service replaces the bill of sale or debt information on a resend
     }
 
+    /// Registering debt plans a split payout: its consequence goes in the intent's audit row.
+    async fn intent_note(&self, client: &escrow_api::Client) -> Option<String> {
+        match self {
+            Self::AddDebtInformation { transaction_id, amount, .. } => {
+                crate::consequence::debt_audit_note(client, transaction_id, amount).await
+            }
+            Self::SetBillOfSale { .. } => None,
+        }
+    }
     fn note(&self, _answer: &Option<String>) -> Option<String> {
         None
     }

@@ -20,6 +20,9 @@ commands! {
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
+    transactions: plain check_new_transaction(input: NewTransactionInput) -> Consequence;
+    transactions: desk_async transaction_consequence(request: TransactionAction) -> ConsequenceView;
+    transactions: desk_async debt_consequence(transaction_id: String, amount: String) -> ConsequenceView;
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;
     timeline: desk_async transaction_timeline(transaction_id: String) -> TimelineView;
     events: desk_async webhook_examples() -> WebhookExamplesView;
@@ -30,9 +33,10 @@ commands! {
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
     mirror: desk mirror_status() -> MirrorStatus;
+    mirror: desk transaction_labels(ids: Vec<String>) -> Vec<TransactionLabel>;
     mirror: desk_async sync_mirror(full: bool) -> MirrorStatus;
     mirror: desk overview() -> Overview;
-    mirror: desk attention() -> AttentionView;
+    mirror: desk attention(rule: Option<String>) -> AttentionView;
     mirror: desk changes() -> ChangesView;
     mirror: desk mark_changes_seen() -> ChangesView;
     mirror: desk snooze_attention(transaction_id: String, rule: String, days: u32, note: String) -> AttentionView;

@@ -14,6 +14,7 @@ use crate::auto::actions::AutoAction;
 use crate::auto::service::{BillOfSaleInput, DebtInput};
 use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
 use crate::bulk::service::MatchingIds;
+use crate::consequence::Consequence;
 use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
 use crate::documents::browse::DocumentView;
@@ -21,6 +22,7 @@ use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
 use crate::events::service::{DeliveriesView, WebhookExamplesView};
 use crate::journal::Outcome;
+use crate::mirror::labels::TransactionLabel;
 use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;
 use crate::mirror::views::{AttentionView, ChangesView, MirrorStatus, Overview};
@@ -38,6 +40,7 @@ use crate::trades::service::{
     TradesPageView,
 };
 use crate::transactions::actions::TransactionAction;
+use crate::transactions::consequence_service::ConsequenceView;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};
 use crate::transactions::list::{TransactionPageView, TransactionQuery};

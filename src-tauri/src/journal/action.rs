@@ -41,4 +41,10 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
     fn reconcile(&self, client: &Client) -> impl Future<Output = Result<Option<bool>, AppError>> + Send;
     /// A note for the audit row of a success (e.g. which transaction a create made).
     fn note(&self, answer: &Self::Answer) -> Option<String>;
+    /// A note for the audit row of the intent, read before anything is written: what a
+    /// money move will do, with the numbers the person confirmed. None by default.
+    fn intent_note(&self, client: &Client) -> impl Future<Output = Option<String>> + Send {
+        let _ = client;
+        std::future::ready(None)
+    }
 }

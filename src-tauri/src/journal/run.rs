@@ -27,7 +27,9 @@ pub async fn run<A: Action>(
     run_in(db, trail, client, environment_id, action, None).await
 }
 
-/// [`run`] for one action of a bulk run (`batch_id` on the record and its audit rows).
+/// [`run`] for one action of a bulk run (`batch_id` on the record and its audit rows). A
+/// single action's intent row also records its consequence ([`Action::intent_note`]); a bulk
+/// run's rows name their batch, whose own confirmation showed the figures.
 pub async fn run_in<A: Action>(
     db: &AppDb,
     trail: &Trail,
@@ -36,7 +38,9 @@ pub async fn run_in<A: Action>(
     action: &A,
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
-    let record = record_intent_in(db, trail, environment_id, action, batch_id)?;
+    action.validate()?;
+    let note = if batch_id.is_none() { action.intent_note(client).await } else { None };
+    let record = record_intent_in(db, trail, environment_id, action, batch_id, note.as_deref())?;
     attempt(db, trail, client, &record).await
 }
 

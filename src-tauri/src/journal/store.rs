@@ -30,21 +30,22 @@ pub fn record_intent<A: Action>(
     environment_id: &str,
     req: &A,
 ) -> Result<Record<A>, AppError> {
-    record_intent_in(db, trail, environment_id, req, None)
+    record_intent_in(db, trail, environment_id, req, None, None)
 }
 
-/// [`record_intent`] for one action of a bulk run: the record and each of its audit rows
-/// name `batch_id`.
+/// [`record_intent`] for one action of a bulk run (the record and each of its audit rows
+/// name `batch_id`) and with `note` in the intent's audit detail (a money move's consequence).
 pub fn record_intent_in<A: Action>(
     db: &AppDb,
     trail: &Trail,
     environment_id: &str,
     req: &A,
     batch_id: Option<&str>,
+    note: Option<&str>,
 ) -> Result<Record<A>, AppError> {
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
-    let sealed = insert_intent(db, trail, &id, environment_id, req, batch_id)
+    let sealed = insert_intent(db, trail, &id, environment_id, req, batch_id, note)
         .map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
     trail.anchor(db, sealed);
     checkpoint(Checkpoint::IntentCommitted);
@@ -58,6 +59,7 @@ fn insert_intent<A: Action>(
     environment_id: &str,
     req: &A,
     batch_id: Option<&str>,
+    note: Option<&str>,
 ) -> Result<Sealed, AppError> {
     let key = IdempotencyKey::generate().as_str().to_owned();
     let request = serde_json::to_string(req).map_err(AppError::storage)?;
@@ -70,7 +72,7 @@ fn insert_intent<A: Action>(
         params![id, environment_id, req.kind(), req.target(), req.amount(), key, request, at, batch_id],
     )
     .map_err(AppError::storage)?;
-    let detail = batch_detail(batch_id, None);
+    let detail = batch_detail(batch_id, note);
     let entry = NewEntry {
         environment_id,
         action_id: id,

@@ -9,6 +9,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 use std::collections::HashMap;
 
+/// Items answered at most (per list): a queue is worked from the top, and a web view
+/// holding tens of thousands of rows would be slow and heavy.
+pub const SHOWN: usize = 300;
+
 fn time(v: Option<String>) -> Option<DateTime<Utc>> {
     v.and_then(|s| DateTime::parse_from_rfc3339(&s).ok()).map(|d| d.with_timezone(&Utc))
 }
@@ -144,4 +148,13 @@ pub fn apply_snoozes(
         }
     }
     (active, snoozed)
+}
+
+/// Items per rule, in the queue's order of rules.
+pub fn counts(items: &[AttentionItem]) -> Vec<super::views::RuleCount> {
+    rules::ALL
+        .iter()
+        .map(|&rule| super::views::RuleCount { rule, count: items.iter().filter(|i| i.rule == rule).count() as i64 })
+        .filter(|c| c.count > 0)
+        .collect()
 }

@@ -27,9 +27,10 @@ pub fn overview(desk: State<'_, Desk>) -> Result<Overview> {
     desk.overview()
 }
 
+/// The attention queue; `rule` narrows it to one rule.
 #[tauri::command]
-pub fn attention(desk: State<'_, Desk>) -> Result<AttentionView> {
-    desk.attention()
+pub fn attention(desk: State<'_, Desk>, rule: Option<String>) -> Result<AttentionView> {
+    desk.attention(rule.as_deref())
 }
 
 #[tauri::command]
@@ -76,4 +77,10 @@ pub fn mirror_intervals(desk: State<'_, Desk>) -> Result<Intervals> {
 #[tauri::command]
 pub fn save_mirror_intervals(desk: State<'_, Desk>, intervals: Intervals) -> Result<Intervals> {
     desk.save_mirror_intervals(&intervals)
+}
+
+/// Titles and references of transaction ids, from the mirror (for the audit log).
+#[tauri::command]
+pub fn transaction_labels(desk: State<'_, Desk>, ids: Vec<String>) -> Result<Vec<super::labels::TransactionLabel>> {
+    desk.transaction_labels(&ids)
 }

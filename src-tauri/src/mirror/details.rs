@@ -33,7 +33,7 @@ pub struct Checked {
 }
 
 fn due(mirror: &Mirror, env: &str) -> Result<Vec<(String, String)>, AppError> {
-    let conn = mirror.lock()?;
+    let conn = mirror.read()?;
     let since = (chrono::Utc::now() - chrono::Duration::days(RECENT_DAYS)).to_rfc3339();
     let stale = (chrono::Utc::now() - chrono::Duration::minutes(STALE_MINUTES)).to_rfc3339();
     let mut stmt = conn
@@ -137,12 +137,17 @@ fn store(mirror: &Mirror, env: &str, id: &str, fingerprint: &str, c: &Checked) -
 /// Checks the deals that are due; a deal that cannot be read now is tried at the next sync.
 pub async fn check(mirror: &Mirror, client: &Client, env: &str) -> Result<(), AppError> {
     let due = due(mirror, env)?;
+    let total = due.len() as u64;
+    mirror.enter_details(env, total);
+    let mut done = 0;
     let mut reads = futures::stream::iter(due.into_iter().map(|(id, fingerprint)| async move {
         let checked = read(client, &id).await;
         (id, fingerprint, checked)
     }))
     .buffer_unordered(2);
     while let Some((id, fingerprint, checked)) = reads.next().await {
+        done += 1;
+        mirror.progress(env, done, total);
         match checked {
             Ok(c) => store(mirror, env, &id, &fingerprint, &c)?,
             Err(e) if e.code == crate::error::ErrorCode::Network => return Err(e),

@@ -31,15 +31,25 @@ impl Mirror {
     /// A failure is recorded in the state; the rows stay as they were, so the last known
     /// state stays browsable.
     async fn run_claimed(&self, client: &Client, env: &str, kind: SyncKind) -> Result<(), AppError> {
+        let started = std::time::Instant::now();
         let result = match kind {
             SyncKind::Full => self.full(client, env).await,
-            SyncKind::Refresh => self.refresh(client, env).await,
+            SyncKind::Refresh | SyncKind::Details => self.refresh(client, env).await,
         };
+        let listed = started.elapsed();
         let result = match result {
             Ok(()) => super::details::check(self, client, env).await,
             Err(e) => Err(e),
         };
         self.release(env);
+        tracing::info!(
+            environment = env,
+            kind = ?kind,
+            list_ms = listed.as_millis() as u64,
+            total_ms = started.elapsed().as_millis() as u64,
+            ok = result.is_ok(),
+            "mirror sync ended"
+        );
         if let Err(e) = &result {
             tracing::warn!(environment = env, code = ?e.code, "mirror sync failed: {}", e.message);
             let code = serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_owned));

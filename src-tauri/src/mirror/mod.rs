@@ -8,6 +8,7 @@ pub mod changes;
 pub mod commands;
 pub mod details;
 pub mod job;
+pub mod labels;
 pub mod list;
 pub mod overview;
 pub mod row;

@@ -173,3 +173,7 @@ pub fn inexact(conn: &Connection, env: &str) -> Result<i64, AppError> {
     )
     .map_err(AppError::storage)
 }
+
+#[cfg(test)]
+#[path = "overview_tests.rs"]
+mod tests;

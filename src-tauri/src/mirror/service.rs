@@ -18,6 +18,7 @@ impl Desk {
             kind: match r.kind {
                 SyncKind::Full => "full",
                 SyncKind::Refresh => "refresh",
+                SyncKind::Details => "details",
             }
             .into(),
             fetched: r.fetched,
@@ -36,17 +37,17 @@ impl Desk {
 
     pub fn mirror_status(&self) -> Result<MirrorStatus, AppError> {
         let env = self.active_id()?;
-        self.status_of(&*self.mirror.lock()?, &env)
+        self.status_of(&*self.mirror.read()?, &env)
     }
 
     /// Starts a sync of the active environment in the background (a full pass when
     /// `full`, or when the mirror has never had one); answers at once with the status.
     pub fn sync_mirror(&self, full: bool) -> Result<MirrorStatus, AppError> {
         let (env, client) = self.active_client()?;
-        let never = store::state(&*self.mirror.lock()?, &env)?.full_at.is_none();
+        let never = store::state(&*self.mirror.read()?, &env)?.full_at.is_none();
         let kind = if full || never { SyncKind::Full } else { SyncKind::Refresh };
         self.mirror.start(client, env.clone(), kind);
-        self.status_of(&*self.mirror.lock()?, &env)
+        self.status_of(&*self.mirror.read()?, &env)
     }
 
     /// What sync the scheduler should start now for the active environment, if any.
@@ -60,7 +61,7 @@ impl Desk {
         if last_attempt.is_some_and(|t| t.elapsed() < refresh) {
             return Ok(None);
         }
-        let state = store::state(&*self.mirror.lock()?, &env)?;
+        let state = store::state(&*self.mirror.read()?, &env)?;
         let older = |at: &Option<String>, by: chrono::Duration| {
             at.as_deref()
                 .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
@@ -83,7 +84,7 @@ impl Desk {
 
     pub fn overview(&self) -> Result<Overview, AppError> {
         let env = self.active_id()?;
-        let conn = self.mirror.lock()?;
+        let conn = self.mirror.read()?;
         let (escrow, escrow_by_status) = overview::escrow(&conn, &env)?;
         let state = store::state(&conn, &env)?;
         Ok(Overview {
@@ -99,21 +100,32 @@ impl Desk {
         })
     }
 
-    pub fn attention(&self) -> Result<AttentionView, AppError> {
+    /// The queue (of one rule when `rule` is given), its first items and every rule's count.
+    pub fn attention(&self, rule: Option<&str>) -> Result<AttentionView, AppError> {
+        let only = match rule.filter(|r| !r.is_empty()) {
+            Some(r) => Some(Rule::parse(r).ok_or_else(|| AppError::validation("Unknown attention rule."))?),
+            None => None,
+        };
         let env = self.active_id()?;
         let thresholds = settings::thresholds(&self.db)?;
-        let conn = self.mirror.lock()?;
+        let conn = self.mirror.read()?;
         let at = Utc::now();
         let mut items = attention::hits(&conn, &env, at, &thresholds)?;
         items.extend(attention::unknown_outcomes(&conn, &env, at)?);
+        let (items, mut snoozed) = attention::apply_snoozes(items, &attention::snoozes(&conn, &env, at)?);
+        let counts = attention::counts(&items);
+        let mut items: Vec<_> = items.into_iter().filter(|i| only.is_none_or(|r| i.rule == r)).collect();
+        let total = items.len() as i64;
         attention::sort(&mut items);
-        let (items, snoozed) = attention::apply_snoozes(items, &attention::snoozes(&conn, &env, at)?);
-        Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, snoozed })
+        attention::sort(&mut snoozed);
+        items.truncate(attention::SHOWN);
+        snoozed.truncate(attention::SHOWN);
+        Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, total, counts, snoozed })
     }
 
     pub fn changes(&self) -> Result<ChangesView, AppError> {
         let env = self.active_id()?;
-        let conn = self.mirror.lock()?;
+        let conn = self.mirror.read()?;
         let looked_at = store::state(&conn, &env)?.looked_at;
         Ok(ChangesView {
             status: self.status_of(&conn, &env)?,
@@ -150,7 +162,7 @@ impl Desk {
                 rusqlite::params![env, id, rule.as_str(), until, note, now()],
             )
         })?;
-        self.attention()
+        self.attention(None)
     }
 
     pub fn unsnooze(&self, transaction_id: &str, rule: &str) -> Result<AttentionView, AppError> {
@@ -163,7 +175,7 @@ impl Desk {
                 rusqlite::params![env, id, rule.as_str()],
             )
         })?;
-        self.attention()
+        self.attention(None)
     }
 
     /// A local change committed together with its audit row (then anchored).

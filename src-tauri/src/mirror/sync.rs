@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// Rows written to SQLite in one transaction during a full pass.
-const BATCH: usize = 500;
+const BATCH: usize = 250;
 /// A refresh reads at most this many of the newest pages.
 const REFRESH_PAGES: u32 = 10;
 
@@ -22,6 +22,8 @@ const REFRESH_PAGES: u32 = 10;
 pub enum SyncKind {
     Full,
     Refresh,
+    /// The second phase of either: the detail checks of open deals (the list is done).
+    Details,
 }
 
 /// A sync under way, as the UI shows it.
@@ -32,11 +34,13 @@ pub struct Running {
     pub total: u64,
 }
 
-/// The mirror's own connection (the cache never waits on the journal's) and the syncs
-/// under way.
+/// The mirror's own connections (the cache never waits on the journal's): one writes
+/// what syncs read, one answers the pages (WAL lets it read while a sync writes, so the
+/// window is not held up by a sync), and the syncs under way.
 #[derive(Clone)]
 pub struct Mirror {
     conn: Arc<Mutex<Connection>>,
+    reader: Arc<Mutex<Connection>>,
     running: Arc<Mutex<HashMap<String, Running>>>,
 }
 
@@ -45,13 +49,18 @@ pub fn now() -> String {
 }
 
 impl Mirror {
-    pub fn new(conn: Connection) -> Self {
-        Self { conn: Arc::new(Mutex::new(conn)), running: Arc::default() }
+    pub fn new(writer: Connection, reader: Connection) -> Self {
+        Self { conn: Arc::new(Mutex::new(writer)), reader: Arc::new(Mutex::new(reader)), running: Arc::default() }
     }
 
-    /// The connection (short, synchronous uses only; never held across an await).
+    /// The writing connection (short, synchronous uses only; never held across an await).
     pub fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, AppError> {
         self.conn.lock().map_err(|_| AppError::storage("mirror lock poisoned"))
+    }
+
+    /// The reading connection, for what the window shows.
+    pub fn read(&self) -> Result<std::sync::MutexGuard<'_, Connection>, AppError> {
+        self.reader.lock().map_err(|_| AppError::storage("mirror lock poisoned"))
     }
 
     pub fn running(&self, env: &str) -> Option<Running> {
@@ -68,7 +77,16 @@ impl Mirror {
         true
     }
 
-    fn progress(&self, env: &str, fetched: u64, total: u64) {
+    /// Moves a running sync to its detail phase (the list part is done: its time counts).
+    pub(super) fn enter_details(&self, env: &str, total: u64) {
+        if let Ok(mut running) = self.running.lock()
+            && let Some(r) = running.get_mut(env)
+        {
+            *r = Running { kind: SyncKind::Details, fetched: 0, total };
+        }
+    }
+
+    pub(super) fn progress(&self, env: &str, fetched: u64, total: u64) {
         if let Ok(mut running) = self.running.lock()
             && let Some(r) = running.get_mut(env)
         {

@@ -23,7 +23,8 @@ pub struct MirrorStatus {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SyncProgress {
-    /// `full` or `refresh`.
+    /// `full` or `refresh` (reading the list), or `details` (checking open deals; the
+    /// list part is done).
     pub kind: String,
     #[ts(type = "number")]
     pub fetched: u64,
@@ -126,13 +127,28 @@ pub struct AttentionItem {
     pub note: Option<String>,
 }
 
+/// How many items one rule has (snoozed ones not counted).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleCount {
+    pub rule: super::rules::Rule,
+    #[ts(type = "number")]
+    pub count: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AttentionView {
     pub status: MirrorStatus,
     pub thresholds: super::rules::Thresholds,
+    /// The first [`super::attention::SHOWN`] items (of the rule asked for, or of all).
     pub items: Vec<AttentionItem>,
-    /// Snoozed items (shown apart).
+    /// Items in all (of the rule asked for, or of all), not snoozed.
+    #[ts(type = "number")]
+    pub total: i64,
+    /// Every rule with items, and how many.
+    pub counts: Vec<RuleCount>,
+    /// Snoozed items (shown apart; the first [`super::attention::SHOWN`]).
     pub snoozed: Vec<AttentionItem>,
 }
 

@@ -2,6 +2,7 @@
 //! detail changes, parties. Each is journaled (see [`crate::journal`]); payout, cancel,
 //! reimburse and the split payouts send the intent's Idempotency-Key.
 
+use crate::consequence::Move;
 use crate::error::AppError;
 use crate::fields::{id, non_negative, parse_amount, positive};
 use crate::journal::{Action, Sent};
@@ -172,6 +173,29 @@ impl TransactionAction {
         }
     }
 
+    /// The transaction and the money move this action is, for its consequence; `None`
+    /// for actions that move no money (and create, whose consequence the form shows).
+    pub fn money_move(&self) -> Option<(&str, Move)> {
+        let m = match self {
+            Self::Payout { .. } => Move::Payout,
+            Self::Cancel { .. } => Move::Cancel,
+            Self::Reimburse { amount, .. } => Move::Reimburse { amount: amount.clone() },
+            Self::CreateSplitPayout { amount, recipient, timing, .. } => {
+                Move::CreateSplitPayout { amount: amount.clone(), recipient: recipient.clone(), timing: timing.clone() }
+            }
+            Self::CancelSplitPayout { split_payout_id, .. } => {
+                Move::CancelSplitPayout { split_payout_id: split_payout_id.clone() }
+            }
+            Self::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee, .. } => Move::ChangeAmount {
+                amount: amount.clone(),
+                payee_fixed_fee: payee_fixed_fee.clone(),
+                payer_fixed_fee: payer_fixed_fee.clone(),
+            },
+            _ => return None,
+        };
+        Some((self.target(), m))
+    }
+
     /// Sends the action once with `key`; a create answers the new transaction's id.
     async fn send_once(&self, client: &Client, key: &IdempotencyKey) -> Result<Sent<Option<String>>, AppError> {
         let opts = CallOptions::with_idempotency_key(key.clone());
@@ -292,6 +316,11 @@ impl Action for TransactionAction {
     }
     async fn reconcile(&self, client: &Client) -> Result<Option<bool>, AppError> {
         self.reconcile_once(client).await
+    }
+    /// A money move's consequence on the live record, for the intent's audit row.
+    async fn intent_note(&self, client: &Client) -> Option<String> {
+        let (target, m) = self.money_move()?;
+        crate::consequence::audit_note(client, target, &m).await
     }
     fn note(&self, answer: &Option<String>) -> Option<String> {
         match (self, answer) {

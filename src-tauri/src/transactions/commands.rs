@@ -54,3 +54,39 @@ pub async fn create_transaction(
 ) -> Result<crate::journal::Outcome<super::actions::TransactionAction>> {
     desk.create_transaction(&input).await
 }
+
+/// Runs create's own checks without sending anything, so the form's review never passes
+/// what create would refuse (every field error at once); answers what the deal will mean
+/// for each party, for the review.
+#[tauri::command]
+pub fn check_new_transaction(
+    input: crate::transactions::create::NewTransactionInput,
+) -> Result<crate::consequence::Consequence> {
+    let (_, req) = input.to_request()?;
+    Ok(crate::consequence::of_create(
+        req.amount,
+        req.payee_fixed_fee.unwrap_or_default(),
+        req.payer_fixed_fee.unwrap_or_default(),
+        req.currency.as_ref().map(|c| c.to_string()).unwrap_or_else(|| "DKK".into()).as_str(),
+    ))
+}
+
+/// What a money move would do (payee's net, split payouts, refund, maximum reimbursable),
+/// computed from the live record before the person confirms.
+#[tauri::command]
+pub async fn transaction_consequence(
+    desk: State<'_, Desk>,
+    request: super::actions::TransactionAction,
+) -> Result<super::consequence_service::ConsequenceView> {
+    desk.transaction_consequence(&request).await
+}
+
+/// What registering debt of `amount` would do to the payee's share.
+#[tauri::command]
+pub async fn debt_consequence(
+    desk: State<'_, Desk>,
+    transaction_id: String,
+    amount: String,
+) -> Result<super::consequence_service::ConsequenceView> {
+    desk.debt_consequence(&transaction_id, &amount).await
+}

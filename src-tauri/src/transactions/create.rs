@@ -92,13 +92,15 @@ impl Fields {
         None
     }
 
+    /// A whole number in `0..=max`, plain or grouped in threes (`45.000`, see
+    /// [`crate::fields::whole_number`]).
     fn whole(&mut self, field: &str, v: &str, max: i32) -> Option<i32> {
         let v = v.trim();
         if v.is_empty() {
             return None;
         }
-        match v.parse::<i32>() {
-            Ok(n) if (0..=max).contains(&n) => Some(n),
+        match crate::fields::whole_number(v).and_then(|n| i32::try_from(n).ok()) {
+            Some(n) if (0..=max).contains(&n) => Some(n),
             _ => {
                 self.fail(field, format!("must be a whole number from 0 to {max}"));
                 None
@@ -302,5 +304,21 @@ mod tests {
             input.to_request().unwrap_err().field_errors.unwrap().into_iter().map(|f| f.field).collect();
         fields.sort();
         assert_eq!(fields, ["vehicle.vin", "vehicle.year"]);
+    }
+
+    #[test]
+    fn danish_grouped_mileage_is_read_as_a_whole_number() {
+        let mut input = NewTransactionInput {
+            transaction_type: "AUTO".into(),
+            amount: "289500.00".into(),
+            payee_reference_id: "dealer-1".into(),
+            vehicle: Some(VehicleInput { mileage: "45.000".into(), ..Default::default() }),
+            ..Default::default()
+        };
+        let (_, req) = input.to_request().expect("45.000 is a mileage");
+        assert_eq!(req.auto_information.and_then(|a| a.mileage), Some(45000));
+        input.vehicle.as_mut().unwrap().mileage = "45,5".into();
+        let err = input.to_request().unwrap_err();
+        assert_eq!(err.field_errors.unwrap()[0].field, "vehicle.mileage");
     }
 }

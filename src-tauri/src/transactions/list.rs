@@ -128,7 +128,7 @@ impl Desk {
         q: &TransactionQuery,
         offline: bool,
     ) -> Result<Option<TransactionPageView>, AppError> {
-        let conn = self.mirror.lock()?;
+        let conn = self.mirror.read()?;
         let state = crate::mirror::store::state(&conn, env)?;
         let Some(as_of) = state.refreshed_at.filter(|_| state.full_at.is_some()) else { return Ok(None) };
         let filters = q.filters.clone().unwrap_or_default();

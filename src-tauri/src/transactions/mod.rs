@@ -3,6 +3,7 @@
 
 pub mod actions;
 pub mod commands;
+pub mod consequence_service;
 pub mod create;
 pub mod export;
 pub mod filters;

@@ -63,9 +63,11 @@ refreshedAt: string | null, syncing: SyncProgress | null,
  * The last sync could not reach the service: what is shown is the last known state.
  */
 offline: boolean, error: string | null, };
+export type TransactionLabel = { environmentId: string, transactionId: string, title: string | null, referenceId: string | null, };
 export type SyncProgress = { 
 /**
- * `full` or `refresh`.
+ * `full` or `refresh` (reading the list), or `details` (checking open deals; the
+ * list part is done).
  */
 kind: string, fetched: number, total: number, };
 export type MoneyLine = { currency: string, 
@@ -122,9 +124,22 @@ excess: string | null,
  * The journaled action, for an unknown outcome.
  */
 actionId: string | null, snoozedUntil: string | null, note: string | null, };
-export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, items: Array<AttentionItem>, 
+export type RuleCount = { rule: Rule, count: number, };
+export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, 
 /**
- * Snoozed items (shown apart).
+ * The first [`super::attention::SHOWN`] items (of the rule asked for, or of all).
+ */
+items: Array<AttentionItem>, 
+/**
+ * Items in all (of the rule asked for, or of all), not snoozed.
+ */
+total: number, 
+/**
+ * Every rule with items, and how many.
+ */
+counts: Array<RuleCount>, 
+/**
+ * Snoozed items (shown apart; the first [`super::attention::SHOWN`]).
  */
 snoozed: Array<AttentionItem>, };
 export type Change = { seq: number, transactionId: string, at: string, 
@@ -197,6 +212,44 @@ expectedCompletion: string,
  * Auto only.
  */
 vehicle: VehicleInput | null, };
+export type Consequence = { kind: string, currency: string, 
+/**
+ * The transaction amount after the action.
+ */
+amount: string, payeeFee: string, payerFee: string, paidIn: string, reimbursed: string, 
+/**
+ * What the payee receives at release, after this action.
+ */
+payeeNet: string, 
+/**
+ * What this action sends back to the payer.
+ */
+toPayer: string, 
+/**
+ * What the payer still has to pay after the action.
+ */
+payerOwes: string, 
+/**
+ * The most that can be reimbursed before this action.
+ */
+maxReimbursable: string, splits: Array<SplitEffect>, blocked: Blocked | null, };
+export type SplitEffect = { splitPayoutId: string, amount: string, recipient: string, timing: string, 
+/**
+ * `released` (paid with this payout), `kept` (still paid after a cancel), `cancelled`,
+ * `planned` (a new one) or `unchanged`.
+ */
+effect: string, 
+/**
+ * The debt-settlement split payout, which can never be cancelled.
+ */
+debtSettlement: boolean, };
+export type Blocked = { 
+/**
+ * `closed`, `notPaid`, `excess`, `nothingPaidIn`, `overReimbursable`, `overShare`,
+ * `overExcess`, `belowCommitted`, `debtSettlement`, `notPending`.
+ */
+reason: string, amount: string | null, };
+export type ConsequenceView = { environmentId: string, consequence: Consequence | null, };
 export type AuditFile = { path: string, rows: number, };
 export type ExportKind = "transactions" | "selection" | "audit";
 export type SaveChoice = { 
@@ -243,7 +296,12 @@ correlationId: string | null,
 /**
  * Faults of single request fields (the client's pre-send check or the service's 400 `errors`).
  */
-fieldErrors?: Array<FieldErrorView>, };
+fieldErrors?: Array<FieldErrorView>, 
+/**
+ * The likely cause when the service could not be reached or refused the key or path
+ * (see [`crate::error_cause`]): `dns`, `refused`, `tls`, `timeout`, `wrongKey`, ….
+ */
+cause?: string, };
 export type FieldErrorView = { field: string, message: string, };
 export type TransactionStatus = string;
 export type Currency = string;

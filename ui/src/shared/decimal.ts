@@ -75,3 +75,9 @@ export function remainingToPay(
   const owed = add(parseDecimal(amount) ?? ZERO, parseDecimal(payerFee) ?? ZERO);
   return toDecimalString(maxZero(sub(owed, parseDecimal(paidIn) ?? ZERO)));
 }
+
+/** Outbound payments by state: what was paid and what is only scheduled (canonical strings). */
+export function outboundTotals(payments: ReadonlyArray<{ amount: string; status: string }>): { paid: string; scheduled: string } {
+  const sum = (status: string) => toDecimalString(sumDecimals(payments.filter((p) => p.status === status).map((p) => p.amount)));
+  return { paid: sum('PAID'), scheduled: sum('SCHEDULED') };
+}

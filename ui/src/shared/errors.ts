@@ -1,4 +1,6 @@
 import { ERROR_CODES as CODES, type ActionOutcome, type AppError, type ErrorCode } from '../lib/bindings';
+import { formatMoney } from './format';
+import type { Lang } from './i18n/i18n.svelte';
 
 /** The codes Rust sends (generated with the bindings from `ErrorCode`). */
 const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>(CODES);
@@ -21,6 +23,7 @@ export function toAppError(e: unknown): AppError {
       detail: str(o.detail),
       correlationId: str(o.correlationId),
       ...(Array.isArray(o.fieldErrors) ? { fieldErrors: o.fieldErrors as AppError['fieldErrors'] } : {}),
+      ...(str(o.cause) ? { cause: str(o.cause) as string } : {}),
     };
   }
   const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Unknown error';
@@ -69,4 +72,18 @@ export function fieldErrorsOf(e: AppError | null | undefined): Record<string, st
     out[key] = out[key] ? `${out[key]}; ${f.message}` : f.message;
   }
   return out;
+}
+
+/** `286510.00 DKK` (how the service writes amounts in its messages) in the user's format. */
+export function localizeAmounts(text: string, lang: Lang): string {
+  return text.replace(/(-?\d+(?:\.\d+)?) (DKK|EUR)\b/g, (_m, amount: string, cur: string) => formatMoney(amount, cur, lang));
+}
+
+/**
+ * What the service said, once: its plain-string or problem detail with amounts in the user's
+ * format, when it gave one; else the message. The caller keeps the original behind Details.
+ */
+export function serviceSaid(e: AppError, lang: Lang): string | null {
+  const said = e.detail ?? null;
+  return said ? localizeAmounts(said, lang) : null;
 }

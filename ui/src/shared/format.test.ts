@@ -47,3 +47,11 @@ describe('formatDate', () => {
     expect(formatDate(null, 'en')).toBe('—');
   });
 });
+
+describe('service messages', () => {
+  it('puts the amounts of a service message in the user format', async () => {
+    const { localizeAmounts } = await import('./errors');
+    expect(localizeAmounts('Amount exceeds the reimbursable 286510.00 DKK', 'da')).toBe('Amount exceeds the reimbursable 286.510,00 kr.');
+    expect(localizeAmounts('at most 12.5 EUR left', 'en')).toContain('12.50');
+  });
+});

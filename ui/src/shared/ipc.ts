@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -18,6 +18,9 @@ export const ipc = {
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   createTransaction: (input: NewTransactionInput) => call<ActionOutcome>('create_transaction', { input }),
+  checkNewTransaction: (input: NewTransactionInput) => call<Consequence>('check_new_transaction', { input }),
+  transactionConsequence: (request: TransactionAction) => call<ConsequenceView>('transaction_consequence', { request }),
+  debtConsequence: (transactionId: string, amount: string) => call<ConsequenceView>('debt_consequence', { transactionId, amount }),
   listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),
   transactionTimeline: (transactionId: string) => call<TimelineView>('transaction_timeline', { transactionId }),
   webhookExamples: () => call<WebhookExamplesView>('webhook_examples'),
@@ -28,9 +31,10 @@ export const ipc = {
   exportStatus: (id: string) => call<ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<ExportStatus>('cancel_export', { id }),
   mirrorStatus: () => call<MirrorStatus>('mirror_status'),
+  transactionLabels: (ids: Array<string>) => call<Array<TransactionLabel>>('transaction_labels', { ids }),
   syncMirror: (full: boolean) => call<MirrorStatus>('sync_mirror', { full }),
   overview: () => call<Overview>('overview'),
-  attention: () => call<AttentionView>('attention'),
+  attention: (rule: string | null) => call<AttentionView>('attention', { rule }),
   changes: () => call<ChangesView>('changes'),
   markChangesSeen: () => call<ChangesView>('mark_changes_seen'),
   snoozeAttention: (transactionId: string, rule: string, days: number, note: string) => call<AttentionView>('snooze_attention', { transactionId, rule, days, note }),

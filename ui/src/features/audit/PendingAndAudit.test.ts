@@ -141,6 +141,20 @@ describe('audit log page', () => {
     expect(screen.getByTestId('audit-integrity').getAttribute('data-intact')).toBe('true');
   });
 
+  it("names each row's deal by title and reference, the id one click away", async () => {
+    auditRows = [audit(1, { target: 'tx-tesla' }), audit(2, { target: 'tx-unknown' })];
+    installMock({
+      transaction_labels: () => [{ environmentId: 'sandbox', transactionId: 'tx-tesla', title: 'Tesla Model Y Long Range', referenceId: 'DEAL-2026-0042' }],
+    });
+    await openAudit();
+    await waitFor(() => expect(screen.getAllByTestId('audit-target').some((c) => c.textContent?.includes('Tesla Model Y'))).toBe(true));
+    const tesla = screen.getAllByTestId('audit-target').find((c) => c.textContent?.includes('Tesla'))!;
+    expect(tesla.textContent).toContain('DEAL-2026-0042');
+    expect(tesla.querySelector('details')?.textContent).toContain('tx-tesla');
+    const unknown = screen.getAllByTestId('audit-target').find((c) => c.textContent?.includes('tx-unknown'))!;
+    expect(unknown.querySelector('details')).toBeNull();
+  });
+
   it('shows a red badge when the chain is broken', async () => {
     auditRows = [audit(3), audit(2), audit(1)];
     chain = check({ rows: 3, status: 'broken', problem: 'rewritten', brokenAt: 2, message: 'Row 2: rewritten — its MAC does not match.' });

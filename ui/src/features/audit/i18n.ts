@@ -61,6 +61,7 @@ export const en = {
   'audit.col.phase': 'Phase',
   'audit.col.outcome': 'Outcome',
   'audit.col.detail': 'Detail',
+  'audit.targetId': 'Id',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -124,4 +125,5 @@ export const da: Record<keyof typeof en, string> = {
   'audit.col.phase': 'Fase',
   'audit.col.outcome': 'Resultat',
   'audit.col.detail': 'Detaljer',
+  'audit.targetId': 'Id',
 };

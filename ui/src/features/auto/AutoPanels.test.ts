@@ -21,17 +21,36 @@ describe('Auto deal panels', () => {
     expect(within(panel).getByTestId('debt-destination-error')).toBeTruthy();
     await fireEvent.input(fik, { target: { value: '' } });
     expect(within(panel).queryByTestId('debt-fik-error')).toBeNull();
-    expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled, 'no file, no amount yet').toBe(true);
+    expect((within(panel).getByTestId('debt-review-button') as HTMLButtonElement).disabled, 'no file, no amount yet').toBe(true);
   });
 
   it('registers debt with the account sent without spaces', async () => {
-    installMock({ add_debt_information: () => outcome({ kind: 'deleteDocument', documentId: 'x' }) });
+    installMock({
+      add_debt_information: () => outcome({ kind: 'deleteDocument', documentId: 'x' }),
+      debt_consequence: () => ({
+        environmentId: 'sandbox',
+        consequence: {
+          kind: 'addDebtInformation', currency: 'DKK', amount: '289500.00', payeeFee: '500.00', payerFee: '0.00', paidIn: '0.00',
+          reimbursed: '0.00', payeeNet: '276500.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '0.00',
+          splits: [{ splitPayoutId: '', amount: '12500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true }],
+          blocked: null,
+        },
+      }),
+    });
     await openDetail();
     const panel = await screen.findByTestId('debt-panel');
     await fireEvent.input(within(panel).getByTestId('debt-amount'), { target: { value: '12.500,00' } });
     await fireEvent.input(within(panel).getByTestId('debt-bank-account'), { target: { value: 'DK50 0040 0440 1162 43' } });
     await choose(within(panel).getByTestId('debt-file'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'scan.png'));
-    await waitFor(() => expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((within(panel).getByTestId('debt-review-button') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(within(panel).getByTestId('debt-review-button'));
+    // The same confirmation as every money move: the consequence, then the typed amount.
+    await waitFor(() => expect(within(panel).getByTestId('consequence-payee-net').textContent).toContain('276'));
+    expect(within(panel).getByTestId('consequence-split').textContent).toContain('debt settlement');
+    expect(argsOf('add_debt_information')).toHaveLength(0);
+    expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled).toBe(true);
+    const expected = within(panel).getByTestId('debt-confirm-expected').textContent ?? '';
+    await fireEvent.input(within(panel).getByTestId('debt-confirm-input'), { target: { value: expected } });
     await fireEvent.click(within(panel).getByTestId('debt-submit'));
     await waitFor(() => expect(argsOf('add_debt_information')).toHaveLength(1));
     const input = argsOf('add_debt_information')[0].input as Record<string, unknown>;
@@ -61,6 +80,43 @@ describe('Auto deal panels', () => {
     });
     await waitFor(() => expect(screen.getByTestId('bill-of-sale-state').getAttribute('data-generated')).toBe('true'));
     expect(screen.getByTestId('bill-of-sale-state').getAttribute('data-enabled')).toBe('true');
+  });
+
+  it('shows a closed deal\'s Auto panels read-only and no Cancel on the debt-settlement split payout', async () => {
+    installMock({
+      get_transaction: (a) => {
+        const view = transaction(a.id as string, { payer: PAYER, status: 'SUCCEEDED' });
+        if (view.transaction.autoInformation) view.transaction.autoInformation.debt = { amount: '1000.00', splitPayoutId: 'sp-debt' };
+        return view;
+      },
+      list_split_payouts: () => ({
+        environmentId: 'sandbox',
+        items: [{ splitPayoutId: 'sp-debt', amount: '1000.00', currency: 'DKK', recipient: 'PAYEE', serviceAccountId: null, timing: 'ON_CLOSE', description: null, destination: null, status: 'PENDING', created: null }],
+      }),
+    });
+    await openDetail();
+    expect(await screen.findByTestId('debt-readonly')).toBeTruthy();
+    expect(screen.getByTestId('bill-of-sale-readonly')).toBeTruthy();
+    expect(screen.queryByTestId('debt-form')).toBeNull();
+    expect(screen.queryByTestId('bill-of-sale-generate')).toBeNull();
+    await screen.findByTestId('split-payout-debt');
+    expect(screen.queryByTestId('split-payout-cancel')).toBeNull();
+  });
+
+  it('offers no Cancel on an open deal\'s debt-settlement split payout, but on the others', async () => {
+    const sp = (id: string) => ({ splitPayoutId: id, amount: '1000.00', currency: 'DKK', recipient: 'PAYEE', serviceAccountId: null, timing: 'ON_CLOSE', description: null, destination: null, status: 'PENDING', created: null });
+    installMock({
+      get_transaction: (a) => {
+        const view = transaction(a.id as string, { payer: PAYER, status: 'PAID' });
+        if (view.transaction.autoInformation) view.transaction.autoInformation.debt = { amount: '1000.00', splitPayoutId: 'sp-debt' };
+        return view;
+      },
+      list_split_payouts: () => ({ environmentId: 'sandbox', items: [sp('sp-debt'), sp('sp-other')] }),
+    });
+    await openDetail();
+    await screen.findByTestId('split-payout-debt');
+    expect(screen.getAllByTestId('split-payout-cancel')).toHaveLength(1);
+    expect(screen.getByTestId('debt-form')).toBeTruthy();
   });
 
   it('refuses a bill-of-sale file that is not a PDF', async () => {

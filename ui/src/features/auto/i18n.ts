@@ -30,6 +30,7 @@ export const en = {
   'debt.saved': 'Debt information saved',
   'debt.download': 'Get download link',
   'debt.downloadHint': 'The link is valid for 5 minutes.',
+  'auto.readonly': 'The transaction is closed: this is shown as it was, and can no longer be changed.',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -62,4 +63,5 @@ export const da: Record<keyof typeof en, string> = {
   'debt.saved': 'Gældsoplysninger gemt',
   'debt.download': 'Hent downloadlink',
   'debt.downloadHint': 'Linket gælder i 5 minutter.',
+  'auto.readonly': 'Transaktionen er lukket: det vises, som det var, og kan ikke længere ændres.',
 };

@@ -9,6 +9,8 @@ import { ENVIRONMENTS, page } from '../../test/fixtures';
 let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
 let envs: EnvironmentList;
 let staff: string | null;
+/** How test_connection fails for the profile: a rejected key, or nothing listening. */
+let failure: 'wrongKey' | 'refused';
 
 function installMock() {
   mockIPC((cmd, args) => {
@@ -41,7 +43,13 @@ function installMock() {
       }
       case 'test_connection':
         if (a.id === 'sandbox') return { transactionCount: 200 };
-        throw { code: 'unauthorized', message: 'The API key was rejected', status: 401, title: null, detail: null, correlationId: 'c-9' };
+        if (failure === 'refused') {
+          throw { code: 'network', message: 'could not connect to the service: tcp connect error: Connection refused', status: null, title: null, detail: null, correlationId: null, cause: 'refused' };
+        }
+        throw { code: 'unauthorized', message: 'The API key was rejected', status: 401, title: null, detail: null, correlationId: 'c-9', cause: 'wrongKey' };
+      case 'select_environment':
+        envs.activeId = a.id as string;
+        return envs.environments.find((e) => e.id === a.id);
       default:
         throw { code: 'internal', message: `unexpected ${cmd}` };
     }
@@ -54,6 +62,7 @@ beforeEach(() => {
   calls = [];
   envs = structuredClone(ENVIRONMENTS);
   staff = null;
+  failure = 'wrongKey';
   i18n.set('en');
   installMock();
 });
@@ -100,6 +109,9 @@ describe('environments page', () => {
     expect(within(items[0]).queryByTestId('env-delete')).toBeNull();
     expect(within(items[1]).getByTestId('env-delete')).toBeTruthy();
     expect(items[1].textContent).toContain('Key stored in OS keychain');
+    // The built-in Sandbox's key is compiled in: its card must not claim a keychain item.
+    expect(items[0].textContent).not.toContain('Key stored in OS keychain');
+    expect(within(items[0]).getByTestId('env-key-state').textContent).toContain('nothing in the keychain');
   });
 
   it('tests a connection and shows the result or the error', async () => {
@@ -108,6 +120,31 @@ describe('environments page', () => {
     await waitFor(() => expect(within(item('sandbox')).getByTestId('env-test-result').textContent).toContain('Connected — 200 transactions'));
     await fireEvent.click(within(item('prod-1')).getByTestId('env-test'));
     await waitFor(() => expect(within(item('prod-1')).getByTestId('env-test-result').textContent).toContain('The API key was rejected'));
+  });
+
+  it('says what a failed connection means: the address, the likely cause and what to check', async () => {
+    await openPage();
+    await fireEvent.click(within(item('prod-1')).getByTestId('env-test'));
+    const trouble = await within(item('prod-1')).findByTestId('env-test-error');
+    expect(trouble.textContent).toContain('Could not connect to https://api.example.com');
+    expect(within(trouble).getByTestId('env-test-error-cause').textContent).toBe('The service answered, but refused the API key (401).');
+    expect(within(trouble).getByTestId('env-test-error-check').textContent).toContain('Enter the key again');
+  });
+
+  it('does not make an unreachable environment current without the work-offline choice', async () => {
+    failure = 'refused';
+    await openPage();
+    await fireEvent.click(within(item('prod-1')).getByTestId('env-use'));
+    const dialog = await screen.findByTestId('unreachable-dialog');
+    expect(within(dialog).getByTestId('unreachable-trouble-cause').textContent).toContain('connection was refused');
+    expect(calls.some((c) => c.cmd === 'select_environment')).toBe(false);
+    await fireEvent.click(within(dialog).getByTestId('unreachable-stay'));
+    await waitFor(() => expect(screen.queryByTestId('unreachable-dialog')).toBeNull());
+    expect(calls.some((c) => c.cmd === 'select_environment')).toBe(false);
+
+    await fireEvent.click(within(item('prod-1')).getByTestId('env-use'));
+    await fireEvent.click(await screen.findByTestId('unreachable-offline'));
+    await waitFor(() => expect(calls.filter((c) => c.cmd === 'select_environment').map((c) => c.args.id)).toEqual(['prod-1']));
   });
 
   it('validates, saves a profile, stores the typed key and clears the field', async () => {

@@ -41,7 +41,9 @@ export class MirrorWatch {
     } catch (e) {
       this.error = e as AppError;
     }
-    if (!this.#stopped) this.#timer = setTimeout(() => void this.poll(), this.syncing ? BUSY_MS : IDLE_MS);
+    // Often while a sync runs or before the first one has ended (it starts within a second).
+    const busy = this.syncing || (this.status !== null && this.status.fullAt === null && !this.status.offline);
+    if (!this.#stopped) this.#timer = setTimeout(() => void this.poll(), busy ? BUSY_MS : IDLE_MS);
   }
 
   /** Starts a sync now (full pass when `full`) and follows it. */

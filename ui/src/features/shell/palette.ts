@@ -1,4 +1,5 @@
 import type { EnvironmentView, TransactionListItem } from '../../lib/bindings';
+import { statusLabel } from '../../shared/i18n/i18n.svelte';
 
 /** One entry of the command palette. */
 export type PaletteItem =
@@ -30,6 +31,6 @@ export function transactionItems(items: TransactionListItem[]): PaletteItem[] {
     kind: 'transaction',
     id: t.transactionId,
     title: t.title ?? t.transactionId,
-    detail: [t.referenceId, t.status].filter(Boolean).join(' · '),
+    detail: [t.referenceId, statusLabel(t.status)].filter(Boolean).join(' · '),
   }));
 }

@@ -1,6 +1,7 @@
 import { getContext, setContext } from 'svelte';
 import type { ActionRecord, AppError, EnvironmentView, MirrorSource, SortBy, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
 import { activeFilterCount, emptyFilters } from '../transactions/filters';
+import { unreachable } from '../environments/trouble';
 import { ipc } from '../../shared/ipc';
 import { FIRST_PAGE } from './first-page';
 
@@ -41,6 +42,8 @@ export class Session {
   envsLoaded = $state(false);
   envError = $state.raw<AppError | null>(null);
   switching = $state(false);
+  /** An environment that could not be reached when chosen: it becomes current only by "work offline". */
+  unreachable = $state.raw<{ env: EnvironmentView; error: AppError } | null>(null);
   active = $derived(this.envs.find((e) => e.id === this.activeId) ?? null);
 
   // transaction list
@@ -188,8 +191,28 @@ export class Session {
     this.detailLoading = false;
   }
 
-  async selectEnvironment(id: string): Promise<EnvironmentView | null> {
+  /**
+   * Makes `id` current. A profile that cannot be reached is not switched to unless `offline`
+   * (the person chose "work offline"); `unreachable` then says why and offers the choice.
+   */
+  async selectEnvironment(id: string, opts: { offline?: boolean } = {}): Promise<EnvironmentView | null> {
     if (id === this.activeId || this.switching) return this.active;
+    const target = this.envs.find((e) => e.id === id);
+    if (target && !target.builtIn && !opts.offline) {
+      this.switching = true;
+      try {
+        await ipc.testConnection(id);
+      } catch (e) {
+        const error = e as AppError;
+        if (unreachable(error)) {
+          this.unreachable = { env: target, error };
+          return null;
+        }
+      } finally {
+        this.switching = false;
+      }
+    }
+    this.unreachable = null;
     this.switching = true;
     this.resetData();
     try {

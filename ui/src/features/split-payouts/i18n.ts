@@ -11,6 +11,8 @@ export const en = {
   'recipient.PAYEE': 'Payee',
   'recipient.PAYER': 'Payer',
   'recipient.TENANT': 'Tenant',
+  'split.debtNoCancel': 'Debt settlement · cannot be cancelled',
+  'split.cancel': 'Cancel split payout',
 
   'timing.default': 'Service default',
   'timing.NEXT_PAYOUT': 'Next payout',
@@ -27,7 +29,9 @@ export const da: Record<keyof typeof en, string> = {
 
   'recipient.PAYEE': 'Modtager',
   'recipient.PAYER': 'Betaler',
-  'recipient.TENANT': 'Lejer',
+  'recipient.TENANT': 'Platformen',
+  'split.debtNoCancel': 'Gældsindfrielse · kan ikke annulleres',
+  'split.cancel': 'Annullér deludbetaling',
 
   'timing.default': 'Tjenestens standard',
   'timing.NEXT_PAYOUT': 'Næste udbetaling',

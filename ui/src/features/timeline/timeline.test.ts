@@ -33,7 +33,7 @@ describe('timeline', () => {
     i18n.set('en');
     expect(eventLabel({ event: 'payment.authorized' })).toBe('Payment authorized');
     expect(eventLabel({ event: 'staff.payout' })).toBe('Staff: Pay out');
-    expect(eventLabel({ event: 'staff.somethingNew' })).toBe('Staff: somethingNew');
+    expect(eventLabel({ event: 'staff.somethingNew' })).toBe('Staff: Somethingnew'); // unknown values are made readable (#15)
     expect(eventLabel({ event: 'webhook.transaction.cancelled' })).toBe('Webhook transaction.cancelled');
     expect(eventLabel({ event: 'mystery.event' })).toBe('mystery.event');
     i18n.set('da');
@@ -57,6 +57,6 @@ describe('stateLabel', () => {
     i18n.set('en');
     expect(stateLabel({ source: 'webhook', status: 'failed' })).toBe('not delivered');
     expect(stateLabel({ source: 'audit', status: 'succeeded' })).toBe('Succeeded');
-    expect(stateLabel({ source: 'record', status: 'SOMETHING_NEW' })).toBe('SOMETHING_NEW');
+    expect(stateLabel({ source: 'record', status: 'SOMETHING_NEW' })).toBe('Something new');
   });
 });

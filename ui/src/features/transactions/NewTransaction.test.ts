@@ -22,6 +22,11 @@ function install(extra: Record<string, Handler> = {}) {
         return page([], 0);
       case 'open_actions':
         return [];
+      case 'check_new_transaction':
+        return {
+          kind: 'createTransaction', currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '0.00',
+          reimbursed: '0.00', payeeNet: '289005.00', toPayer: '0.00', payerOwes: '289500.00', maxReimbursable: '0.00', splits: [], blocked: null,
+        };
       default:
         throw { code: 'internal', message: `unexpected command ${cmd}` };
     }
@@ -86,6 +91,82 @@ describe('new transaction', () => {
     await waitFor(() => expect(sent('get_transaction').some((c) => c.args.id === 'tx-new')).toBe(true));
   });
 
+  it('accepts a Danish grouped mileage (45.000), reviews it and sends 45000', async () => {
+    install({
+      create_transaction: (a) => {
+        const input = a.input as NewTransactionInput;
+        const out: ActionOutcome = { environmentId: 'sandbox', record: record({ kind: 'createTransaction', input }), value: 'tx-new', link: null };
+        return out;
+      },
+      get_transaction: () => transaction('tx-new'),
+      list_split_payouts: () => ({ environmentId: 'sandbox', items: [] }),
+      list_documents: () => ({ environmentId: 'sandbox', documents: [], filtered: true }),
+    });
+    await openForm();
+    await fireEvent.click(screen.getByTestId('nt-type-auto'));
+    await type('nt-amount', '289.500');
+    await type('nt-payeeReferenceId', 'dealer-7');
+    await type('nt-vehicle-mileage', '45,5');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-vehicle-mileage-error')).textContent).toContain('helt tal');
+    expect(sent('check_new_transaction')).toHaveLength(0);
+    await type('nt-vehicle-mileage', '45.000');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-review-mileage')).textContent).toContain('45.000 km');
+    expect(screen.getByTestId('consequence-payee-net').textContent).toBe('289.005,00 kr.');
+    expect((sent('check_new_transaction')[0].args.input as NewTransactionInput).vehicle?.mileage).toBe('45000');
+    await type('nt-confirm-input', '289.500,00');
+    await fireEvent.click(screen.getByTestId('nt-create'));
+    await waitFor(() => expect(sent('create_transaction')).toHaveLength(1));
+    expect((sent('create_transaction')[0].args.input as NewTransactionInput).vehicle?.mileage).toBe('45000');
+  });
+
+  it('stays on the form when Rust refuses what the form took: review never passes what create refuses', async () => {
+    install({
+      check_new_transaction: () => {
+        throw { code: 'validation', message: 'Check the form', fieldErrors: [{ field: 'payerId', message: 'is required for a Marketplace transaction' }] };
+      },
+    });
+    await openForm();
+    await type('nt-amount', '100');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');
+    expect(screen.queryByTestId('new-transaction-review')).toBeNull();
+    expect(sent('create_transaction')).toHaveLength(0);
+  });
+
+  it('picks the parties from the connected users and shows them by name in the review', async () => {
+    install({
+      list_users: () => ({
+        environmentId: 'sandbox', skip: 0, hasMore: false,
+        items: [
+          { serviceAccountId: 'acc-dealer', name: 'Bilhuset Vejle ApS', phoneNumber: null, phoneNumberVerified: false, created: null, type: 'Business' },
+          { serviceAccountId: 'acc-mette', name: 'Mette Kjær Nielsen', phoneNumber: '+4512345678', phoneNumberVerified: true, created: null, type: 'Private' },
+        ],
+      }),
+      get_user: (a) => ({
+        environmentId: 'sandbox',
+        user: { id: null, serviceAccountId: a.serviceAccountId, connections: [{ referenceId: 'dealer-01', connected: null }], name: 'Bilhuset Vejle ApS', kyc: null, email: 'salg@bilhuset.dk', phoneNumber: null, phoneNumberVerified: false, dateOfBirth: null, cpr: null, cvr: null, address: null, type: 'Business' },
+      }),
+    });
+    await openForm();
+    const search = screen.getByTestId('party-search-payee');
+    await fireEvent.focus(search);
+    await type('party-search-payee', 'vejle');
+    await fireEvent.click(await screen.findByTestId('party-option'));
+    await waitFor(() => expect(screen.getByTestId('party-picked-payee').textContent).toContain('dealer-01'));
+    expect((screen.getByTestId('nt-payeeId') as HTMLInputElement).value).toBe('acc-dealer');
+    await fireEvent.focus(screen.getByTestId('party-search-payer'));
+    await type('party-search-payer', 'kjaer');
+    await fireEvent.click(await screen.findByTestId('party-option'));
+    await type('nt-amount', '100');
+    await type('nt-title', 'Cykel');
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    expect((await screen.findByTestId('nt-review-payee')).textContent).toBe('Bilhuset Vejle ApS');
+    expect(screen.getByTestId('nt-review-payer').textContent).toBe('Mette Kjær Nielsen');
+    expect((sent('check_new_transaction')[0].args.input as NewTransactionInput).payerId).toBe('acc-mette');
+  });
+
   it('puts the service-side field errors next to their fields', async () => {
     install({
       create_transaction: () => {
@@ -95,6 +176,7 @@ describe('new transaction', () => {
     await openForm();
     await type('nt-amount', '100');
     await fireEvent.click(screen.getByTestId('nt-review'));
+    await screen.findByTestId('nt-confirm-input');
     await type('nt-confirm-input', '100');
     await fireEvent.click(screen.getByTestId('nt-create'));
     expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');

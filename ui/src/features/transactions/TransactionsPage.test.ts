@@ -193,6 +193,8 @@ describe('transactions table', () => {
     await waitFor(() => expect(rows().length).toBe(1));
 
     const select = screen.getByTestId('env-select') as HTMLSelectElement;
+    // The built-in Sandbox is named once, not "Sandbox · Sandbox"; a profile shows its badge.
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Sandbox', 'Live · Production']);
     await fireEvent.change(select, { target: { value: 'prod-1' } });
     await waitFor(() => expect(pending).toHaveLength(2));
     expect(rows()).toHaveLength(0);

@@ -53,7 +53,12 @@ onSystemLanguageChange(() => i18n.refreshSystem());
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   let s: string = dictionaries[lang][key] ?? en[key] ?? key;
   if (params) {
-    s = s.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+    // A value that ends a sentence itself ("289.500,00 kr.") takes the template's full stop.
+    s = s.replace(/\{(\w+)\}(\.?)/g, (m, name: string, dot: string) => {
+      if (!(name in params)) return m;
+      const value = String(params[name]);
+      return value + (dot && value.endsWith('.') ? '' : dot);
+    });
   }
   return s;
 }
@@ -72,17 +77,29 @@ export function tn(base: PluralBase, count: number, params?: Record<string, stri
 
 export function statusLabel(status: string): string {
   const key = `status.${status}` as MessageKey;
-  return key in en ? t(key) : status;
+  return key in en ? t(key) : humanize(status);
+}
+
+/** An unknown service value made readable: `PARTLY_PAID` → "Partly paid". */
+export function humanize(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
+}
+
+/** A payment method in the user's language (PSD2, bank transfer, mobile wallet); unknown ones made readable. */
+export function methodLabel(method: string): string {
+  const key = `method.${method}` as MessageKey;
+  return key in en ? t(key) : humanize(method);
 }
 
 /** A user type in the user's language (Private, Business, Guest); unknown values as sent. */
 export function userTypeLabel(type: string): string {
   const key = `userType.${type}` as MessageKey;
-  return key in en ? t(key) : type;
+  return key in en ? t(key) : humanize(type);
 }
 
 /** Label for a value under a key prefix (e.g. `recipient.PAYEE`); unknown values are shown as sent. */
 export function labelOf(prefix: 'action.kind' | 'recipient' | 'timing' | 'state' | 'phase', value: string): string {
   const key = `${prefix}.${value}` as MessageKey;
-  return key in en ? t(key) : value;
+  return key in en ? t(key) : humanize(value);
 }

@@ -85,3 +85,16 @@ describe('plurals', () => {
     }
   });
 });
+
+describe('service values in the user language', () => {
+  it('translates known statuses, methods and user types, and makes unknown ones readable', async () => {
+    const { i18n, humanize, methodLabel, statusLabel, userTypeLabel } = await import('./i18n.svelte');
+    i18n.set('da');
+    expect(statusLabel('PAID')).toBe('Betalt');
+    expect(methodLabel('BANK')).toBe('Bankoverførsel');
+    expect(userTypeLabel('Business')).toBe('Virksomhed');
+    expect(statusLabel('PARTLY_PAID')).toBe('Partly paid');
+    expect(humanize('MOBILE-WALLET')).toBe('Mobile wallet');
+    i18n.set('en');
+  });
+});

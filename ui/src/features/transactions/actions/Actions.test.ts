@@ -35,6 +35,16 @@ function installMock(tx: Partial<Transaction> = {}, extra: Record<string, Handle
   });
 }
 
+/** What Rust answers for the fixture deal (289,500 paid, fee 495, split 2,495, 1,500 reimbursed). */
+function consequenceOf(kind: string) {
+  return {
+    kind, currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '289500.00', reimbursed: '1500.00',
+    payeeNet: '285010.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '285010.00',
+    splits: [{ splitPayoutId: 'sp-1', amount: '2495.00', recipient: 'TENANT', timing: 'ON_CLOSE', effect: 'released', debtSettlement: false }],
+    blocked: null,
+  };
+}
+
 const count = (cmd: string) => calls.filter((c) => c.cmd === cmd).length;
 const startRequests = () => calls.filter((c) => c.cmd === 'start_action').map((c) => c.args.request as ActionRequest);
 const confirmButton = () => screen.getByTestId('action-confirm') as HTMLButtonElement;
@@ -74,6 +84,9 @@ describe('actions bar', () => {
     expect(barButtons().sort()).toEqual([
       'action-cancel', 'action-change-amount', 'action-create-payment', 'action-delete', 'action-split-payout', 'action-update',
     ]);
+    // Pay out is not offered, and the bar says why (with what is left to pay).
+    expect(screen.getByTestId('action-why-not-payout').textContent).toBe('Pay out is not offered yet: the payer has DKK 290,750.00 left to pay.');
+    expect(screen.getByTestId('action-why-not-reimburse')).toBeTruthy();
   });
 
   it('offers add payee when the payee is missing, and no delete once money came in', async () => {
@@ -93,11 +106,65 @@ describe('actions bar', () => {
   });
 });
 
+describe('paid out', () => {
+  it('counts only paid payouts and shows scheduled ones apart', async () => {
+    installMock({
+      status: 'SUCCEEDED',
+      payments: {
+        inbound: { amount: '289500.00', payments: [] },
+        outbound: {
+          amount: '287000.00',
+          payments: [
+            { destination: null, text: 'Payout', payee: null, amount: '285010.00', currency: 'DKK', status: 'SCHEDULED', created: null, authorized: null },
+            { destination: null, text: 'Reimbursement', payee: null, amount: '1990.00', currency: 'DKK', status: 'PAID', created: null, authorized: null },
+          ],
+        },
+      },
+    });
+    await openDetail();
+    expect(screen.getByTestId('detail-paid-out').textContent).toBe('DKK 1,990.00');
+    expect(screen.getByTestId('detail-scheduled-out').textContent).toBe('DKK 285,010.00 scheduled');
+  });
+});
+
+describe('labels', () => {
+  it('never gives two different things the same Danish word on one page', async () => {
+    const { da } = await import('../../../shared/i18n/i18n.svelte');
+    expect(da['common.cancel']).not.toBe(da['action.kind.cancel']);
+    expect(da['common.refresh']).not.toBe(da['action.kind.update']);
+    expect(da['recipient.TENANT']).not.toBe('Lejer');
+  });
+});
+
+describe('consequence panel', () => {
+  it('shows the maximum reimbursable up front and the refusal in Danish money, once', async () => {
+    i18n.set('da');
+    installMock({ status: 'PAID' }, {
+      transaction_consequence: (a) => {
+        const r = a.request as { amount: string };
+        const c = consequenceOf('reimburse');
+        return { environmentId: 'sandbox', consequence: r.amount === '0.00' ? c : { ...c, toPayer: r.amount, blocked: { reason: 'overReimbursable', amount: '285010.00' } } };
+      },
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('transaction-row'));
+    await screen.findByTestId('detail-title');
+    await fireEvent.click(screen.getByTestId('action-reimburse'));
+    await waitFor(() => expect(screen.getByTestId('consequence-max-reimbursable').textContent).toBe('285.010,00 kr.'));
+    expect((calls.find((c) => c.cmd === 'transaction_consequence')?.args.request as { amount: string }).amount).toBe('0.00');
+    await type('action-amount', '300.000');
+    await waitFor(() => expect(screen.getByTestId('consequence-blocked').textContent).toContain('285.010,00 kr.'));
+    const text = screen.getByTestId('action-dialog').textContent ?? '';
+    expect(text.split('Der kan højst tilbagebetales').length - 1).toBe(1);
+  });
+});
+
 describe('action dialog', () => {
   it('enables Confirm only once the typed amount matches, sends once, and shows success', async () => {
     let resolve!: (r: ActionRecord) => void;
     installMock({ status: 'PAID' }, {
       start_action: () => new Promise<ActionRecord>((r) => (resolve = r)),
+      transaction_consequence: (a) => ({ environmentId: 'sandbox', consequence: consequenceOf((a.request as { kind: string }).kind) }),
     });
     await openDetail();
     await fireEvent.click(screen.getByTestId('action-payout'));
@@ -105,21 +172,25 @@ describe('action dialog', () => {
     expect(dialog.textContent).toContain('DKK 289,500.00');
     expect(dialog.textContent).toContain('Jens Hansen');
     expect(dialog.textContent).toContain('Bilhuset A/S');
-    expect((screen.getByTestId('action-account') as HTMLSelectElement).value).toBe('acc-payer');
+    // Payout pays the payee: the payee's account is the default.
+    expect((screen.getByTestId('action-account') as HTMLSelectElement).value).toBe('acc-1');
     expect(screen.getByTestId('confirm-amount-expected').textContent).toBe('289,500.00');
+    // The consequence: the payee's net and the split payout released with it.
+    await waitFor(() => expect(screen.getByTestId('consequence-payee-net').textContent).toBe('DKK 285,010.00'));
+    expect(screen.getByTestId('consequence-split').getAttribute('data-effect')).toBe('released');
 
     expect(confirmButton().disabled).toBe(true);
+    expect(screen.getByTestId('action-why-disabled').textContent).toBe('Type 289,500.00 to confirm.');
     await type('confirm-amount-input', '289,500');
     expect(confirmButton().disabled).toBe(false);
+    expect(screen.queryByTestId('action-why-disabled')).toBeNull();
     await type('confirm-amount-input', '289,500.01');
     expect(confirmButton().disabled).toBe(true);
+    expect(screen.getByTestId('action-why-disabled').textContent).toContain('That is not 289,500.00');
     await type('confirm-amount-input', '28950');
     expect(confirmButton().disabled).toBe(true);
     await type('confirm-amount-input', '289,500.00');
     expect(confirmButton().disabled).toBe(false);
-
-    // choose the payee's account
-    await fireEvent.change(screen.getByTestId('action-account'), { target: { value: 'acc-1' } });
     await fireEvent.click(confirmButton());
     await fireEvent.click(confirmButton());
     await fireEvent.submit(confirmButton().form!);
@@ -179,8 +250,10 @@ describe('action dialog', () => {
     await fireEvent.click(confirmButton());
     const result = await screen.findByTestId('action-result');
     expect(result.getAttribute('data-state')).toBe('failed');
-    expect(within(result).getByTestId('action-result-title').textContent).toBe('Invalid amount');
-    expect(result.textContent).toContain('Reimbursement exceeds the paid amount');
+    expect(within(result).getByTestId('action-result-title').textContent).toBe('Reimburse: refused by the service');
+    // The service's title is known: said in the user's words; its own text is under Details.
+    expect(within(result).getByTestId('action-result-detail').textContent).toBe('The service did not accept the amount.');
+    expect(within(result).getByTestId('action-result-original').textContent).toBe('Invalid amount — Reimbursement exceeds the paid amount');
     expect(within(result).getByTestId('action-result-correlation-id').textContent).toBe('corr-77');
     expect(within(result).getByRole('button', { name: 'Copy Correlation ID' })).toBeTruthy();
     expect(within(result).queryByTestId('action-retry')).toBeNull();

@@ -1,0 +1,73 @@
+use super::*;
+use crate::appdb::AppDb;
+use crate::mirror::row::MirrorRow;
+use crate::mirror::store;
+use serde_json::json;
+
+fn item(id: &str, status: &str, currency: &str, amount: &str, paid: &str, created: &str, payee: &str) -> MirrorRow {
+    let t: escrow_api::TransactionListItem = serde_json::from_value(json!({
+        "transactionId": id, "status": status, "currency": currency, "amount": amount,
+        "fees": {"payer": "10.00"}, "created": created,
+        "payee": {"name": payee}, "payments": {"inbound": {"amount": paid}}
+    }))
+    .unwrap();
+    MirrorRow::from_item(&t).unwrap()
+}
+
+/// A mirror with six deals in two currencies (the dates are relative to 2026-11-24).
+fn world() -> (tempfile::TempDir, rusqlite::Connection) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = AppDb::open(dir.path()).unwrap();
+    let mut conn = db.second_connection().unwrap();
+    let rows = [
+        item("a", "PAID", "DKK", "1000.00", "1010.00", "2026-11-24T08:00:00Z", "Bilhuset"),
+        item("b", "PAID", "DKK", "500.50", "510.50", "2026-11-20T08:00:00Z", "Bilhuset"),
+        item("c", "CREATED", "DKK", "200.00", "0", "2026-11-10T08:00:00Z", "Fyns"),
+        item("d", "CREATED", "EUR", "99.99", "50.00", "2026-09-01T08:00:00Z", "Fyns"),
+        item("e", "SUCCEEDED", "DKK", "700.00", "710.00", "2026-11-01T08:00:00Z", "Bilhuset"),
+        item("f", "CANCELLED", "EUR", "10.00", "0", "2026-11-23T08:00:00Z", "Other"),
+    ];
+    store::begin_pass(&conn, "env").unwrap();
+    store::upsert(&mut conn, "env", 1, &rows, "2026-11-24T09:00:00Z").unwrap();
+    store::finish_full(&mut conn, "env", 1, "2026-11-24T09:00:00Z").unwrap();
+    (dir, conn)
+}
+
+#[test]
+fn money_in_escrow_is_paid_in_on_open_deals_exactly() {
+    let (_dir, conn) = world();
+    let (total, by_status) = escrow(&conn, "env").unwrap();
+    let dkk = total.iter().find(|l| l.currency == "DKK").unwrap();
+    assert_eq!((dkk.amount.as_str(), dkk.count), ("1520.5", 2), "closed deals and unpaid ones are left out");
+    let eur = total.iter().find(|l| l.currency == "EUR").unwrap();
+    assert_eq!((eur.amount.as_str(), eur.count), ("50", 1), "part payments count");
+    assert!(by_status.iter().any(|l| l.currency == "EUR" && l.status.as_deref() == Some("CREATED")));
+    assert!(escrow(&conn, "other").unwrap().0.is_empty(), "per environment");
+}
+
+#[test]
+fn counts_days_ageing_payees() {
+    let (_dir, conn) = world();
+    let counts = counts(&conn, "env").unwrap();
+    assert_eq!(counts.iter().map(|c| c.count).sum::<i64>(), 6);
+    assert_eq!(counts.iter().find(|c| c.status == "PAID").map(|c| c.count), Some(2));
+
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+    let days = days(&conn, "env", today).unwrap();
+    assert_eq!(days.len(), 30);
+    assert_eq!(days.last().map(|d| (d.day.as_str(), d.created)), Some(("2026-11-24", 1)));
+    assert_eq!(days.iter().map(|d| d.created).sum::<i64>(), 5, "the deal from September is older than 30 days");
+    assert_eq!(days.iter().map(|d| d.paid).sum::<i64>(), 0, "a first pass sees no payments happen");
+
+    let ageing = ageing(&conn, "env", "2026-11-24T12:00:00Z").unwrap();
+    assert_eq!((ageing[1].from_days, ageing[1].to_days, ageing[1].count), (8, Some(14), 1), "c: 14 calendar days");
+    assert_eq!(ageing[0].count + ageing[2].count + ageing[3].count, 0);
+    assert_eq!(ageing[1].owed[0].amount, "210", "owed = amount + payer fee");
+    assert_eq!(ageing[4].count, 1, "d: 84 days → over 60");
+
+    let payees = top_payees(&conn, "env").unwrap();
+    assert_eq!(payees[0].name, "Bilhuset");
+    assert_eq!(payees[0].count, 3);
+    assert_eq!(payees[0].amounts[0].amount, "2200.5");
+    assert_eq!(inexact(&conn, "env").unwrap(), 0);
+}

@@ -1,0 +1,313 @@
+//! End-to-end for staff-grade work (issue 15), in the real window on the built-in Sandbox:
+//! the detail page never shifts the window, Danish grouped mileage, the payout's
+//! consequence panel against the sandbox's ledger, and the list at the minimum size.
+
+use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, sandbox_url};
+use serde_json::Value;
+use std::time::Duration;
+
+/// An amount as cents, from any notation (`286.510,00 kr.`, `286510.00`, `286510`).
+fn cents(text: &str) -> String {
+    let digits: String = text.chars().filter(|c| c.is_ascii_digit() || *c == '.' || *c == ',').collect();
+    let digits = digits.trim_end_matches(['.', ',']);
+    let (int, frac) = match digits.rfind(['.', ',']) {
+        Some(i) if digits.len() - i - 1 <= 2 => (&digits[..i], &digits[i + 1..]),
+        _ => (digits, ""),
+    };
+    let int: String = int.chars().filter(char::is_ascii_digit).collect();
+    format!("{int}{frac:0<2}")
+}
+
+/// Switches the window to Danish.
+async fn danish(c: &AppWindow) {
+    c.click("[data-testid='lang-da']").await;
+    c.until("the window in Danish", async || {
+        (c.execute("return document.documentElement.lang;", vec![]).await == "da").then_some(())
+    })
+    .await;
+}
+
+/// How far the document and `main` are scrolled, and how far they could be.
+const SCROLL_STATE: &str = "const m = document.querySelector('main'); const d = document.scrollingElement; \
+    return [d.scrollTop, d.scrollHeight - d.clientHeight, m.scrollTop, m.scrollHeight - m.clientHeight, \
+    window.innerHeight, document.querySelector('.shell').getBoundingClientRect().bottom];";
+
+#[tokio::test]
+async fn scrolling_a_detail_page_to_its_end_never_shifts_the_window() {
+    capped("scrolling_a_detail_page_to_its_end_never_shifts_the_window", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        open_transaction(&c, "EV 48 213").await;
+        c.find("[data-testid='documents-panel']").await;
+        // Wheel over the detail page well past its end: the page scrolls, the window does not.
+        for _ in 0..12 {
+            c.wheel(600, 400, 600).await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let detail_top = c.execute("return document.querySelector('.detail').scrollTop;", vec![]).await;
+        assert!(detail_top.as_f64().unwrap_or(0.0) > 100.0, "the detail page did not scroll: {detail_top}");
+        let state = c.execute(SCROLL_STATE, vec![]).await;
+        eprintln!("document top, document room, main top, main room, viewport, shell bottom: {state}");
+        let n = |i: usize| state[i].as_f64().unwrap_or(-1.0);
+        assert_eq!(n(0), 0.0, "the document scrolled: {state}");
+        assert_eq!(n(2), 0.0, "main scrolled: {state}");
+        assert!(n(1) <= 0.0, "the document can scroll: {state}");
+        assert_eq!(n(5), n(4), "the shell does not fill the window: {state}");
+        c.close().await;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn in_danish_the_payout_dialog_shows_the_payee_net_the_ledger_then_records() {
+    capped("in_danish_the_payout_dialog_shows_the_payee_net_the_ledger_then_records", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        danish(&c).await;
+        let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+        open_transaction(&c, "EV 48 213").await;
+        c.click("[data-testid='action-payout']").await;
+        c.find("[data-testid='action-dialog']").await;
+        // The consequence, from the live record, in Danish money.
+        let net = c
+            .until("the payee's net", async || {
+                let t = c.content("[data-testid='consequence-payee-net']").await;
+                (!t.is_empty()).then_some(t)
+            })
+            .await;
+        assert_eq!(net, "286.510,00 kr.", "payee's net: amount − payee fee − split payouts − reimbursed");
+        let released = c.find_all("[data-testid='consequence-split'][data-effect='released']").await;
+        assert_eq!(released.len(), 1, "the pending split payout is released with the payout");
+        // The account is the payee's, and Confirm says why it is off.
+        let account = c.content("[data-testid='action-account'] option:checked").await;
+        assert!(account.contains("Bilhuset Vejle"), "payout account: {account}");
+        let why = c.content("[data-testid='action-why-disabled']").await;
+        assert_eq!(why, "Skriv 289.500,00 for at bekræfte.");
+        c.screenshot("payout-consequence.png").await;
+
+        let expected = c.content("[data-testid='confirm-amount-expected']").await;
+        c.type_into("[data-testid='confirm-amount-input']", &expected).await;
+        c.click("[data-testid='action-confirm']").await;
+        let state = c.find_for("[data-testid='action-result']", Duration::from_secs(30)).await.attr("data-state").await;
+        assert_eq!(state.as_deref(), Some("succeeded"));
+        let payouts = sandbox.ledger("payout").await;
+        assert_eq!(payouts.len(), 1, "{payouts:?}");
+        let recorded = match &payouts[0]["amount"] {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        assert_eq!(cents(&recorded), cents(&net), "the dialog's net is what the service paid out: {recorded}");
+        c.close().await;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_danish_grouped_mileage_is_accepted_and_stored_as_a_whole_number() {
+    capped("a_danish_grouped_mileage_is_accepted_and_stored_as_a_whole_number", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        danish(&c).await;
+        let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+        c.click("[data-testid='nav-transactions']").await;
+        c.click("[data-testid='new-transaction']").await;
+        c.click("[data-testid='nt-type-auto']").await;
+        c.find("[data-testid='nt-vehicle']").await;
+        for (field, value) in [
+            ("nt-amount", "189.500"),
+            ("nt-payeeReferenceId", "dealer-01"),
+            ("nt-vehicle-brand", "Škoda"),
+            ("nt-vehicle-model", "Octavia"),
+            ("nt-vehicle-mileage", "45.000"),
+        ] {
+            c.type_into(&format!("[data-testid='{field}']"), value).await;
+        }
+        c.submit("[data-testid='nt-review']").await;
+        c.find("[data-testid='new-transaction-review']").await;
+        assert_eq!(c.content("[data-testid='nt-review-mileage']").await, "45.000 km");
+        let expected = c.content("[data-testid='nt-confirm-expected']").await;
+        c.type_into("[data-testid='nt-confirm-input']", &expected).await;
+        c.submit("[data-testid='nt-create']").await;
+        c.find("[data-testid='transaction-detail']").await;
+        let id = c
+            .until("the new deal's id", async || {
+                let id = c.content("[data-testid='detail-transaction-id']").await;
+                (!id.is_empty()).then_some(id)
+            })
+            .await;
+        let stored = sandbox.get(&format!("/v2/transactions/{id}")).await;
+        assert_eq!(stored["autoInformation"]["mileage"], 45000, "{stored}");
+        c.close().await;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn at_the_minimum_size_the_list_shows_title_plate_amount_and_status() {
+    capped("at_the_minimum_size_the_list_shows_title_plate_amount_and_status", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        c.resize(960, 600).await;
+        c.until("the window at 960 wide", async || {
+            let w = c.execute("return window.innerWidth;", vec![]).await.as_f64().unwrap_or(0.0);
+            (w <= 960.0).then_some(())
+        })
+        .await;
+        c.type_into("[data-testid='search-input']", "Tesla").await;
+        c.wait_at_least("[data-testid='transaction-row']", 1).await;
+        // Every part the row needs is inside the window and not clipped by its cell.
+        let js = "const row = document.querySelector(\"[data-testid='transaction-row']\"); const out = {}; \
+            for (const id of ['row-title', 'row-plate', 'row-amount', 'row-status']) { \
+              const el = row.querySelector(`[data-testid='${id}']`); if (!el) { out[id] = 'missing'; continue; } \
+              const r = el.getBoundingClientRect(); const inner = id === 'row-status' ? el.firstElementChild.getBoundingClientRect() : r; \
+              out[id] = (r.width > 0 && inner.right <= innerWidth && inner.right <= r.right + 1 && el.scrollWidth <= el.clientWidth + 1 || id === 'row-title' && r.width > 60) \
+                ? 'ok' : `clipped ${Math.round(inner.right)} of ${innerWidth}`; } return out;";
+        let seen = c.execute(js, vec![]).await;
+        for part in ["row-title", "row-plate", "row-amount", "row-status"] {
+            assert_eq!(seen[part], "ok", "{part}: {seen}");
+        }
+        c.screenshot("transactions-960x600.png").await;
+        c.close().await;
+    })
+    .await
+}
+
+/// Words of the app's English that Danish never uses: one of them on a Danish screen is a
+/// string that was not translated. (Words both languages share, like "Status", are left out.)
+const ENGLISH: &[&str] = &[
+    "the",
+    "and",
+    "with",
+    "from",
+    "Cancel",
+    "Refresh",
+    "Search",
+    "Amount",
+    "Created",
+    "Paid",
+    "Payer",
+    "Payee",
+    "Close",
+    "Save",
+    "Delete",
+    "Edit",
+    "Loading",
+    "Transactions",
+    "Transaction",
+    "Users",
+    "Environment",
+    "Environments",
+    "Details",
+    "Something",
+    "went",
+    "wrong",
+    "Yes",
+    "None",
+    "Next",
+    "Previous",
+    "page",
+    "Filters",
+    "Export",
+    "New",
+    "Overview",
+    "attention",
+    "Audit",
+    "Trades",
+    "Business",
+    "Private",
+    "Pending",
+    "Succeeded",
+    "Cancelled",
+    "Scheduled",
+    "Open",
+    "Copy",
+    "Retry",
+    "connection",
+    "Language",
+    "Theme",
+    "Light",
+    "Dark",
+    "Pay",
+    "out",
+    "Reimburse",
+    "Split",
+    "payout",
+    "Fees",
+    "Fee",
+    "Vehicle",
+    "Documents",
+    "Document",
+    "Bill",
+    "sale",
+    "Debt",
+    "Bank",
+    "account",
+    "Expected",
+    "completion",
+    "Description",
+    "Payments",
+    "received",
+    "Name",
+    "Phone",
+    "Email",
+    "Mileage",
+    "Brand",
+    "Model",
+    "Year",
+    "Users",
+    "Key",
+    "stored",
+    "keychain",
+];
+
+/// Names and values that are the same in every language (brands, demo data, codes).
+const ALLOWED: &[&str] =
+    &["Tesla", "Model", "Sandbox", "Escrow", "Desk", "ApS", "DKK", "EUR", "VIN", "PDF", "IBAN", "FIK", "PSD2"];
+
+#[tokio::test]
+async fn a_walk_through_every_screen_in_danish_finds_no_english() {
+    capped("a_walk_through_every_screen_in_danish_finds_no_english", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        danish(&c).await;
+        let mut found: Vec<String> = Vec::new();
+        let mut look = async |screen: &str| {
+            tokio::time::sleep(Duration::from_millis(600)).await;
+            let text = c.execute("return document.querySelector('main').innerText;", vec![]).await;
+            let text = text.as_str().unwrap_or_default().to_owned();
+            for word in text.split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()) {
+                if ENGLISH.contains(&word) && !ALLOWED.contains(&word) {
+                    found.push(format!("{screen}: {word}"));
+                }
+            }
+        };
+        for page in
+            ["overview", "attention", "transactions", "users", "business-users", "trades", "audit", "environments"]
+        {
+            c.click(&format!("[data-testid='nav-{page}']")).await;
+            look(page).await;
+        }
+        open_transaction(&c, "EV 48 213").await;
+        c.find("[data-testid='documents-panel']").await;
+        look("detail").await;
+        c.click("[data-testid='action-payout']").await;
+        c.find("[data-testid='consequence-payee-net']").await;
+        let dialog =
+            c.execute("return document.querySelector(\"[data-testid='action-dialog']\").innerText;", vec![]).await;
+        for word in dialog.as_str().unwrap_or_default().split(|ch: char| !ch.is_alphanumeric()) {
+            if ENGLISH.contains(&word) && !ALLOWED.contains(&word) {
+                found.push(format!("payout dialog: {word}"));
+            }
+        }
+        found.sort();
+        found.dedup();
+        assert!(found.is_empty(), "English on Danish screens: {found:?}");
+        c.close().await;
+    })
+    .await
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../lib/bindings';
+import { codeText, serviceText } from './error-catalogue';
+import { da, en, i18n } from './i18n/i18n.svelte';
+
+describe('error catalogue', () => {
+  it('has Danish and English words for every client error code', () => {
+    for (const code of ERROR_CODES) {
+      expect(`errcode.${code}` in en, code).toBe(true);
+      expect(`errcode.${code}` in da, code).toBe(true);
+    }
+    i18n.set('da');
+    expect(codeText('timeout')).toBe('Tjenesten svarede ikke i tide.');
+  });
+
+  it("puts the service's known words in the user's language, amounts and statuses included", () => {
+    i18n.set('da');
+    expect(serviceText('Amount exceeds the reimbursable 286510.00 DKK', 'da')).toBe('Der kan højst tilbagebetales 286.510,00 kr.');
+    expect(serviceText('Transaction is SUCCEEDED', 'da')).toBe('Transaktionen er Gennemført: det er ikke længere muligt.');
+    expect(serviceText('Split payout not cancellable', 'da')).toBe('Denne deludbetaling kan ikke længere annulleres.');
+    expect(serviceText('Something new', 'da')).toBeNull();
+    i18n.set('en');
+    expect(serviceText('Nothing has been paid in', 'en')).toBe('Nothing has been paid in yet, so nothing can be reimbursed.');
+  });
+});

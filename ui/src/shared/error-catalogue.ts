@@ -1,0 +1,54 @@
+/**
+ * The words for what went wrong, in the user's language: the service's known titles and
+ * plain-string bodies (with their amounts in the user's format) and the client's own error
+ * codes. What the service said verbatim stays behind the error panel's Details.
+ */
+import type { AppError, ErrorCode } from '../lib/bindings';
+import { formatMoney } from './format';
+import { statusLabel, t, type Lang, type MessageKey } from './i18n/i18n.svelte';
+
+type Rule = { match: RegExp; key: MessageKey; params?: (m: RegExpMatchArray, lang: Lang) => Record<string, string> };
+
+const money = (m: RegExpMatchArray, lang: Lang) => ({ amount: formatMoney(m[1], m[2], lang) });
+
+/** Plain-string bodies and problem titles the service sends, most specific first. */
+const RULES: readonly Rule[] = [
+  { match: /^Amount exceeds the reimbursable (-?\d+(?:\.\d+)?) (DKK|EUR)$/i, key: 'svc.overReimbursable', params: money },
+  { match: /^Nothing has been paid in$/i, key: 'svc.nothingPaidIn' },
+  { match: /^Transaction is (\w+)$/i, key: 'svc.transactionIs', params: (m) => ({ status: statusLabel(m[1].toUpperCase()) }) },
+  { match: /^Amount must be greater than zero$/i, key: 'svc.amountPositive' },
+  { match: /^Transaction closed$/i, key: 'svc.closed' },
+  { match: /^Transaction not paid$/i, key: 'svc.notPaid' },
+  { match: /^Overfunded transaction$/i, key: 'svc.overfunded' },
+  { match: /^Split payout not cancellable$/i, key: 'svc.splitNotCancellable' },
+  { match: /^Transaction has payments$/i, key: 'svc.hasPayments' },
+  { match: /^Invalid amount$/i, key: 'svc.invalidAmount' },
+  { match: /^Module not enabled$/i, key: 'svc.moduleNotEnabled' },
+  { match: /^Invalid bank account$/i, key: 'svc.invalidBankAccount' },
+  { match: /^Invalid FIK code$/i, key: 'svc.invalidFik' },
+  { match: /^File too large$/i, key: 'svc.fileTooLarge' },
+];
+
+/** The service's words in the user's language, or null when the catalogue does not know them. */
+export function serviceText(text: string | null | undefined, lang: Lang): string | null {
+  const s = (text ?? '').trim().replace(/\.$/, '');
+  for (const r of RULES) {
+    const m = s.match(r.match);
+    if (m) return t(r.key, r.params?.(m, lang));
+  }
+  return null;
+}
+
+/** One sentence for an error code (the client's own kinds). */
+export function codeText(code: ErrorCode): string {
+  return t(`errcode.${code}` as MessageKey);
+}
+
+/**
+ * The headline of an error: the service's title or body from the catalogue when known, else
+ * the client's sentence for its code. `known` says whether the service's words were matched.
+ */
+export function explain(e: AppError, lang: Lang): { text: string; known: boolean } {
+  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang);
+  return known ? { text: known, known: true } : { text: codeText(e.code), known: false };
+}
