@@ -50,6 +50,10 @@ pub struct Desk {
     pub(crate) batches: crate::bulk::jobs::Batches,
     /// Where CSV exports are written (the user's Downloads folder in the app).
     pub(crate) export_dir: std::path::PathBuf,
+    /// Files chosen in the save dialog, until their export redeems them (see [`crate::save_as`]).
+    pub(crate) save_tokens: crate::save_as::tokens::SaveTokens,
+    /// Desktop notifications and the window's focus (see [`crate::notify`]).
+    pub(crate) notices: crate::notify::sender::Notices,
 }
 
 impl Desk {
@@ -68,6 +72,8 @@ impl Desk {
             mirror,
             batches: crate::bulk::jobs::Batches::default(),
             export_dir: std::env::temp_dir(),
+            save_tokens: Default::default(),
+            notices: Default::default(),
         };
         if let Some(id) = stored
             && desk.view(&id).is_ok()
@@ -75,6 +81,22 @@ impl Desk {
             desk.set_active(id, None)?;
         }
         Ok(desk)
+    }
+
+    /// Sends notifications through `notices` (the app: the desktop's; tests: captured).
+    pub fn with_notices(mut self, notices: crate::notify::sender::Notices) -> Self {
+        self.notices = notices;
+        self
+    }
+
+    /// The files chosen in the save dialog (the dialog command issues; exports redeem).
+    pub fn save_tokens(&self) -> &crate::save_as::tokens::SaveTokens {
+        &self.save_tokens
+    }
+
+    /// The notifications this desk sends, with the window's focus.
+    pub fn notices(&self) -> &crate::notify::sender::Notices {
+        &self.notices
     }
 
     /// The audit trail this desk writes (tests append through it as a crashed app would).

@@ -25,8 +25,10 @@ pub mod files;
 pub mod ipc;
 pub mod journal;
 pub mod mirror;
+pub mod notify;
 pub mod payments;
 pub mod sandbox_inspect;
+pub mod save_as;
 pub mod settings;
 pub mod startup;
 pub mod support;
@@ -99,7 +101,10 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
     let sandbox = start_sandbox(sandbox_dir).map_err(|e| in_folder(&e))?;
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
-    let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?.with_export_dir(downloads);
+    let notices = notify::sender::Notices::new(std::sync::Arc::new(notify::plugin::Desktop(app.handle().clone())));
+    let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?
+        .with_export_dir(downloads)
+        .with_notices(notices);
     Ok((desk, SandboxGuard(sandbox)))
 }
 
@@ -117,6 +122,9 @@ pub fn run() {
         )
         .plugin(desktop::window_state::plugin(data_override.as_deref()))
         .plugin(updates::service::plugin())
+        // Used from Rust only: the web view is granted neither plugin's commands.
+        .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_notification::init())
         .setup(|app| {
             start_logging(app);
             match open_desk(app) {
@@ -131,6 +139,11 @@ pub fn run() {
             Ok(())
         })
         .menu(|app| desktop::menu::build(app))
+        .on_window_event(|window, event| {
+            if let Some(desk) = window.try_state::<Desk>() {
+                notify::plugin::track_focus(desk.notices(), event);
+            }
+        })
         .on_menu_event(|app, event| desktop::menu::on_event(app, event.id().as_ref()))
         .invoke_handler(ipc::handler())
         .run(context);

@@ -62,3 +62,34 @@ async fn exports_every_matching_row_once_and_cancels_cleanly() {
     assert_eq!(files.len(), 2, "no partial file left: {files:?}");
     assert!(files.iter().all(|f| f.ends_with(".csv")));
 }
+
+/// "Save as…": the export goes to the file chosen in the dialog (its token), replaces a file
+/// the user agreed to replace, and refuses a token that is made up, used, or for the audit log.
+#[tokio::test]
+async fn a_saved_export_goes_to_the_chosen_file_once() {
+    use escrow_desk::save_as::kind::ExportKind;
+    let dir = tempfile::tempdir().unwrap();
+    let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let desk = Desk::new(
+        AppDb::open(&dir.path().join("app")).unwrap(),
+        Keychain::with_service("dk.escrowdesk.test.export"),
+        Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    )
+    .unwrap()
+    .with_export_dir(dir.path().join("downloads"));
+    let chosen = dir.path().join("reports").join("mine.csv");
+    std::fs::create_dir_all(chosen.parent().unwrap()).unwrap();
+    std::fs::write(&chosen, "old content").unwrap();
+    let token = desk.save_tokens().issue(ExportKind::Selection, chosen.clone()).unwrap();
+    let request = ExportRequest { ids: Some(vec!["no-such-id".into()]), ..Default::default() };
+    let done = finish(&desk, &desk.start_saved_export(&request, &token).unwrap().id).await;
+    assert_eq!((done.state, done.path.as_deref()), (ExportState::Done, Some(chosen.to_str().unwrap())));
+    let text = std::fs::read_to_string(&chosen).unwrap();
+    assert_eq!(text.trim_start_matches('\u{feff}').trim_end(), HEADER.join(","), "replaced whole");
+    assert!(!dir.path().join("downloads").exists(), "nothing in Downloads");
+
+    assert!(desk.start_saved_export(&request, &token).is_err(), "a used token");
+    assert!(desk.start_saved_export(&request, chosen.to_str().unwrap()).is_err(), "a path is no token");
+    let audit = desk.save_tokens().issue(ExportKind::Audit, dir.path().join("x.csv")).unwrap();
+    assert!(desk.start_saved_export(&request, &audit).is_err(), "an audit-log choice");
+}

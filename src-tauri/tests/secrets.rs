@@ -228,6 +228,16 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 format!("{}{}", json(&desk.payment_action(&create).await), json(&desk.payment_action(&init).await))
             }
             "update_settings" => json(&desk.update_settings()),
+            // The dialog needs a desktop; what it answers is a token and the chosen path.
+            "choose_save_path" => json(&Ok::<_, ()>(escrow_desk::save_as::commands::SaveChoice {
+                token: Some("0123456789abcdef0123456789abcdef".into()),
+                path: Some(dir.path().join("chosen.csv").display().to_string()),
+            })),
+            "notification_settings" => json(&desk.notification_settings()),
+            "save_notification_settings" => json(
+                &desk
+                    .save_notification_settings(&escrow_desk::notify::settings::NotificationSettings { changes: true }),
+            ),
             "save_update_url" => json(&desk.save_update_url("")),
             // Reaching the network is for tests/updates.rs; here: what the check would ask, and an install's refusal.
             "check_for_update" => json(&desk.update_url().map(|u| u.map(String::from))),

@@ -5,7 +5,7 @@
 //! mirror full. Prints each figure next to its target; it measures, it does not assert.
 //! `ESCROW_BENCH_MIRROR_ROWS` sets another size (a quick run).
 
-use escrow_desk_e2e::{AppWindow, capped_for, tree_pss_kb};
+use escrow_desk_e2e::{AppWindow, capped_for, descendants, pss_kb, tree_pss_kb};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -124,6 +124,10 @@ async fn measure() {
     tokio::time::sleep(Duration::from_secs(5)).await;
     let pid = c.app_pids()[0];
     let idle = tree_pss_kb(pid);
+    for p in std::iter::once(pid).chain(descendants(pid)) {
+        let name = std::fs::read_to_string(format!("/proc/{p}/comm")).unwrap_or_default();
+        println!("  idle PSS {:>6} MB  {}", pss_kb(p) / 1024, name.trim());
+    }
     c.close().await;
     // The app's own account of each sync (list pass and detail checks), from its log.
     for entry in std::fs::read_dir(data.path().join("logs")).into_iter().flatten().flatten() {

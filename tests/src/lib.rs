@@ -7,6 +7,7 @@ mod artifacts;
 mod cap;
 mod display;
 mod driver;
+pub mod native_dialog;
 mod procs;
 mod sandbox;
 mod steps;

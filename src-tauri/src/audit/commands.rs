@@ -18,8 +18,13 @@ pub fn verify_audit_log(desk: State<'_, Desk>) -> Result<ChainCheck> {
     desk.verify_audit_log()
 }
 
-/// Writes the audit rows matching `text` to a CSV file in Downloads; answers its path.
+/// Writes the audit rows matching `text` to the file chosen in the save dialog
+/// (`save_token` from `choose_save_path`); answers its path.
 #[tauri::command]
-pub fn save_audit_csv(desk: State<'_, Desk>, text: Option<String>) -> Result<crate::audit::export::AuditFile> {
-    desk.save_audit_csv(text.as_deref())
+pub fn save_audit_csv(
+    desk: State<'_, Desk>,
+    text: Option<String>,
+    save_token: String,
+) -> Result<crate::audit::export::AuditFile> {
+    desk.save_audit_csv_to_choice(text.as_deref(), &save_token)
 }

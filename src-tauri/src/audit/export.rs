@@ -1,6 +1,6 @@
-//! The audit log as a CSV file in the user's Downloads folder, written by Rust: the web
-//! view's `<a download>` is not honoured by every WebKitGTK, and the web view must not
-//! choose file names or contents on disk.
+//! The audit log as a CSV file, written by Rust where the user chose in the save dialog
+//! (see [`crate::save_as`]): the web view's `<a download>` is not honoured by every
+//! WebKitGTK, and the web view must not choose file names or contents on disk.
 
 use super::csv_rows::{HEADER, cell, cells};
 use super::entry::{self, AuditEntry};
@@ -52,10 +52,41 @@ fn target(dir: &Path) -> PathBuf {
 
 impl Desk {
     /// Writes the audit rows matching `text` (as the screen filters them), oldest first, to
-    /// a CSV file in the export folder; created new, written in full, then flushed to disk.
+    /// a new CSV file in the export folder; created new, written in full, then flushed.
     /// Without a filter the file holds every row (up to [`MAX_ROWS`], the newest), so
     /// `escrow-desk verify-audit` checks it whole; a filtered file verifies with `--partial`.
     pub fn save_audit_csv(&self, text: Option<&str>) -> Result<AuditFile, AppError> {
+        let (body, rows) = self.audit_csv(text)?;
+        let dir = self.export_dir();
+        std::fs::create_dir_all(dir).map_err(AppError::storage)?;
+        let path = target(dir);
+        let mut file =
+            std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(AppError::storage)?;
+        file.write_all(body.as_bytes()).and_then(|()| file.sync_all()).map_err(AppError::storage)?;
+        Ok(AuditFile { path: path.display().to_string(), rows })
+    }
+
+    /// [`Desk::save_audit_csv`] to the file chosen in the save dialog, named by its token.
+    /// The user agreed to replace a file of that name there, so it is replaced whole: written
+    /// beside it first, then renamed over it (never left half-written).
+    pub fn save_audit_csv_to_choice(&self, text: Option<&str>, save_token: &str) -> Result<AuditFile, AppError> {
+        let path = self.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Audit)?;
+        let (body, rows) = self.audit_csv(text)?;
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".part");
+        let partial = PathBuf::from(partial);
+        let written = std::fs::File::create(&partial)
+            .and_then(|mut f| f.write_all(body.as_bytes()).and_then(|()| f.sync_all()))
+            .and_then(|()| std::fs::rename(&partial, &path));
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&partial);
+            return Err(AppError::storage(e));
+        }
+        Ok(AuditFile { path: path.display().to_string(), rows })
+    }
+
+    /// The CSV text of the rows matching `text`, and how many rows it has.
+    fn audit_csv(&self, text: Option<&str>) -> Result<(String, u64), AppError> {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
@@ -63,13 +94,6 @@ impl Desk {
         rows.reverse();
         let names: HashMap<String, String> =
             self.list_environments()?.environments.into_iter().map(|e| (e.id, e.name)).collect();
-        let body = csv(&rows, |id| names.get(id).cloned().unwrap_or_default());
-        let dir = self.export_dir();
-        std::fs::create_dir_all(dir).map_err(AppError::storage)?;
-        let path = target(dir);
-        let mut file =
-            std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(AppError::storage)?;
-        file.write_all(body.as_bytes()).and_then(|()| file.sync_all()).map_err(AppError::storage)?;
-        Ok(AuditFile { path: path.display().to_string(), rows: rows.len() as u64 })
+        Ok((csv(&rows, |id| names.get(id).cloned().unwrap_or_default()), rows.len() as u64))
     }
 }

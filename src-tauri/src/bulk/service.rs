@@ -101,7 +101,15 @@ impl Desk {
             kind: status.kind,
             reason: status.reason.clone(),
         };
-        tokio::spawn(runner::run(ctx, started.rows.clone(), picked, cancel));
+        let (batches, batch_id, notices) = (self.batches.clone(), status.batch_id.clone(), self.notices.clone());
+        let rows = started.rows.clone();
+        tokio::spawn(async move {
+            runner::run(ctx, rows, picked, cancel).await;
+            // Told on the desktop only when the user looked away while it ran.
+            if let Ok(done) = batches.status(&batch_id) {
+                notices.when_away(Some(crate::notify::note::bulk_finished(&done)));
+            }
+        });
         Ok(started)
     }
 

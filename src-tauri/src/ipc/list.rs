@@ -28,7 +28,8 @@ commands! {
     events: desk_async webhook_examples() -> WebhookExamplesView;
     events: desk_async webhook_deliveries(transaction_id: Option<String>) -> DeliveriesView;
     events: desk_async send_test_webhook(event_name: String, transaction_id: Option<String>) -> String;
-    transactions: desk_async start_export(request: ExportRequest) -> ExportStatus;
+    save_as: app_async choose_save_path(kind: ExportKind, suggested_name: Option<String>) -> SaveChoice;
+    transactions: desk_async start_export(request: ExportRequest, save_token: String) -> ExportStatus;
     transactions: desk export_status(id: String) -> ExportStatus;
     transactions: desk cancel_export(id: String) -> ExportStatus;
     mirror: desk mirror_status() -> MirrorStatus;
@@ -58,7 +59,9 @@ commands! {
     payments: desk_async payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
     audit: desk audit_log(filter: Option<String>, limit: u32) -> Vec<AuditEntry>;
     audit: desk verify_audit_log() -> ChainCheck;
-    audit: desk save_audit_csv(text: Option<String>) -> AuditFile;
+    audit: desk save_audit_csv(text: Option<String>, save_token: String) -> AuditFile;
+    notify: desk notification_settings() -> NotificationSettings;
+    notify: desk save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();
     updates: desk update_settings() -> UpdateSettings;
     updates: desk save_update_url(url: String) -> UpdateSettings;

@@ -14,18 +14,27 @@ const FIRST: Duration = Duration::from_millis(500);
 pub fn spawn(app: tauri::AppHandle) {
     tauri::async_runtime::spawn(async move {
         let mut attempts: HashMap<String, Instant> = HashMap::new();
+        let mut watch = crate::notify::watch::ChangeWatch::default();
         tokio::time::sleep(FIRST).await;
         loop {
-            step(&app, &mut attempts).await;
+            step(&app, &mut attempts, &mut watch).await;
             tokio::time::sleep(TICK).await;
         }
     });
 }
 
 /// Runs what is due for the active environment, if anything.
-async fn step(app: &tauri::AppHandle, attempts: &mut HashMap<String, Instant>) {
+async fn step(
+    app: &tauri::AppHandle,
+    attempts: &mut HashMap<String, Instant>,
+    watch: &mut crate::notify::watch::ChangeWatch,
+) {
     let Some(desk) = app.try_state::<Desk>() else { return };
     let Ok(env) = desk.active_id() else { return };
+    // What the last sync (scheduled or asked for) noticed that needs a person.
+    if let Err(e) = desk.notify_new_changes(&env, watch) {
+        tracing::warn!("change notifications: {}", e.message);
+    }
     let due = match desk.mirror_due(attempts.get(&env).copied()) {
         Ok(Some(kind)) => kind,
         Ok(None) => return,

@@ -23,15 +23,17 @@ pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -
     desk.list_split_payouts(&transaction_id).await
 }
 
-/// Starts a CSV export of the list's current search and filters; poll `export_status`.
-/// Async so that it runs on the async runtime, where the export's task is spawned (a
-/// synchronous command runs on the main thread, outside any runtime).
+/// Starts a CSV export of the list's current search and filters to the file chosen in the
+/// save dialog (`save_token` from `choose_save_path`); poll `export_status`. Async so that
+/// it runs on the async runtime, where the export's task is spawned (a synchronous command
+/// runs on the main thread, outside any runtime).
 #[tauri::command]
 pub async fn start_export(
     desk: State<'_, Desk>,
     request: crate::transactions::export::ExportRequest,
+    save_token: String,
 ) -> Result<crate::transactions::export::ExportStatus> {
-    desk.start_export(&request)
+    desk.start_saved_export(&request, &save_token)
 }
 
 #[tauri::command]

@@ -113,7 +113,7 @@ pub fn row(t: &TransactionListItem) -> String {
 }
 
 /// A file name in `dir` that does not exist yet.
-fn target(dir: &Path, environment_id: &str) -> PathBuf {
+pub fn target(dir: &Path, environment_id: &str) -> PathBuf {
     let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M%S");
     let env: String = environment_id.chars().filter(char::is_ascii_alphanumeric).take(12).collect();
     let mut path = dir.join(format!("escrow-transactions-{env}-{stamp}.csv"));
@@ -123,6 +123,13 @@ fn target(dir: &Path, environment_id: &str) -> PathBuf {
         path = dir.join(format!("escrow-transactions-{env}-{stamp}-{n}.csv"));
     }
     path
+}
+
+/// The file written while the export runs, beside `path` (renamed to it when complete).
+fn partial_of(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".part");
+    PathBuf::from(name)
 }
 
 impl Exports {
@@ -151,13 +158,15 @@ impl Exports {
         self.status(id)
     }
 
-    /// Starts an export in the background and returns its first status.
+    /// Starts an export to `path` in the background and returns its first status;
+    /// `finished` is told its last status and how long it took (for a notification).
     pub fn start(
         &self,
         client: Client,
         environment_id: String,
         request: &ExportRequest,
-        dir: &Path,
+        path: PathBuf,
+        finished: impl FnOnce(&ExportStatus, std::time::Duration) + Send + 'static,
     ) -> Result<ExportStatus, AppError> {
         let checked = request.filters.clone().unwrap_or_default().check()?;
         let only: Option<std::collections::HashSet<String>> =
@@ -166,9 +175,11 @@ impl Exports {
         if search.as_ref().is_some_and(|s| s.len() > 200) {
             return Err(AppError::validation("The search text is too long (200 characters at most)."));
         }
-        std::fs::create_dir_all(dir).map_err(AppError::storage)?;
-        let path = target(dir, &environment_id);
-        let partial = path.with_extension("csv.part");
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(AppError::storage)?;
+        }
+        let partial = partial_of(&path);
+        let began = std::time::Instant::now();
         let id = uuid::Uuid::new_v4().to_string();
         let cancel = Arc::new(AtomicBool::new(false));
         let status = ExportStatus {
@@ -185,6 +196,7 @@ impl Exports {
             .lock()
             .map_err(|_| AppError::new(ErrorCode::Internal, "export lock poisoned"))?
             .insert(id.clone(), Job { status: status.clone(), cancel: cancel.clone() });
+        tracing::info!(export = %id, "export started");
         let me = self.clone();
         let job_id = id.clone();
         tokio::spawn(async move {
@@ -221,6 +233,9 @@ impl Exports {
                     s.error = Some(e);
                 }
             });
+            if let Ok(done) = me.status(&job_id) {
+                finished(&done, began.elapsed());
+            }
         });
         Ok(status)
     }

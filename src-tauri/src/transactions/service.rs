@@ -37,13 +37,35 @@ impl Desk {
         &self.export_dir
     }
 
-    /// Starts a CSV export of every transaction matching the search and filters.
+    /// Starts a CSV export of every transaction matching the search and filters, to a new
+    /// file in the export folder (tests and the CLI; the window saves through the dialog).
     pub fn start_export(
         &self,
         request: &crate::transactions::export::ExportRequest,
     ) -> Result<crate::transactions::export::ExportStatus, AppError> {
         let (environment_id, client) = self.active_client()?;
-        self.exports.start(client, environment_id, request, &self.export_dir)
+        let path = crate::transactions::export::target(&self.export_dir, &environment_id);
+        self.exports.start(client, environment_id, request, path, self.export_notice())
+    }
+
+    /// [`Desk::start_export`] to the file chosen in the save dialog, named by its token
+    /// (refused when unknown, used, too old, or chosen for the audit log).
+    pub fn start_saved_export(
+        &self,
+        request: &crate::transactions::export::ExportRequest,
+        save_token: &str,
+    ) -> Result<crate::transactions::export::ExportStatus, AppError> {
+        let path = self.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Transactions)?;
+        let (environment_id, client) = self.active_client()?;
+        self.exports.start(client, environment_id, request, path, self.export_notice())
+    }
+
+    /// Announces a long export that ends while the window is away.
+    fn export_notice(&self) -> impl FnOnce(&crate::transactions::export::ExportStatus, std::time::Duration) + use<> {
+        let notices = self.notices.clone();
+        move |done, took| {
+            notices.when_away(crate::notify::note::export_finished(took, done.state, done.written));
+        }
     }
 
     pub fn export_status(&self, id: &str) -> Result<crate::transactions::export::ExportStatus, AppError> {

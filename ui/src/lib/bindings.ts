@@ -251,6 +251,21 @@ export type Blocked = {
 reason: string, amount: string | null, };
 export type ConsequenceView = { environmentId: string, consequence: Consequence | null, };
 export type AuditFile = { path: string, rows: number, };
+export type ExportKind = "transactions" | "selection" | "audit";
+export type SaveChoice = { 
+/**
+ * For the export command; `None` when the user cancelled (then nothing is written).
+ */
+token: string | null, 
+/**
+ * The chosen file, to show (the export answers the same path when it is written).
+ */
+path: string | null, };
+export type NotificationSettings = { 
+/**
+ * A desktop notification when a mirror refresh notices deals paid or payments failed.
+ */
+changes: boolean, };
 export type TradeUserDetailsView = { environmentId: string, marketplaceUserId: string, 
 /**
  * `None` when the service knows no such user (not connected yet).

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -26,7 +26,8 @@ export const ipc = {
   webhookExamples: () => call<WebhookExamplesView>('webhook_examples'),
   webhookDeliveries: (transactionId: string | null) => call<DeliveriesView>('webhook_deliveries', { transactionId }),
   sendTestWebhook: (eventName: string, transactionId: string | null) => call<string>('send_test_webhook', { eventName, transactionId }),
-  startExport: (request: ExportRequest) => call<ExportStatus>('start_export', { request }),
+  chooseSavePath: (kind: ExportKind, suggestedName: string | null) => call<SaveChoice>('choose_save_path', { kind, suggestedName }),
+  startExport: (request: ExportRequest, saveToken: string) => call<ExportStatus>('start_export', { request, saveToken }),
   exportStatus: (id: string) => call<ExportStatus>('export_status', { id }),
   cancelExport: (id: string) => call<ExportStatus>('cancel_export', { id }),
   mirrorStatus: () => call<MirrorStatus>('mirror_status'),
@@ -56,7 +57,9 @@ export const ipc = {
   paymentInstructions: (transactionId: string, serviceAccountId: string) => call<PaymentInstructionsView>('payment_instructions', { transactionId, serviceAccountId }),
   auditLog: (filter: string | null, limit: number) => call<Array<AuditEntry>>('audit_log', { filter, limit }),
   verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),
-  saveAuditCsv: (text: string | null) => call<AuditFile>('save_audit_csv', { text }),
+  saveAuditCsv: (text: string | null, saveToken: string) => call<AuditFile>('save_audit_csv', { text, saveToken }),
+  notificationSettings: () => call<NotificationSettings>('notification_settings'),
+  saveNotificationSettings: (settings: NotificationSettings) => call<NotificationSettings>('save_notification_settings', { settings }),
   openExternal: (url: string) => call<null>('open_external', { url }),
   updateSettings: () => call<UpdateSettings>('update_settings'),
   saveUpdateUrl: (url: string) => call<UpdateSettings>('save_update_url', { url }),

@@ -219,15 +219,29 @@ describe('audit log page', () => {
     expect(calls.filter((c) => c.cmd === 'audit_log').at(-1)?.args).toEqual({ filter: 'tx-9', limit: 1000 });
   });
 
-  it('saves every matching row through Rust and says where the file went', async () => {
+  it('saves every matching row through Rust to the file chosen in its dialog and says where it went', async () => {
     auditRows = [audit(1, { detail: 'Refused' })];
-    installMock({ save_audit_csv: () => ({ path: '/home/staff/Downloads/escrow-desk-audit-2026-11-22-101500.csv', rows: 1 }) });
+    installMock({
+      choose_save_path: () => ({ token: 'f'.repeat(32), path: '/home/staff/Downloads/escrow-desk-audit-2026-11-22-101500.csv' }),
+      save_audit_csv: () => ({ path: '/home/staff/Downloads/escrow-desk-audit-2026-11-22-101500.csv', rows: 1 }),
+    });
     await openAudit();
     await screen.findAllByTestId('audit-row');
     await fireEvent.input(screen.getByTestId('audit-filter'), { target: { value: 'payout' } });
     await fireEvent.click(screen.getByTestId('audit-export'));
     await waitFor(() => expect(calls.some((c) => c.cmd === 'save_audit_csv')).toBe(true));
-    expect(calls.find((c) => c.cmd === 'save_audit_csv')?.args).toEqual({ text: 'payout' });
+    expect(calls.find((c) => c.cmd === 'choose_save_path')?.args).toEqual({ kind: 'audit', suggestedName: null });
+    expect(calls.find((c) => c.cmd === 'save_audit_csv')?.args).toEqual({ text: 'payout', saveToken: 'f'.repeat(32) });
     expect(await screen.findByText(/Downloads\/escrow-desk-audit-2026-11-22-101500\.csv/)).toBeTruthy();
+  });
+
+  it('writes nothing and says so when the Save dialog is cancelled', async () => {
+    auditRows = [audit(1)];
+    installMock({ choose_save_path: () => ({ token: null, path: null }) });
+    await openAudit();
+    await screen.findAllByTestId('audit-row');
+    await fireEvent.click(screen.getByTestId('audit-export'));
+    expect(await screen.findByText(/Nothing was saved/)).toBeTruthy();
+    expect(calls.some((c) => c.cmd === 'save_audit_csv')).toBe(false);
   });
 });

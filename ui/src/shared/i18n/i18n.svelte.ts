@@ -1,12 +1,11 @@
 // The translation runtime: the window's language, t() over the assembled dictionaries, plurals.
 import { da, en, type Dictionary, type MessageKey } from './messages';
+import { LANGS, type Lang, type LangChoice, onSystemLanguageChange, preferredLanguages, saveChoice, savedChoice, systemLang } from './locale';
 import { pluralForm } from './plural';
 
 export { da, en, type Dictionary, type MessageKey };
 
-export type Lang = 'en' | 'da';
-export const LANGS: readonly Lang[] = ['en', 'da'];
-const STORAGE_KEY = 'escrow-desk.lang';
+export { LANGS, type Lang, type LangChoice };
 
 /** Bases of keys that come in both plural forms (`<base>.one` and `<base>.other`). */
 export type PluralBase = {
@@ -15,33 +14,41 @@ export type PluralBase = {
 
 export const dictionaries: Record<Lang, Dictionary> = { en, da };
 
-function initialLang(): Lang {
-  try {
-    const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-    if (saved === 'da' || saved === 'en') return saved;
-  } catch {
-    /* storage unavailable */
-  }
-  const nav = globalThis.navigator?.language ?? 'en';
-  return nav.toLowerCase().startsWith('da') ? 'da' : 'en';
-}
-
+/** The language in effect: the user's pick, else the OS's (see `locale.ts`). */
 class I18n {
-  lang = $state<Lang>(initialLang());
+  choice = $state<LangChoice>(savedChoice());
+  system = $state<Lang>(systemLang(preferredLanguages()));
+  lang = $derived<Lang>(this.choice === 'system' ? this.system : this.choice);
 
+  /** The user picks a language: kept, and no longer follows the OS. */
   set(lang: Lang) {
-    this.lang = lang;
-    try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, lang);
-    } catch {
-      /* ignore */
-    }
-    if (typeof document !== 'undefined') document.documentElement.lang = lang;
+    this.choice = lang;
+    saveChoice(lang);
+    this.apply();
+  }
+
+  /** Back to following the OS locale. */
+  followSystem() {
+    this.choice = 'system';
+    saveChoice('system');
+    this.refreshSystem();
+  }
+
+  /** Reads the OS's preferred languages again (on `languagechange`). */
+  refreshSystem() {
+    this.system = systemLang(preferredLanguages());
+    this.apply();
+  }
+
+  private apply() {
+    if (typeof document !== 'undefined') document.documentElement.lang = this.lang;
   }
 }
 
 export const i18n = new I18n();
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.lang;
+// Following the OS: a change of its preferred languages while running is picked up.
+onSystemLanguageChange(() => i18n.refreshSystem());
 
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   let s: string = dictionaries[lang][key] ?? en[key] ?? key;

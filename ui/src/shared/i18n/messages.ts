@@ -8,8 +8,10 @@ import * as bulk from '../../features/bulk/i18n';
 import * as documents from '../../features/documents/i18n';
 import * as environments from '../../features/environments/i18n';
 import * as events from '../../features/events/i18n';
+import * as notifications from '../../features/notifications/i18n';
 import * as overview from '../../features/overview/i18n';
 import * as payments from '../../features/payments/i18n';
+import * as saving from '../../features/saving/i18n';
 import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
 import * as timeline from '../../features/timeline/i18n';
@@ -22,7 +24,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events,
+  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -34,6 +36,8 @@ export const en = {
   ...transactions.en,
   ...transactionActions.en,
   ...bulk.en,
+  ...saving.en,
+  ...notifications.en,
   ...payments.en,
   ...splitPayouts.en,
   ...users.en,
@@ -58,6 +62,8 @@ export const da: Dictionary = {
   ...transactions.da,
   ...transactionActions.da,
   ...bulk.da,
+  ...saving.da,
+  ...notifications.da,
   ...payments.da,
   ...splitPayouts.da,
   ...users.da,

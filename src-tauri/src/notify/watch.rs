@@ -1,0 +1,71 @@
+//! Change notifications: after each mirror refresh, the changes recorded since the last
+//! look that need a person become one notification (when the setting is on). What was
+//! already in the mirror when the app started is never announced.
+
+use super::note::changes_need_action;
+use crate::desk::Desk;
+use crate::error::AppError;
+use crate::mirror::views::Change;
+use rusqlite::{Connection, params};
+use std::collections::HashMap;
+
+/// The newest change each environment was checked up to, this session.
+#[derive(Default)]
+pub struct ChangeWatch {
+    seen: HashMap<String, i64>,
+}
+
+fn newest(conn: &Connection, env: &str) -> Result<i64, AppError> {
+    conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM mirror_changes WHERE environment_id = ?1", [env], |r| r.get(0))
+        .map_err(AppError::storage)
+}
+
+fn after(conn: &Connection, env: &str, seq: i64) -> Result<Vec<Change>, AppError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seq, transaction_id, at, kind, before, after, title FROM mirror_changes
+             WHERE environment_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1000",
+        )
+        .map_err(AppError::storage)?;
+    let rows = stmt
+        .query_map(params![env, seq], |r| {
+            Ok(Change {
+                seq: r.get(0)?,
+                transaction_id: r.get(1)?,
+                at: r.get(2)?,
+                kind: r.get(3)?,
+                before: r.get(4)?,
+                after: r.get(5)?,
+                title: r.get(6)?,
+            })
+        })
+        .map_err(AppError::storage)?;
+    rows.collect::<Result<_, _>>().map_err(AppError::storage)
+}
+
+impl Desk {
+    /// Sends one notification for the changes of `env` recorded since the last call that
+    /// need a person, if the setting is on; answers whether one was sent. The first call
+    /// for an environment only notes where its changes stand.
+    pub fn notify_new_changes(&self, env: &str, watch: &mut ChangeWatch) -> Result<bool, AppError> {
+        let conn = self.mirror.lock()?;
+        let Some(&seen) = watch.seen.get(env) else {
+            watch.seen.insert(env.to_owned(), newest(&conn, env)?);
+            return Ok(false);
+        };
+        let fresh = after(&conn, env, seen)?;
+        drop(conn);
+        let Some(last) = fresh.last().map(|c| c.seq) else { return Ok(false) };
+        watch.seen.insert(env.to_owned(), last);
+        if !self.notification_settings()?.changes {
+            return Ok(false);
+        }
+        match changes_need_action(&fresh) {
+            Some(note) => {
+                self.notices.always(&note);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
