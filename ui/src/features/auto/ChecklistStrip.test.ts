@@ -49,4 +49,15 @@ describe('Auto deal checklist strip', () => {
     await fireEvent.click(screen.getByTestId('auto-step-debt-go'));
     expect(screen.getByTestId('debt-panel').contains(document.activeElement)).toBe(true);
   });
+
+  it('shows the vehicle photos from https addresses only', async () => {
+    installMock({
+      get_transaction: (a) => transaction(a.id as string, { payer: PAYER, imageUrls: ['https://cdn.example.dk/golf-1.jpg', 'http://cdn.example.dk/golf-2.jpg', 'https://cdn.example.dk/golf-3.jpg'] }),
+      list_split_payouts: () => ({ environmentId: 'sandbox', items: [] }),
+    });
+    await openDetail();
+    const photos = await screen.findAllByTestId('detail-photo');
+    expect(photos.map((p) => p.getAttribute('src'))).toEqual(['https://cdn.example.dk/golf-1.jpg', 'https://cdn.example.dk/golf-3.jpg']);
+    expect(photos[1].getAttribute('alt')).toBe('Photo 2 of the vehicle');
+  });
 });
