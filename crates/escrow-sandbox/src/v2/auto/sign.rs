@@ -1,6 +1,7 @@
 //! Sandbox only (the spec has no signing flow for the bill of sale): sign the current bill of
 //! sale as its required signers would, so tests and demos can reach "signed". Body `{signer}`
-//! (`Payer` or `Payee`) signs for one; an empty body signs for every required signer.
+//! (`Payer` or `Payee`) signs for one; an empty body or one without `signer` signs for every
+//! required signer.
 //! The record gains `signedBy` (the roles that signed) and `signed` turns true when every
 //! required signer has signed. Refused without an enabled bill of sale (400 `No bill of sale`).
 
@@ -23,7 +24,9 @@ fn roles(body: &[u8], required: &[String]) -> ApiResult<Vec<String>> {
     }
     let value: Value = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request("Invalid request", format!("body is not JSON: {e}")))?;
-    let text = value.get("signer").and_then(Value::as_str).unwrap_or_default();
+    let Some(text) = value.get("signer").and_then(Value::as_str) else {
+        return Ok(required.to_vec());
+    };
     let role = Signer::parse(text)
         .ok_or_else(|| ApiError::bad_request("Invalid signers", format!("{text:?} is not Payer or Payee")))?;
     Ok(vec![role.as_str().to_owned()])
