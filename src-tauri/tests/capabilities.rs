@@ -25,6 +25,13 @@ fn csp_is_strict() {
     assert_eq!(csp["script-src"], "'self'");
     assert_eq!(csp["default-src"], "'self'");
     assert_eq!(csp["connect-src"], "ipc: http://ipc.localhost");
+    // Vehicle photos (`imageUrls`) load from https only: no http:, no wildcard, nowhere else.
+    assert_eq!(csp["img-src"], "'self' data: https:");
+    for (name, value) in csp.as_object().unwrap() {
+        if name != "img-src" {
+            assert!(!value.as_str().unwrap().contains("https:"), "{name} must not allow https:");
+        }
+    }
     assert!(!csp.to_string().contains("unsafe-eval"));
     assert_eq!(conf["app"]["withGlobalTauri"], false);
 }

@@ -77,6 +77,20 @@ pub(crate) fn null_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
+/// Picture addresses as `["https://…"]` (the request's shape) or `[{"url": "https://…"}]` (the
+/// published record's `images`); any other shape reads as none, never as an error.
+pub fn optional_image_urls<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    let serde_json::Value::Array(items) = serde_json::Value::deserialize(d)? else {
+        return Ok(None);
+    };
+    let urls: Vec<String> = items
+        .iter()
+        .filter_map(|i| i.as_str().or_else(|| i.get("url").and_then(serde_json::Value::as_str)))
+        .map(str::to_owned)
+        .collect();
+    Ok((!urls.is_empty()).then_some(urls))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +105,24 @@ mod tests {
         assert!(parse_datetime("2026-01-02T03:04:05.123+01:00").is_ok());
         assert!(parse_datetime("2026-01-02T03:04:05.1234567").is_ok());
         assert!(parse_datetime("yesterday").is_err());
+    }
+
+    use crate::v2::transactions::models::Transaction;
+
+    fn images_of(extra: &str) -> Option<Vec<String>> {
+        let json = format!(r#"{{"transactionId":"t","status":"CREATED","amount":1{extra}}}"#);
+        serde_json::from_str::<Transaction>(&json).map(|t| t.image_urls).unwrap_or_else(|e| panic!("{e}: {json}"))
+    }
+
+    #[test]
+    fn image_urls_read_as_strings_or_url_objects_and_any_other_shape_as_none() {
+        let one = Some(vec!["https://cdn.example/a.jpg".to_owned()]);
+        assert_eq!(images_of(r#","imageUrls":["https://cdn.example/a.jpg"]"#), one);
+        assert_eq!(images_of(r#","images":[{"url":"https://cdn.example/a.jpg"},{"id":3}]"#), one);
+        assert_eq!(images_of(""), None);
+        assert_eq!(images_of(r#","imageUrls":null"#), None);
+        assert_eq!(images_of(r#","imageUrls":"https://cdn.example/a.jpg""#), None);
+        assert_eq!(images_of(r#","imageUrls":{"a":1}"#), None);
+        assert_eq!(images_of(r#","imageUrls":[]"#), None);
     }
 }

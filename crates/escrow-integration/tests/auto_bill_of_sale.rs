@@ -165,3 +165,41 @@ async fn bad_bill_of_sale_input_is_refused_before_sending() {
 
     assert!(BillOfSaleRecord::of(&auto_info(&client, &id).await).is_none(), "nothing was sent");
 }
+
+/// The sandbox's control route signs the bill of sale as its signers would (no spec route).
+async fn sign(sb: &common::Sandbox, id: &str, body: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(format!("{}/_sandbox/transactions/{id}/bill-of-sale/sign", sb.running.url))
+        .bearer_auth(DEMO_KEY)
+        .header("content-type", "application/json")
+        .body(body.to_owned())
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_control_route_signs_for_each_required_signer_until_signed() {
+    let sb = common::start().await;
+    let client = sb.client(DEMO_KEY);
+    let id = auto_deal(&sb, DEMO_KEY, "sign").await;
+    assert_eq!(sign(&sb, &id, "").await.status(), 400, "no bill of sale yet");
+
+    client.auto().set_bill_of_sale(&id, &BillOfSale::generated()).await.unwrap();
+    assert_eq!(sign(&sb, &id, r#"{"signer":"Notary"}"#).await.status(), 400);
+    assert_eq!(sign(&sb, &id, r#"{"signer":"payee"}"#).await.status(), 200);
+    let record = BillOfSaleRecord::of(&auto_info(&client, &id).await).unwrap();
+    assert_eq!(record.signed, Some(false), "the payer has not signed yet");
+    assert_eq!(sign(&sb, &id, r#"{"signer":"Payer"}"#).await.status(), 200);
+    let record = BillOfSaleRecord::of(&auto_info(&client, &id).await).unwrap();
+    assert_eq!(record.signed, Some(true));
+
+    // A new bill of sale starts over; an empty body signs for everyone.
+    let mut payer_only = BillOfSale::generated();
+    payer_only.required_signers = Some(vec![RequiredSigner::Payer]);
+    client.auto().set_bill_of_sale(&id, &payer_only).await.unwrap();
+    assert_eq!(BillOfSaleRecord::of(&auto_info(&client, &id).await).unwrap().signed, Some(false));
+    assert_eq!(sign(&sb, &id, r#"{"signer":"Payee"}"#).await.status(), 400, "not a required signer");
+    assert_eq!(sign(&sb, &id, "{}").await.status(), 200);
+    assert_eq!(BillOfSaleRecord::of(&auto_info(&client, &id).await).unwrap().signed, Some(true));
+}

@@ -46,6 +46,13 @@ pub fn page(
 ) -> Result<(Vec<TransactionListItem>, i64), AppError> {
     let (search, filters, sort) = (wanted.search, wanted.filters, wanted.sort);
     filters.check()?;
+    if let Some(term) = search.map(normalise).filter(|t| !t.is_empty())
+        && filters.is_empty()
+        && sort.is_none()
+        && wanted.reference_id.is_none()
+    {
+        return searched_page(conn, env, &term, skip, take);
+    }
     let mut clauses = vec!["r.environment_id = ?".to_owned()];
     let mut args: Vec<Value> = vec![Value::Text(env.to_owned())];
     if let Some(term) = search.map(normalise).filter(|s| !s.is_empty()) {
@@ -117,4 +124,34 @@ pub fn page(
     // Rows were written by this app; one that no longer reads is skipped, not fatal.
     let items = texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect();
     Ok((items, count))
+}
+
+/// A plain search (no filter or sort), the list's most frequent query while typing: one
+/// scan of the search table (text and creation time), newest first, then the page's items.
+fn searched_page(
+    conn: &Connection,
+    env: &str,
+    term: &str,
+    skip: u32,
+    take: u32,
+) -> Result<(Vec<TransactionListItem>, i64), AppError> {
+    let count: i64 = conn
+        .prepare_cached("SELECT count(*) FROM mirror_search WHERE environment_id = ?1 AND instr(search, ?2) > 0")
+        .and_then(|mut s| s.query_row(rusqlite::params![env, term], |r| r.get(0)))
+        .map_err(AppError::storage)?;
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT i.item FROM (SELECT transaction_id, created FROM mirror_search
+                 WHERE environment_id = ?1 AND instr(search, ?2) > 0
+                 ORDER BY created DESC, transaction_id DESC LIMIT ?3 OFFSET ?4) m
+             JOIN mirror_items i ON i.environment_id = ?1 AND i.transaction_id = m.transaction_id
+             ORDER BY m.created DESC, m.transaction_id DESC",
+        )
+        .map_err(AppError::storage)?;
+    let texts: Vec<String> = stmt
+        .query_map(rusqlite::params![env, term, take, skip], |r| r.get(0))
+        .map_err(AppError::storage)?
+        .collect::<Result<_, _>>()
+        .map_err(AppError::storage)?;
+    Ok((texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect(), count))
 }

@@ -154,10 +154,11 @@ pub fn upsert(conn: &mut Connection, env: &str, pass: i64, rows: &[MirrorRow], n
         .and_then(|mut s| s.execute(params![env, row.transaction_id, row.item]))
         .map_err(AppError::storage)?;
         tx.prepare_cached(
-            "INSERT INTO mirror_search (environment_id, transaction_id, search) VALUES (?1, ?2, ?3)
-             ON CONFLICT (environment_id, transaction_id) DO UPDATE SET search = excluded.search",
+            "INSERT INTO mirror_search (environment_id, transaction_id, created, search) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (environment_id, transaction_id) DO UPDATE SET created = excluded.created,
+                 search = excluded.search",
         )
-        .and_then(|mut s| s.execute(params![env, row.transaction_id, row.search]))
+        .and_then(|mut s| s.execute(params![env, row.transaction_id, row.created, row.search]))
         .map_err(AppError::storage)?;
     }
     tx.commit().map_err(AppError::storage)?;

@@ -41,6 +41,8 @@ pub struct NewTransactionInput {
     pub expected_completion: String,
     /// Auto only.
     pub vehicle: Option<VehicleInput>,
+    /// Pictures of the item: `https` addresses only (the window loads nothing else).
+    pub image_urls: Vec<String>,
 }
 
 /// The vehicle of an Auto deal.
@@ -119,6 +121,29 @@ impl Fields {
     }
 }
 
+/// At most this many pictures on one deal.
+const MAX_IMAGES: usize = 20;
+
+impl Fields {
+    /// Picture addresses: each an absolute `https` URL with a host (the window's CSP loads
+    /// images from `https:` only); blank lines are dropped.
+    fn image_urls(&mut self, list: &[String]) -> Option<Vec<String>> {
+        let urls: Vec<String> = list.iter().map(|u| u.trim()).filter(|u| !u.is_empty()).map(str::to_owned).collect();
+        if urls.len() > MAX_IMAGES {
+            self.fail("imageUrls", format!("at most {MAX_IMAGES} pictures"));
+        }
+        for (i, u) in urls.iter().enumerate() {
+            let ok = u.len() <= 2000
+                && url::Url::parse(u)
+                    .is_ok_and(|p| p.scheme() == "https" && p.host().is_some() && p.username().is_empty());
+            if !ok {
+                self.fail(&format!("imageUrls.{i}"), "must be an https address (https://…)");
+            }
+        }
+        (!urls.is_empty()).then_some(urls)
+    }
+}
+
 /// 17 characters of the VIN alphabet (no I, O or Q), as on every car since 1981.
 fn vin_ok(vin: &str) -> bool {
     vin.len() == 17
@@ -181,6 +206,7 @@ impl NewTransactionInput {
             payee_fixed_fee: f.money("payeeFixedFee", &self.payee_fixed_fee, false),
             reference_id: f.text("referenceId", &self.reference_id, 100),
             expected_completion,
+            image_urls: f.image_urls(&self.image_urls),
             ..CreateTransaction::default()
         };
         if req.payee_id.is_none() && req.payee_reference_id.is_none() {
@@ -258,6 +284,27 @@ mod tests {
         assert_eq!(req.amount, Decimal::from(12500));
         assert_eq!(req.title.as_deref(), Some("Cykel"));
         assert!(req.auto_information.is_none());
+    }
+
+    #[test]
+    fn image_urls_are_https_only_and_blank_lines_are_dropped() {
+        let mut input = marketplace();
+        input.image_urls = vec![" https://cdn.example.dk/golf-1.jpg ".into(), "".into()];
+        let (_, req) = input.to_request().expect("valid");
+        assert_eq!(req.image_urls, Some(vec!["https://cdn.example.dk/golf-1.jpg".to_owned()]));
+        input.image_urls = vec![
+            "https://cdn.example.dk/ok.jpg".into(),
+            "http://cdn.example.dk/a.jpg".into(),
+            "data:image/png;base64,AAAA".into(),
+            "javascript:alert(1)".into(),
+            "https://user:pw@cdn.example.dk/a.jpg".into(),
+            "cdn.example.dk/a.jpg".into(),
+        ];
+        let err = input.to_request().unwrap_err();
+        let fields: Vec<_> = err.field_errors.unwrap().into_iter().map(|f| f.field).collect();
+        assert_eq!(fields, ["imageUrls.1", "imageUrls.2", "imageUrls.3", "imageUrls.4", "imageUrls.5"]);
+        input.image_urls = vec![String::new(); 3];
+        assert_eq!(input.to_request().expect("blank lines only").1.image_urls, None);
     }
 
     #[test]

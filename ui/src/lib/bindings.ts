@@ -211,7 +211,11 @@ expectedCompletion: string,
 /**
  * Auto only.
  */
-vehicle: VehicleInput | null, };
+vehicle: VehicleInput | null, 
+/**
+ * Pictures of the item: `https` addresses only (the window loads nothing else).
+ */
+imageUrls: Array<string>, };
 export type Consequence = { kind: string, currency: string, 
 /**
  * The transaction amount after the action.
@@ -629,7 +633,12 @@ expectedCompletion: string | null,
 /**
  * Money in and out; empty lists when there is none.
  */
-payments: TransactionPayments, };
+payments: TransactionPayments, 
+/**
+ * Pictures of the item: not in the spec's record; the sandbox sends `imageUrls`, the
+ * published record `images: [{url}]`. Any other shape reads as `None`.
+ */
+imageUrls: Array<string> | null, };
 export type SplitPayout = { 
 /**
  * The split payout's id; needed to cancel it while it is PENDING.

@@ -63,6 +63,7 @@ export function transaction(id: string, over: Partial<Transaction> = {}): Transa
         vin: 'YV1UZ88ACM1234567', retailAmount: '299000.00', firstRegistration: '2021-03-15', billOfSale: null, debt: null,
       },
       expectedCompletion: '2026-12-01',
+      imageUrls: null,
       payments: {
         inbound: {
           amount: '100000.00',

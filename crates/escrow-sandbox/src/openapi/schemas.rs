@@ -81,6 +81,7 @@ fn transactions() -> Value {
             "fees": reference("Fees"), "payee": nullable_ref("Party"), "payer": nullable_ref("Party"),
             "title": nullable("string"), "description": nullable("string"), "created": string(),
             "autoInformation": {}, "expectedCompletion": nullable("string"),
+            "imageUrls": { "type": ["array", "null"], "items": string() },
             "payments": object(&["inbound", "outbound"], json!({ "inbound": payments, "outbound": payments }), true),
         }),
         true,

@@ -73,6 +73,24 @@ describe('transactions table', () => {
     expect(pending[1].query).toEqual({ search: null, skip: 50, take: 50, filters: null });
   });
 
+  it('shows the Auto checklist as a compact column for Auto deals only', async () => {
+    installMock();
+    render(App);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    const connected = { serviceAccountId: 'acc', referenceId: null, name: 'X', email: null, phoneNumber: null };
+    const auto = transaction('x').transaction.autoInformation;
+    pending[0].resolve(page([
+      item(0, { autoInformation: auto, status: 'PAID', payer: connected, payee: connected }),
+      item(1),
+    ]));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const marks = within(rows()[0]).getByTestId('row-checklist');
+    expect(marks.getAttribute('data-done')).toBe('3');
+    expect(marks.getAttribute('aria-label')).toContain('3 of 5 steps done');
+    expect(marks.getAttribute('aria-label')).toContain('Ready to pay out (done)');
+    expect(within(rows()[1]).queryByTestId('row-checklist')).toBeNull();
+  });
+
   it('drops a stale response that arrives after a newer one', async () => {
     installMock();
     render(App);

@@ -477,4 +477,8 @@ pub struct Transaction {
     /// Money in and out; empty lists when there is none.
     #[serde(default)]
     pub payments: TransactionPayments,
+    /// Pictures of the item: not in the spec's record; the sandbox sends `imageUrls`, the
+    /// published record `images: [{url}]`. Any other shape reads as `None`.
+    #[serde(default, alias = "images", deserialize_with = "lenient::optional_image_urls")]
+    pub image_urls: Option<Vec<String>>,
 }

@@ -27,14 +27,14 @@ pub(crate) enum Signer {
 }
 
 impl Signer {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Payee => "Payee",
             Self::Payer => "Payer",
         }
     }
 
-    fn parse(text: &str) -> Option<Self> {
+    pub(crate) fn parse(text: &str) -> Option<Self> {
         match text.trim().to_ascii_lowercase().as_str() {
             "payee" => Some(Self::Payee),
             "payer" => Some(Self::Payer),

@@ -5,6 +5,7 @@ pub mod bill_of_sale;
 pub mod debt;
 pub mod files;
 pub mod routes;
+pub mod sign;
 pub mod store;
 pub mod validation;
 

@@ -28,6 +28,7 @@
 use super::bill_of_sale::{bill_of_sale_file, post_bill_of_sale};
 use super::debt::{debt_link, hosted_debt_document, post_debt};
 use super::files::MAX_BODY_BYTES;
+use super::sign::sign_bill_of_sale;
 use crate::openapi::op::Op;
 use crate::openapi::table::Routes;
 use axum::extract::DefaultBodyLimit;
@@ -57,6 +58,11 @@ pub fn routes() -> Routes {
             "/_sandbox/transactions/{transaction_id}/bill-of-sale",
             Op::new("The current bill-of-sale PDF").file(),
             bill_of_sale_file,
+        )
+        .post(
+            "/_sandbox/transactions/{transaction_id}/bill-of-sale/sign",
+            Op::new("Sign the bill of sale as its signers would (body: signer, or empty for all)").takes_json(),
+            sign_bill_of_sale,
         )
         .map_router(|router| router.layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
 }

@@ -199,6 +199,7 @@ pub fn record(t: &TxnDoc, public_url: &str) -> Value {
         "description": t.description,
         "created": t.created,
         "autoInformation": t.auto_information,
+        "imageUrls": t.image_urls,
         "expectedCompletion": t.expected_completion,
         "payments": {
             "inbound": { "amount": money::json(t.paid_in()), "payments": inbound },
