@@ -96,7 +96,13 @@ pub async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) ->
         let amount = expected.text().await;
         c.type_into("[data-testid='confirm-amount-input']", &amount).await;
     }
-    c.click("[data-testid='action-confirm']").await;
+    // Confirm is enabled once the dialog has what it needs (the consequence read live, say);
+    // a click before that is ignored, and an earlier action's result is still on the page.
+    c.click("[data-testid='action-confirm']:not([disabled])").await;
+    c.until_for("the action dialog to close", Duration::from_secs(30), async || {
+        c.try_find("[data-testid='action-dialog']").await.is_none().then_some(())
+    })
+    .await;
     c.find_for("[data-testid='action-result']", Duration::from_secs(30))
         .await
         .attr("data-state")
