@@ -311,3 +311,26 @@ async fn a_walk_through_every_screen_in_danish_finds_no_english() {
     })
     .await
 }
+
+#[tokio::test]
+async fn in_danish_a_refusal_is_said_in_danish_with_the_original_under_details() {
+    capped("in_danish_a_refusal_is_said_in_danish_with_the_original_under_details", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        danish(&c).await;
+        let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+        open_transaction(&c, "EV 48 213").await;
+        // More than can be reimbursed: the service refuses, nothing happens.
+        let state = escrow_desk_e2e::run_action(&c, "action-reimburse", &[("action-amount", "999.999,00")]).await;
+        assert_eq!(state, "failed");
+        let said = c.content("[data-testid='action-result-detail']").await;
+        assert!(said.contains("286.510,00"), "the limit in Danish money: {said}");
+        assert!(!said.contains("Amount exceeds") && !said.contains("reimbursable"), "no English: {said}");
+        let original = c.content("[data-testid='action-result-original']").await;
+        assert!(original.contains("286510"), "the service's own words kept under Details: {original}");
+        assert!(sandbox.ledger("reimburse").await.is_empty(), "nothing was reimbursed");
+        c.close().await;
+    })
+    .await
+}
