@@ -196,3 +196,75 @@ async fn every_page_and_main_dialog_passes_axe_in_light_and_dark() {
     })
     .await
 }
+
+/// Audits `scope` in light and in dark (the theme set as `theme.svelte.ts` sets it: a dialog
+/// makes the sidebar's theme buttons inert), collecting the violations named by `what`.
+async fn audit_both(c: &AppWindow, axe: &str, what: &str, scope: Option<&str>, found: &mut Vec<String>) {
+    for theme in ["light", "dark"] {
+        c.execute("document.documentElement.setAttribute('data-theme', arguments[0])", vec![json!(theme)]).await;
+        settle(c).await;
+        for v in audit(c, axe, scope).await {
+            eprintln!("axe: [{theme}] {what}: {v}");
+            found.push(format!("[{theme}] {what}: {v}"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn work_in_progress_passes_axe_in_light_and_dark() {
+    let test = "work_in_progress_passes_axe_in_light_and_dark";
+    capped_for(test, Duration::from_secs(600), async {
+        let axe = axe_source();
+        let data = tempfile::tempdir().unwrap();
+        let mut c = AppWindow::open(data.path()).await;
+        c.set_step_timeout(Duration::from_secs(90));
+        c.wait_ready().await;
+        c.click("[data-testid='lang-en']").await;
+        let mut found = Vec::new();
+
+        // A bulk payout of two paid deals: its confirmation, then its progress (states as text).
+        c.click("[data-testid='filters-toggle']").await;
+        c.click("[data-testid='filter-status-PAID']").await;
+        c.click("[data-testid='filters-toggle']").await;
+        c.until("paid deals listed", async || {
+            let rows = c.find_all("[data-testid='transaction-row']").await;
+            let mut paid = rows.len() >= 2;
+            for r in rows.iter().take(2) {
+                paid &= r.content_or_empty().await.to_uppercase().contains("PAID");
+            }
+            paid.then_some(())
+        })
+        .await;
+        let checks = c.find_all("[data-testid='bulk-row-check']").await;
+        checks[0].click().await;
+        checks[1].click().await;
+        c.click("[data-testid='bulk-payout']").await;
+        let total = c.find_for("[data-testid='bulk-total']", Duration::from_secs(60)).await;
+        let total = total.attr("data-amount").await.unwrap_or_default();
+        audit_both(&c, &axe, "bulk confirmation", Some("[data-testid='bulk-dialog']"), &mut found).await;
+        c.type_into("[data-testid='bulk-type-total']", &total).await;
+        c.submit("[data-testid='bulk-start']").await;
+        c.find_for("[data-testid='bulk-progress'][data-state='finished']", Duration::from_secs(90)).await;
+        audit_both(&c, &axe, "bulk progress", Some("[data-testid='bulk-dialog']"), &mut found).await;
+        c.press('\u{e00c}').await;
+        c.until("the bulk dialog to close", async || {
+            c.try_find("[data-testid='bulk-dialog']").await.is_none().then_some(())
+        })
+        .await;
+
+        // The audit log with the run's rows.
+        c.click("[data-testid='nav-audit']").await;
+        c.find("[data-testid='audit-row']").await;
+        audit_both(&c, &axe, "audit log with rows", None, &mut found).await;
+
+        // The snooze dialog from the attention queue.
+        c.click("[data-testid='nav-attention']").await;
+        c.click("[data-testid='attention-snooze']").await;
+        c.find("[data-testid='snooze-dialog']").await;
+        audit_both(&c, &axe, "snooze dialog", Some("[data-testid='snooze-dialog']"), &mut found).await;
+
+        assert!(found.is_empty(), "{} serious or critical axe violations (listed above)", found.len());
+        c.close().await;
+    })
+    .await
+}
