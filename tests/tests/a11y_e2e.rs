@@ -4,7 +4,7 @@
 //! (`npm ci` in `ui` installs it). Any serious or critical violation fails the test; each
 //! is printed with its rule, target and help.
 
-use escrow_desk_e2e::{AppWindow, Control, capped_for, sandbox_url};
+use escrow_desk_e2e::{AppWindow, Control, capped_for, fill_business_user, initiate_trade, sandbox_url};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -262,6 +262,53 @@ async fn work_in_progress_passes_axe_in_light_and_dark() {
         c.click("[data-testid='attention-snooze']").await;
         c.find("[data-testid='snooze-dialog']").await;
         audit_both(&c, &axe, "snooze dialog", Some("[data-testid='snooze-dialog']"), &mut found).await;
+
+        assert!(found.is_empty(), "{} serious or critical axe violations (listed above)", found.len());
+        c.close().await;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn trades_and_business_users_with_data_pass_axe_in_light_and_dark() {
+    let test = "trades_and_business_users_with_data_pass_axe_in_light_and_dark";
+    capped_for(test, Duration::from_secs(600), async {
+        let axe = axe_source();
+        let data = tempfile::tempdir().unwrap();
+        let mut c = AppWindow::open(data.path()).await;
+        c.set_step_timeout(Duration::from_secs(90));
+        c.wait_ready().await;
+        c.click("[data-testid='lang-en']").await;
+        let sandbox = Control::new(&sandbox_url(&c).await, SANDBOX_KEY);
+        let mut found = Vec::new();
+
+        // The business user form with the service's field error in place, then the list.
+        fill_business_user(&c, "ACME-1").await;
+        c.submit("[data-testid='bu-save']").await;
+        c.find("[data-testid='bu-businessId-error']").await;
+        audit_both(&c, &axe, "business user form with a field error", None, &mut found).await;
+        c.type_into("[data-testid='bu-businessId']", "29876543").await;
+        c.submit("[data-testid='bu-save']").await;
+        let seller = c.attr("[data-testid='business-user-row']", "data-user-id").await;
+        audit_both(&c, &axe, "business users with a row", None, &mut found).await;
+
+        // A trade: its detail with the party actions, an action's dialog, the buyer's list.
+        sandbox
+            .post("/_sandbox/trade/users", json!({ "marketplaceUserId": "a11y-buyer", "name": "Mette Buyer" }))
+            .await;
+        initiate_trade(&c, "a11y-buyer", &seller, "Racercykel", "1500").await;
+        audit_both(&c, &axe, "trade detail", None, &mut found).await;
+        c.click("[data-testid='trade-action-AcceptAndPay'][data-party='payer']").await;
+        c.find("[data-testid='trade-action-dialog']").await;
+        audit_both(&c, &axe, "trade action dialog", Some("[data-testid='trade-action-dialog']"), &mut found).await;
+        c.press('\u{e00c}').await;
+        c.until("the trade dialog to close", async || {
+            c.try_find("[data-testid='trade-action-dialog']").await.is_none().then_some(())
+        })
+        .await;
+        c.click("[data-testid='trade-back']").await;
+        c.find("[data-testid='trade-row']").await;
+        audit_both(&c, &axe, "trades with a row", None, &mut found).await;
 
         assert!(found.is_empty(), "{} serious or critical axe violations (listed above)", found.len());
         c.close().await;
