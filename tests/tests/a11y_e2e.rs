@@ -94,6 +94,7 @@ async fn audit_all(c: &AppWindow, axe: &str, theme: &str, reference: &str) -> Ve
     c.click("[data-testid='nav-attention']").await;
     c.find("[data-testid='attention']").await;
     check("needs attention", None).await;
+    c.screenshot(&format!("a11y-attention-{theme}.png")).await; // to look at the palette
 
     c.click("[data-testid='nav-transactions']").await;
     c.find("[data-testid='search-input']").await.clear().await;
