@@ -265,6 +265,18 @@ impl AppWindow {
         self.step(&format!("press {key}"), self.client.perform_actions(keys)).await
     }
 
+    /// Presses `keys` together (a chord such as Ctrl+K) and releases them in reverse order.
+    pub async fn chord(&self, keys: &[char]) {
+        let mut actions = KeyActions::new("keyboard".into());
+        for &k in keys {
+            actions = actions.then(KeyAction::Down { value: k });
+        }
+        for &k in keys.iter().rev() {
+            actions = actions.then(KeyAction::Up { value: k });
+        }
+        self.step(&format!("chord {keys:?}"), self.client.perform_actions(actions)).await
+    }
+
     /// Sets the window's outer size (the minimum the app allows is 960×600).
     pub async fn resize(&self, width: u32, height: u32) {
         self.step(&format!("resize {width}x{height}"), self.client.set_window_size(width, height)).await

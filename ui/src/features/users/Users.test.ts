@@ -25,6 +25,25 @@ describe('users screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('bank-account-row')).toHaveLength(1));
   });
 
+  it('says a wrong onboarding return URL in words, not by a red border alone', async () => {
+    installMock();
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-users'));
+    await fireEvent.click((await screen.findAllByTestId('user-row'))[0]);
+    const field = await screen.findByTestId('onboarding-return-url');
+    expect(field.getAttribute('aria-invalid')).toBe('false'); // the prompt `https://` is no error yet
+    expect(screen.queryByTestId('onboarding-return-url-error')).toBeNull();
+    await fireEvent.input(field, { target: { value: 'ftp://bank' } });
+    const said = await screen.findByTestId('onboarding-return-url-error');
+    expect(said.textContent).toContain('must start with http:// or https://');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(said.id);
+    expect((screen.getByTestId('onboarding-start') as HTMLButtonElement).disabled).toBe(true);
+    await fireEvent.input(field, { target: { value: 'https://shop.example/back' } });
+    await waitFor(() => expect(screen.queryByTestId('onboarding-return-url-error')).toBeNull());
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('shows the service title when the last bank account cannot be deleted', async () => {
     const refused: AppError = { code: 'bad_request', message: 'bad request (400)', status: 400, title: "Bank account can't be deleted", detail: 'a user keeps one account', correlationId: 'c-1' };
     installMock({

@@ -1,0 +1,51 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import App from './App.svelte';
+import { i18n } from '../../shared/i18n/i18n.svelte';
+import { ENVIRONMENTS, page } from '../../test/fixtures';
+
+beforeEach(() => {
+  i18n.set('en');
+  mockIPC((cmd) => {
+    switch (cmd) {
+      case 'startup_report':
+        return { problem: null, notices: [] };
+      case 'list_environments':
+        return structuredClone(ENVIRONMENTS);
+      case 'list_transactions':
+        return page([], 0);
+      case 'open_actions':
+        return [];
+      default:
+        throw { code: 'internal', message: `unexpected command ${cmd}` };
+    }
+  });
+});
+afterEach(() => clearMocks());
+
+describe('command palette, as assistive technology reads it', () => {
+  it('is a combobox whose active option follows the arrow keys; the options hold no nested controls', async () => {
+    render(App);
+    await screen.findByTestId('nav-transactions');
+    await fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByTestId('palette-input');
+    expect(input.getAttribute('role')).toBe('combobox');
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '')!;
+    expect(list.getAttribute('role')).toBe('listbox');
+    expect(list.getAttribute('aria-label')).toBeTruthy();
+
+    const active = () => document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
+    expect(active()?.getAttribute('role')).toBe('option');
+    expect(active()?.getAttribute('aria-selected')).toBe('true');
+    const first = active();
+    await fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await waitFor(() => expect(active()).not.toBe(first));
+    expect(active()?.getAttribute('aria-selected')).toBe('true');
+    expect(first?.getAttribute('aria-selected')).toBe('false');
+
+    const options = screen.getAllByRole('option');
+    expect(options.length).toBeGreaterThan(1);
+    for (const o of options) expect(o.querySelector('button, a, input, select, textarea, [tabindex]')).toBeNull();
+  });
+});
