@@ -70,7 +70,10 @@ pub fn start_driver(display: &Display, launch: &Launch) -> Driver {
     // The web view keeps its storage (language, theme, saved filters) under XDG_DATA_HOME,
     // not in the data folder: one per data folder, so windows of parallel tests do not
     // share it (a launch's own setting wins).
-    command.env("XDG_DATA_HOME", launch.data_dir.join("web-storage"));
+    // (Not when the test made the data folder a file on purpose: the window must still open.)
+    if !launch.data_dir.exists() || launch.data_dir.is_dir() {
+        command.env("XDG_DATA_HOME", launch.data_dir.join("web-storage"));
+    }
     for (name, value) in &launch.env {
         match value {
             Some(v) => command.env(name, v),
