@@ -110,19 +110,20 @@ pub fn page(
         None => ("r.created", true),
     };
     let direction = if descending { "DESC" } else { "ASC" };
+    // The page's ids first, from the narrow table alone (the wide item table never takes part
+    // in the sort), then each item by its key.
     let sql = format!(
-        "SELECT i.item FROM mirror_rows r {searched} JOIN mirror_items i USING (environment_id, transaction_id)
+        "SELECT r.transaction_id FROM mirror_rows r {searched}
          WHERE {filter} ORDER BY {column} {direction}, r.transaction_id {direction}
          LIMIT {take} OFFSET {skip}"
     );
     let mut stmt = conn.prepare(&sql).map_err(AppError::storage)?;
-    let texts: Vec<String> = stmt
+    let ids: Vec<String> = stmt
         .query_map(rusqlite::params_from_iter(&args), |r| r.get(0))
         .map_err(AppError::storage)?
         .collect::<Result<_, _>>()
         .map_err(AppError::storage)?;
-    // Rows were written by this app; one that no longer reads is skipped, not fatal.
-    let items = texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect();
+    let items = items_of(conn, env, &ids)?;
     Ok((items, count))
 }
 
@@ -154,4 +155,24 @@ fn searched_page(
         .collect::<Result<_, _>>()
         .map_err(AppError::storage)?;
     Ok((texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect(), count))
+}
+
+/// The list items of `ids`, in that order. Rows were written by this app; one that no
+/// longer reads is skipped, not fatal.
+fn items_of(conn: &Connection, env: &str, ids: &[String]) -> Result<Vec<TransactionListItem>, AppError> {
+    let mut stmt = conn
+        .prepare_cached("SELECT item FROM mirror_items WHERE environment_id = ?1 AND transaction_id = ?2")
+        .map_err(AppError::storage)?;
+    let mut items = Vec::with_capacity(ids.len());
+    for id in ids {
+        let text: Option<String> = stmt
+            .query_row(rusqlite::params![env, id], |r| r.get(0))
+            .map(Some)
+            .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(None) } else { Err(e) })
+            .map_err(AppError::storage)?;
+        if let Some(item) = text.and_then(|t| serde_json::from_str(&t).ok()) {
+            items.push(item);
+        }
+    }
+    Ok(items)
 }
