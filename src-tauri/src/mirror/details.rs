@@ -106,12 +106,7 @@ fn store(mirror: &Mirror, env: &str, id: &str, fingerprint: &str, c: &Checked) -
             after: Some(c.failed_payments.to_string()),
             title,
         };
-        conn.execute(
-            "INSERT INTO mirror_changes (environment_id, transaction_id, at, kind, before, after, title)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![env, change.transaction_id, at, change.kind, change.before, change.after, change.title],
-        )
-        .map_err(AppError::storage)?;
+        super::store::record_change(&conn, env, &change, &at)?;
     }
     conn.execute(
         "INSERT INTO mirror_details (environment_id, transaction_id, fingerprint, checked, failed_payments,

@@ -89,6 +89,17 @@ const UPSERT: &str =
                  paid_out_seen = coalesce(excluded.paid_out_seen, mirror_rows.paid_out_seen),
                  pass = excluded.pass";
 
+/// Keeps one noticed change for "Changes since you last looked".
+pub fn record_change(conn: &Connection, env: &str, c: &NewChange, at: &str) -> Result<(), AppError> {
+    conn.prepare_cached(
+        "INSERT INTO mirror_changes (environment_id, transaction_id, at, kind, before, after, title)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )
+    .and_then(|mut s| s.execute(params![env, c.transaction_id, at, c.kind, c.before, c.after, c.title]))
+    .map(drop)
+    .map_err(AppError::storage)
+}
+
 /// Upserts `rows` read in `pass`; returns how many were new or changed, and records the
 /// changes when the environment is watched (its first full pass is not: all is new then).
 pub fn upsert(conn: &mut Connection, env: &str, pass: i64, rows: &[MirrorRow], now: &str) -> Result<usize, AppError> {
@@ -109,12 +120,7 @@ pub fn upsert(conn: &mut Connection, env: &str, pass: i64, rows: &[MirrorRow], n
         let changes =
             compare(before.as_ref().map(|k| (k.status.as_str(), k.amount.as_str(), k.paid_in_e4)), row, watching);
         for c in &changes {
-            tx.prepare_cached(
-                "INSERT INTO mirror_changes (environment_id, transaction_id, at, kind, before, after, title)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )
-            .and_then(|mut s| s.execute(params![env, c.transaction_id, now, c.kind, c.before, c.after, c.title]))
-            .map_err(AppError::storage)?;
+            record_change(&tx, env, c, now)?;
         }
         let paid_now = watching && changes.iter().any(|c| c.kind == "paid");
         let out_now = watching && changes.iter().any(|c| c.kind == "succeeded");
