@@ -30,7 +30,7 @@ pub fn acquire(dir: &Path) -> Result<Arc<FolderLock>, AppError> {
         .write(true)
         .open(key.join("escrow-desk.lock"))
         .map_err(AppError::storage)?;
-    match file.try_lock() {
+    match try_lock_briefly(&file) {
         Ok(()) => {}
         Err(TryLockError::WouldBlock) => {
             return Err(AppError::new(
@@ -46,4 +46,19 @@ pub fn acquire(dir: &Path) -> Result<Arc<FolderLock>, AppError> {
     let lock = Arc::new(FolderLock { _file: file });
     held.push((key, Arc::downgrade(&lock)));
     Ok(lock)
+}
+
+/// A flock belongs to the open file description, which a child process shares from fork
+/// to exec: a lock this process just released can stay held for a moment by a child
+/// another thread is starting (`id -un`, D-Bus autolaunch). A short retry rides that out;
+/// a second app really holding the folder is still refused within a second.
+fn try_lock_briefly(file: &File) -> Result<(), TryLockError> {
+    const TRIES: u32 = 20;
+    for _ in 1..TRIES {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock) => std::thread::sleep(std::time::Duration::from_millis(50)),
+            other => return other,
+        }
+    }
+    file.try_lock()
 }
