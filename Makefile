@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test
+.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check
 
 setup:
 	@bash scripts/setup-system.sh
@@ -23,6 +23,10 @@ test: ui
 ## The end-to-end suite 10 times in a row with one core kept busy; fails on any hang or flake.
 e2e-stress: ui
 	@bash scripts/e2e-stress.sh
+
+## The Rust code keeps compiling for Windows and macOS (`cargo check --target`; installs the targets).
+cross-check:
+	@bash scripts/cross-check.sh
 
 ## Builds the installable package (deb, with the `escrow` CLI) into target/release/bundle/deb.
 package: setup
