@@ -11,4 +11,11 @@ cargo build -p escrow-cli --release --locked
 extra=$(printf '{"bundle":{"linux":{"deb":{"files":{"/usr/bin/escrow":"%s"}}}}}' "$target/release/escrow")
 ui/node_modules/.bin/tauri build --ci --bundles deb --config "$extra"
 deb=$(ls -t "$target"/release/bundle/deb/*.deb | head -1)
+# Tauri's bundler writes data.tar.gz; Debian's own packages use xz, which dpkg reads as well.
+# xz -9's 64 MiB window also finds what the app and the CLI binaries share: 19 → ~10 MiB.
+repack=$(mktemp -d)
+trap 'rm -rf "$repack"' EXIT
+dpkg-deb -R "$deb" "$repack/root"
+dpkg-deb --root-owner-group -Zxz -z9 -b "$repack/root" "$repack/out.deb" >/dev/null
+mv "$repack/out.deb" "$deb"
 echo "package: $deb ($(du -h "$deb" | cut -f1))"
