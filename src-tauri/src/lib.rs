@@ -24,6 +24,7 @@ pub mod fields;
 pub mod files;
 pub mod ipc;
 pub mod journal;
+pub mod memory;
 pub mod mirror;
 pub mod notify;
 pub mod payments;
@@ -98,7 +99,10 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
     {
         startup::notice(startup::moved_aside_notice(startup::NoticeKind::SandboxMovedAside, &moved));
     }
+    let opened = std::time::Instant::now();
     let sandbox = start_sandbox(sandbox_dir).map_err(|e| in_folder(&e))?;
+    // The window waits on this setup: the figure support and `make bench` look at first.
+    tracing::info!(sandbox = ?opened.elapsed(), "built-in Sandbox started");
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
     let notices = notify::sender::Notices::new(std::sync::Arc::new(notify::plugin::Desktop(app.handle().clone())));
@@ -126,6 +130,7 @@ pub fn run() {
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
         .setup(|app| {
+            let started = std::time::Instant::now();
             start_logging(app);
             match open_desk(app) {
                 Ok((desk, sandbox)) => {
@@ -136,6 +141,7 @@ pub fn run() {
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),
             }
+            tracing::info!(setup = ?started.elapsed(), "start-up: data folder open");
             Ok(())
         })
         .menu(|app| desktop::menu::build(app))
@@ -143,6 +149,7 @@ pub fn run() {
             if let Some(desk) = window.try_state::<Desk>() {
                 notify::plugin::track_focus(desk.notices(), event);
             }
+            memory::on_window_event(event);
         })
         .on_menu_event(|app, event| desktop::menu::on_event(app, event.id().as_ref()))
         .invoke_handler(ipc::handler())

@@ -14,13 +14,9 @@ fn main() {
             eprintln!("escrow-desk: no display found; run it under Xvfb: xvfb-run -a escrow-desk");
             std::process::exit(2);
         }
-        // A table-and-forms app gains nothing from WebKit's accelerated compositing, and
-        // it roughly doubles the web process's memory (225 → 122 MB PSS measured with
-        // `make bench`). Set WEBKIT_DISABLE_COMPOSITING_MODE=0 to turn it back on.
-        if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
-            // SAFETY: first thing in main, before any other thread exists.
-            unsafe { std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1") };
-        }
+        // The web engine's memory settings (compositing off, no JIT; see `web_engine`).
+        // SAFETY: first thing in main, before any other thread exists.
+        unsafe { escrow_desk::desktop::web_engine::apply_defaults() };
     }
     escrow_desk::run();
 }

@@ -3,7 +3,9 @@
 //! scrolling through 10,000 rows, and the UI's JavaScript size. Prints the figures
 //! next to the targets; it measures, it does not assert.
 
-use escrow_desk_e2e::{AppWindow, capped_for, descendants, pss_kb, tree_pss_kb, tree_rss_kb};
+use escrow_desk_e2e::{
+    AppWindow, capped_for, descendants, pss_anon_kb, pss_kb, tree_pss_anon_kb, tree_pss_kb, tree_rss_kb,
+};
 use std::time::{Duration, Instant};
 
 const ROWS: usize = 10_000;
@@ -39,6 +41,7 @@ async fn measure() {
 
     let mut starts = Vec::new();
     let (mut idle, mut idle_rss, mut scrolled, mut scrolled_rss) = (0, 0, 0, 0);
+    let (mut idle_anon, mut scrolled_anon, mut page_ms) = (0, 0, 0);
     for run in 0..3 {
         let t0 = Instant::now();
         let c = AppWindow::open(data.path()).await;
@@ -51,34 +54,48 @@ async fn measure() {
             let pid = c.app_pids()[0];
             idle = tree_pss_kb(pid);
             idle_rss = tree_rss_kb(pid);
+            idle_anon = tree_pss_anon_kb(pid);
             for p in std::iter::once(pid).chain(descendants(pid)) {
                 let name = std::fs::read_to_string(format!("/proc/{p}/comm")).unwrap_or_default();
-                println!("  idle PSS {:>6} MB  {}", pss_kb(p) / 1024, name.trim());
+                println!(
+                    "  idle PSS {:>6} MB (anonymous {:>4} MB)  {}",
+                    pss_kb(p) / 1024,
+                    pss_anon_kb(p) / 1024,
+                    name.trim()
+                );
             }
             // Page through 10,000 rows (50 a page), scrolling each page to its end.
+            let paging = Instant::now();
             for _ in 0..(ROWS / 50) {
                 c.execute("const g = document.querySelector('[data-testid=\"transaction-row\"]')?.parentElement?.parentElement; if (g) g.scrollTop = g.scrollHeight;", vec![]).await;
                 c.click("[data-testid='page-next']").await;
                 tokio::time::sleep(Duration::from_millis(30)).await;
             }
+            page_ms = paging.elapsed().as_millis() / (ROWS / 50) as u128;
             tokio::time::sleep(Duration::from_secs(2)).await;
             scrolled = tree_pss_kb(pid);
             scrolled_rss = tree_rss_kb(pid);
+            scrolled_anon = tree_pss_anon_kb(pid);
         }
         c.close().await;
     }
     let js = js_gzip_bytes();
     println!();
     println!("{:<58} {:>12} {:>12}", "figure", "measured", "target");
-    println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, first run (seeds demo data)", starts[0], 1500);
+    println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, first run (seeds demo data)", starts[0], 1000);
     println!(
         "{:<58} {:>9} ms {:>9} ms",
         "cold start to first page, later runs (slower of 2)",
         starts[1].max(starts[2]),
-        1500
+        1000
     );
-    println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS), app + WebKit, idle", idle / 1024, 250);
-    println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS) after paging through 10,000 rows", scrolled / 1024, 350);
+    println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS), app + WebKit, idle", idle / 1024, 220);
+    println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS) after paging through 10,000 rows", scrolled / 1024, 300);
+    // File-backed PSS shrinks when other WebKit processes on the machine share the libraries;
+    // the anonymous part does not, so it is the figure to compare runs on a busy machine.
+    println!("{:<58} {:>9} MB {:>12}", "  (anonymous PSS idle: heaps, stacks, caches)", idle_anon / 1024, "");
+    println!("{:<58} {:>9} MB {:>12}", "  (anonymous PSS after paging)", scrolled_anon / 1024, "");
+    println!("{:<58} {:>9} ms {:>12}", "  (paging: one page, scroll + click + 30 ms pause)", page_ms, "");
     println!("{:<58} {:>9} MB {:>12}", "  (RSS summed per process, shared pages counted twice)", idle_rss / 1024, "");
     println!("{:<58} {:>9} MB {:>12}", "  (RSS after paging)", scrolled_rss / 1024, "");
     println!("{:<58} {:>9} kB {:>9} kB", "UI JavaScript, gzip", js / 1024, 200);

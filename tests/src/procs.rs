@@ -67,6 +67,18 @@ pub fn pss_kb(pid: u32) -> u64 {
     status_kb(&format!("/proc/{pid}/smaps_rollup"), "Pss:").unwrap_or(0)
 }
 
+/// Anonymous PSS (kB) of one process: its heap, stacks and caches. Unlike the file-backed
+/// part of PSS it does not shrink when other processes (another app window elsewhere on the
+/// machine) map the same libraries, so it compares runs on a busy machine.
+pub fn pss_anon_kb(pid: u32) -> u64 {
+    status_kb(&format!("/proc/{pid}/smaps_rollup"), "Pss_Anon:").unwrap_or(0)
+}
+
+/// Anonymous PSS (kB) of a process and its descendants (see [`pss_anon_kb`]).
+pub fn tree_pss_anon_kb(pid: u32) -> u64 {
+    std::iter::once(pid).chain(descendants(pid)).map(pss_anon_kb).sum()
+}
+
 /// SIGKILLs `pids` (already gone is fine).
 pub fn kill_all(pids: &[u32]) {
     for pid in pids {
