@@ -113,6 +113,7 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
 }
 
 pub fn run() {
+    let process_start = std::time::Instant::now();
     let data_override = data_dir_override();
     let context = tauri::generate_context!();
     let bus_id = desktop::instance::bus_id(&context.config().identifier, data_override.as_deref());
@@ -143,6 +144,13 @@ pub fn run() {
             }
             tracing::info!(setup = ?started.elapsed(), "start-up: data folder open");
             Ok(())
+        })
+        // When the page (not yet its data) has loaded, counted from `run`: the share of a slow
+        // start that is WebKit's rather than the app's setup.
+        .on_page_load(move |_, payload| {
+            if let tauri::webview::PageLoadEvent::Finished = payload.event() {
+                tracing::info!(since_start = ?process_start.elapsed(), "start-up: page loaded");
+            }
         })
         .menu(|app| desktop::menu::build(app))
         .on_window_event(|window, event| {
