@@ -26,6 +26,7 @@ pub mod ipc;
 pub mod journal;
 pub mod mirror;
 pub mod notify;
+pub mod on_worker;
 pub mod payments;
 pub mod sandbox_inspect;
 pub mod save_as;
