@@ -172,17 +172,6 @@ impl<'a> Ledger<'a> {
             _ => Decimal::ZERO,
         };
         let payer_fee = fees.payer.unwrap_or_default();
-        let mut excess_left = (paid_in - tx.amount - payer_fee).max(Decimal::ZERO);
-        let mut ordered: Vec<usize> = (0..splits.len()).collect();
-        ordered.sort_by_key(|&i| splits[i].created);
-        let mut from_excess = vec![false; splits.len()];
-        for i in ordered {
-            let s = &splits[i];
-            if s.status != SplitPayoutStatus::Cancelled && excess_left > Decimal::ZERO && s.amount <= excess_left {
-                from_excess[i] = true;
-                excess_left -= s.amount;
-            }
-        }
         let debt_split = tx
             .auto_information
             .as_ref()
@@ -190,6 +179,7 @@ impl<'a> Ledger<'a> {
             .and_then(|d| d.get("splitPayoutId"))
             .and_then(|v| v.as_str())
             .map(str::to_owned);
+        let from_excess = excess_splits(tx, splits, payer_fee, debt_split.as_deref());
         Ledger {
             tx,
             splits,
@@ -260,6 +250,44 @@ impl<'a> Ledger<'a> {
             blocked: None,
         }
     }
+}
+
+/// Which split payouts were paid from excess. The service decides when one is created: from
+/// the excess while the money authorized by then is more than is owed (never the debt
+/// settlement, which is always out of the payee's share). The record keeps no such flag, so
+/// the creations are replayed in order against the payments authorized by each one's time
+/// (an unknown time counts as earlier). A split payout planned before the payer overpaid is
+/// out of the payee's share, and the whole overpayment is excess.
+fn excess_splits(tx: &Transaction, splits: &[SplitPayout], payer_fee: Decimal, debt_split: Option<&str>) -> Vec<bool> {
+    let owed = tx.amount + payer_fee;
+    let mut ordered: Vec<usize> = (0..splits.len()).collect();
+    ordered.sort_by_key(|&i| splits[i].created);
+    let mut from_excess = vec![false; splits.len()];
+    let mut assigned = Decimal::ZERO;
+    for i in ordered {
+        let s = &splits[i];
+        if s.status == SplitPayoutStatus::Cancelled || debt_split == Some(s.split_payout_id.as_str()) {
+            continue;
+        }
+        let paid_by_then: Decimal = tx
+            .payments
+            .inbound
+            .payments
+            .iter()
+            .filter(|p| p.status == PaymentStatus::Authorized)
+            .filter(|p| match (p.authorized, s.created) {
+                (Some(paid), Some(made)) => paid <= made,
+                _ => true,
+            })
+            .map(|p| p.amount)
+            .sum();
+        let excess_then = paid_by_then - owed - assigned;
+        if excess_then > Decimal::ZERO && s.amount <= excess_then {
+            from_excess[i] = true;
+            assigned += s.amount;
+        }
+    }
+    from_excess
 }
 
 fn blocked(reason: &str, amount: Option<Decimal>) -> Option<Blocked> {
