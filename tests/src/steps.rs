@@ -90,6 +90,15 @@ pub async fn open_transaction(c: &AppWindow, search: &str) {
     c.find("[data-testid='transaction-detail']").await;
 }
 
+/// The id of the transaction the detail page shows, once it has one.
+pub async fn detail_id(c: &AppWindow) -> String {
+    c.until("the deal's id on the detail page", async || {
+        let id = c.content("[data-testid='detail-transaction-id']").await;
+        (!id.is_empty()).then_some(id)
+    })
+    .await
+}
+
 /// Opens an action, fills it (`option:V` picks a select's option), types the
 /// confirmation amount and confirms; returns the result's state.
 pub async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) -> String {

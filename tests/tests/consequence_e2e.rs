@@ -12,7 +12,9 @@ use escrow_desk_e2e::consequence::{
     Released, Shown, ShownSplit, consequence_when, json_amount, ledger_amounts, pay_the_rest, payout_run, release,
     transfers_of,
 };
-use escrow_desk_e2e::{AppWindow, Control, capped, confirm_action, danish, open_action, open_transaction, sandbox_url};
+use escrow_desk_e2e::{
+    AppWindow, Control, capped, confirm_action, danish, detail_id, open_action, open_transaction, sandbox_url,
+};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use std::str::FromStr;
@@ -38,12 +40,7 @@ async fn showcase(c: &AppWindow) -> (Control, String) {
     danish(c).await;
     let sandbox = Control::new(&sandbox_url(c).await, escrow_sandbox::DEMO_KEY);
     open_transaction(c, "EV 48 213").await;
-    let id = c
-        .until("the deal's id", async || {
-            let id = c.content("[data-testid='detail-transaction-id']").await;
-            (!id.is_empty()).then_some(id)
-        })
-        .await;
+    let id = detail_id(c).await;
     (sandbox, id)
 }
 
@@ -360,12 +357,7 @@ async fn in_danish_the_new_deal_review_shows_what_the_ledger_then_records() {
         let expected = c.content("[data-testid='nt-confirm-expected']").await;
         c.type_into("[data-testid='nt-confirm-input']", &expected).await;
         c.submit("[data-testid='nt-create']").await;
-        let id = c
-            .until("the new deal's id", async || {
-                let id = c.content("[data-testid='detail-transaction-id']").await;
-                (!id.is_empty()).then_some(id)
-            })
-            .await;
+        let id = detail_id(&c).await;
 
         assert_eq!(ledger_amounts(&sandbox, "create_transaction", &id).await, [shown.line("amount")]);
         assert_eq!(pay_the_rest(&sandbox, &id).await, shown.line("payer-pays"), "the payer paid what the review said");

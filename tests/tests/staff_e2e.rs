@@ -3,7 +3,7 @@
 //! size, no English on Danish screens, a refusal in Danish. The money dialogs' consequence
 //! panels against the sandbox's ledger: `consequence_e2e.rs`.
 
-use escrow_desk_e2e::{AppWindow, Control, capped, danish, open_transaction, sandbox_url};
+use escrow_desk_e2e::{AppWindow, Control, capped, danish, detail_id, open_transaction, sandbox_url};
 use std::time::Duration;
 
 /// How far the document and `main` are scrolled, and how far they could be.
@@ -66,12 +66,7 @@ async fn a_danish_grouped_mileage_is_accepted_and_stored_as_a_whole_number() {
         c.type_into("[data-testid='nt-confirm-input']", &expected).await;
         c.submit("[data-testid='nt-create']").await;
         c.find("[data-testid='transaction-detail']").await;
-        let id = c
-            .until("the new deal's id", async || {
-                let id = c.content("[data-testid='detail-transaction-id']").await;
-                (!id.is_empty()).then_some(id)
-            })
-            .await;
+        let id = detail_id(&c).await;
         let stored = sandbox.get(&format!("/v2/transactions/{id}")).await;
         assert_eq!(stored["autoInformation"]["mileage"], 45000, "{stored}");
         c.close().await;
