@@ -341,13 +341,17 @@ async fn in_danish_the_new_deal_review_shows_what_the_ledger_then_records() {
         for (field, value) in [
             ("nt-amount", "12.500"),
             ("nt-title", "Ladcykel — konsekvens e2e"),
-            ("nt-payerId", payer["serviceAccountId"].as_str().unwrap()),
             ("nt-payeeReferenceId", "dealer-01"),
             ("nt-payerFixedFee", "150"),
             ("nt-payeeFixedFee", "1.250"),
         ] {
             c.type_into(&format!("[data-testid='{field}']"), value).await;
         }
+        // Rust's own check refuses a Marketplace deal without the buyer's account, in Danish.
+        c.submit("[data-testid='nt-review']").await;
+        let said = c.content("[data-testid='nt-payerId-error']").await;
+        assert_eq!(said, "Påkrævet for en markedspladshandel.");
+        c.type_into("[data-testid='nt-payerId']", payer["serviceAccountId"].as_str().unwrap()).await;
         c.submit("[data-testid='nt-review']").await;
         c.find("[data-testid='new-transaction-review']").await;
         let shown = consequence_when(&c, "the new deal", |_| true).await;
