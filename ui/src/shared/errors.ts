@@ -1,4 +1,5 @@
 import { ERROR_CODES as CODES, type ActionOutcome, type AppError, type ErrorCode } from '../lib/bindings';
+import { fieldText } from './field-catalogue';
 import { formatMoney } from './format';
 import type { Lang } from './i18n/i18n.svelte';
 
@@ -69,7 +70,8 @@ export function fieldErrorsOf(e: AppError | null | undefined): Record<string, st
   const out: Record<string, string> = {};
   for (const f of e?.fieldErrors ?? []) {
     const key = normalizeField(f.field);
-    out[key] = out[key] ? `${out[key]}; ${f.message}` : f.message;
+    const said = fieldText(f.message);
+    out[key] = out[key] ? `${out[key]}; ${said}` : said;
   }
   return out;
 }
