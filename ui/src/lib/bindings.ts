@@ -1070,7 +1070,12 @@ actionId: string | null, message: string | null, error: AppError | null,
 /**
  * The payment link a payment-link run answered.
  */
-link: string | null, };
+link: string | null, 
+/**
+ * What this row moves, computed like its single dialog's consequence on the live
+ * record (payout: what the payee receives; cancel: what goes back to the payer).
+ */
+moves: string | null, };
 export type BatchState = "prepared" | "running" | "finished";
 export type BatchStatus = { batchId: string, environmentId: string, kind: BulkKind, state: BatchState, 
 /**
@@ -1084,7 +1089,12 @@ cancelling: boolean,
 /**
  * Of the eligible rows, per currency: what the confirmation asks to type.
  */
-totals: Array<CurrencyTotal>, rows: Array<BulkRow>, };
+totals: Array<CurrencyTotal>, 
+/**
+ * Of the eligible rows, per currency: the sum of their `moves` (what the payees receive
+ * or what goes back to the payers). Empty for payment links.
+ */
+moves: Array<CurrencyTotal>, rows: Array<BulkRow>, };
 export type MatchingIds = { environmentId: string, ids: Array<string>, };
 export type TradePartyFees = { 
 /**
