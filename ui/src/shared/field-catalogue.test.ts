@@ -23,6 +23,21 @@ describe('field catalogue', () => {
     }
   });
 
+  it('words every field check of the trade forms in Danish and English', () => {
+    const messages = [
+      ...rustFieldMessages('../../../crates/escrow-api/src/trade/validate.rs'),
+      ...rustFieldMessages('../../../crates/escrow-api/src/trade/trades.rs'),
+    ];
+    expect(messages.length).toBeGreaterThan(8);
+    for (const lang of ['da', 'en'] as const) {
+      i18n.set(lang);
+      for (const m of messages) expect(fieldText(m), `${lang}: ${m}`).not.toBe(m);
+    }
+    i18n.set('da');
+    expect(fieldText('must be 2 to 200 characters (is 1)')).toBe('Skal være 2 til 200 tegn (nu 1).');
+    expect(fieldText('must be 0.01 to 1000000 (is 0)')).toBe('Skal være fra 0,01 til 1.000.000 (nu 0).');
+  });
+
   it('says a known check in the language chosen, numbers in its format, and keeps an unknown one', () => {
     i18n.set('da');
     expect(fieldText('is required for a Marketplace transaction')).toBe('Påkrævet for en markedspladshandel.');

@@ -8,7 +8,8 @@ import { i18n, t, type MessageKey } from './i18n/i18n.svelte';
 
 type Rule = { match: RegExp; key: MessageKey; params?: (m: RegExpMatchArray) => Record<string, string> };
 
-const max = (m: RegExpMatchArray) => ({ max: formatNumber(Number(m[1]), i18n.lang) });
+const num = (text: string) => formatNumber(Number(text), i18n.lang);
+const max = (m: RegExpMatchArray) => ({ max: num(m[1]) });
 
 /** Most specific first. */
 const RULES: readonly Rule[] = [
@@ -32,6 +33,15 @@ const RULES: readonly Rule[] = [
   { match: /^must be 17 letters and digits/i, key: 'fld.vin' },
   { match: /^is for Auto transactions only$/i, key: 'fld.autoOnly' },
   { match: /^is for Marketplace transactions only$/i, key: 'fld.marketplaceOnly' },
+  // The trade API's checks (escrow-api `trade/validate.rs`).
+  { match: /^must be (\d+) to (\d+) characters \(is (\d+)\)$/i, key: 'fld.lengthRange', params: (m) => ({ min: num(m[1]), max: num(m[2]), n: num(m[3]) }) },
+  { match: /^must be 1 to (\d+) minutes \(is (-?\d+)\)$/i, key: 'fld.minutes', params: (m) => ({ max: num(m[1]), n: num(m[2]) }) },
+  { match: /^must be 1 or 2 \(is (-?\d+)\)$/i, key: 'fld.oneOrTwo' },
+  { match: /^must be (-?[\d.]+) to (-?[\d.]+) \(is (-?[\d.]+)\)$/i, key: 'fld.range', params: (m) => ({ min: num(m[1]), max: num(m[2]), n: num(m[3]) }) },
+  { match: /^must be 1 to (\d+)$/i, key: 'fld.upTo', params: max },
+  { match: /^must be more than 0 grams$/i, key: 'fld.grams' },
+  { match: /^must be more than 0$/i, key: 'fld.positive' },
+  { match: /^must be a UUID/i, key: 'fld.uuid' },
 ];
 
 /** A field check's message in the user's language, or the message itself when unknown. */

@@ -123,6 +123,13 @@ export const en = {
   'fld.vin': 'Must be 17 letters and digits (no I, O or Q).',
   'fld.autoOnly': 'Only for Auto deals.',
   'fld.marketplaceOnly': 'Only for Marketplace deals.',
+  'fld.lengthRange': 'Must be {min} to {max} characters (now {n}).',
+  'fld.minutes': 'Must be 1 to {max} minutes (now {n}).',
+  'fld.oneOrTwo': 'Must be 1 or 2.',
+  'fld.range': 'Must be from {min} to {max} (now {n}).',
+  'fld.upTo': 'Must be from 1 to {max}.',
+  'fld.grams': 'Must be more than 0 grams.',
+  'fld.uuid': 'Must be a UUID.',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -248,4 +255,11 @@ export const da: Record<keyof typeof en, string> = {
   'fld.vin': 'Skal være 17 bogstaver og cifre (ikke I, O eller Q).',
   'fld.autoOnly': 'Kun for autohandler.',
   'fld.marketplaceOnly': 'Kun for markedspladshandler.',
+  'fld.lengthRange': 'Skal være {min} til {max} tegn (nu {n}).',
+  'fld.minutes': 'Skal være 1 til {max} minutter (nu {n}).',
+  'fld.oneOrTwo': 'Skal være 1 eller 2.',
+  'fld.range': 'Skal være fra {min} til {max} (nu {n}).',
+  'fld.upTo': 'Skal være fra 1 til {max}.',
+  'fld.grams': 'Skal være mere end 0 gram.',
+  'fld.uuid': 'Skal være et UUID.',
 };
