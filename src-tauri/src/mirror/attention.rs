@@ -19,7 +19,7 @@ fn time(v: Option<String>) -> Option<DateTime<Utc>> {
 
 const OPEN_DEALS: &str = "SELECT r.transaction_id, r.title, r.reference_id, r.status, r.auto, r.currency, r.amount,
         r.amount_e4, r.paid_in_e4, r.owed_e4, r.created, r.expected_completion, r.has_debt, r.bill_of_sale,
-        d.failed_payments, d.pending_splits, d.oldest_pending_split, d.payer_splits_e4
+        d.failed_payments, d.pending_splits, d.oldest_pending_split, d.excess_e4
     FROM mirror_rows r LEFT JOIN mirror_details d USING (environment_id, transaction_id)
     WHERE r.environment_id = ?1 AND r.status NOT IN ('SUCCEEDED', 'CANCELLED')";
 
@@ -43,7 +43,7 @@ pub fn hits(conn: &Connection, env: &str, now: DateTime<Utc>, t: &Thresholds) ->
             failed_payments: r.get(14).map_err(AppError::storage)?,
             pending_splits: r.get(15).map_err(AppError::storage)?,
             oldest_pending_split: time(get(16).map_err(AppError::storage)?),
-            payer_splits_e4: r.get(17).map_err(AppError::storage)?,
+            excess_e4: r.get(17).map_err(AppError::storage)?,
         };
         let found = rules::evaluate(&deal, now, t);
         if found.is_empty() {
