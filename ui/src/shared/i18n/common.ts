@@ -26,6 +26,12 @@ export const en = {
   'error.code': 'Error code',
   'error.storage_full.title': 'The data folder is full',
   'error.storage_full.hint': 'Free some space on the disk that holds Escrow Desk\'s data folder, then try again.',
+  'error.storage_damaged.title': 'The local database is damaged',
+  'error.storage_damaged.hint': 'It will be moved aside and kept (never deleted) when Escrow Desk next starts, and a fresh one started. Restart Escrow Desk to go on.',
+  'error.storage_damaged.banner': 'Escrow Desk\'s local database is damaged. It will be moved aside and kept (never deleted) when Escrow Desk next starts. Restart Escrow Desk to go on.',
+  'error.notRecorded.intent': 'The action was not recorded, and nothing was sent.',
+  'error.notRecorded.outcome': 'The service\'s answer could not be recorded. The action stays pending; a retry first checks with the service whether it already took effect.',
+  'error.notRecorded.dismissal': 'The dismissal was not recorded: the action stays open, and nothing was sent.',
 
   'status.CREATED': 'Created',
   'status.PAID': 'Paid',
@@ -101,6 +107,7 @@ export const en = {
   'errcode.environment_not_found': 'That environment no longer exists.',
   'errcode.storage': "Escrow Desk's own database had a problem.",
   'errcode.storage_full': 'The data folder is full.',
+  'errcode.storage_damaged': "Escrow Desk's local database is damaged.",
   'errcode.internal': 'Something unexpected went wrong.',
 
   'fld.requiredMarketplace': 'Is required for a Marketplace transaction.',
@@ -158,6 +165,12 @@ export const da: Record<keyof typeof en, string> = {
   'error.code': 'Fejlkode',
   'error.storage_full.title': 'Datamappen er fuld',
   'error.storage_full.hint': 'Frigør plads på den disk, der rummer Escrow Desks datamappe, og prøv igen.',
+  'error.storage_damaged.title': 'Den lokale database er beskadiget',
+  'error.storage_damaged.hint': 'Den flyttes til side og gemmes (slettes aldrig), næste gang Escrow Desk starter, og en ny oprettes. Genstart Escrow Desk for at fortsætte.',
+  'error.storage_damaged.banner': 'Escrow Desks lokale database er beskadiget. Den flyttes til side og gemmes (slettes aldrig), næste gang Escrow Desk starter. Genstart Escrow Desk for at fortsætte.',
+  'error.notRecorded.intent': 'Handlingen blev ikke registreret, og intet blev sendt.',
+  'error.notRecorded.outcome': 'Tjenestens svar kunne ikke registreres. Handlingen forbliver afventende; et nyt forsøg tjekker først hos tjenesten, om den allerede er gennemført.',
+  'error.notRecorded.dismissal': 'Afvisningen blev ikke registreret: handlingen forbliver åben, og intet blev sendt.',
 
   'status.CREATED': 'Oprettet',
   'status.PAID': 'Betalt',
@@ -233,6 +246,7 @@ export const da: Record<keyof typeof en, string> = {
   'errcode.environment_not_found': 'Det miljø findes ikke længere.',
   'errcode.storage': 'Escrow Desks egen database havde et problem.',
   'errcode.storage_full': 'Datamappen er fuld.',
+  'errcode.storage_damaged': 'Escrow Desks lokale database er beskadiget.',
   'errcode.internal': 'Noget uventet gik galt.',
 
   'fld.requiredMarketplace': 'Påkrævet for en markedspladshandel.',
