@@ -59,6 +59,7 @@ pub fn typescript() -> String {
         crate::error::ErrorCode::decl(&cfg),
         crate::error::AppError::decl(&cfg),
         crate::error::FieldErrorView::decl(&cfg),
+        crate::error::NotRecorded::decl(&cfg),
         TransactionStatus::decl(&cfg),
         Currency::decl(&cfg),
         PaymentStatus::decl(&cfg),

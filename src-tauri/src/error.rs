@@ -25,12 +25,15 @@ pub enum ErrorCode {
     Storage,
     /// The disk of the data folder is full (SQLITE_FULL or ENOSPC): nothing was written.
     StorageFull,
+    /// The app database is damaged (SQLITE_CORRUPT or SQLITE_NOTADB while running): nothing
+    /// was written, and the next start moves it aside ([`crate::appdb::damage`]).
+    StorageDamaged,
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, for the web view's list (`ERROR_CODES` in the bindings).
-    pub const ALL: [ErrorCode; 16] = [
+    pub const ALL: [ErrorCode; 17] = [
         Self::Validation,
         Self::NotFound,
         Self::Unauthorized,
@@ -46,6 +49,7 @@ impl ErrorCode {
         Self::EnvironmentNotFound,
         Self::Storage,
         Self::StorageFull,
+        Self::StorageDamaged,
         Self::Internal,
     ];
 
@@ -69,7 +73,8 @@ impl ErrorCode {
             Self::EnvironmentNotFound => 12,
             Self::Storage => 13,
             Self::StorageFull => 14,
-            Self::Internal => 15,
+            Self::StorageDamaged => 15,
+            Self::Internal => 16,
         }
     }
 }
@@ -98,6 +103,38 @@ pub struct AppError {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub cause: Option<String>,
+    /// When the local database failed under a journaled action (a full disk, a damaged
+    /// file): what was not recorded, and so what became of the action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub not_recorded: Option<NotRecorded>,
+}
+
+/// What a journaled action could not record when the local database failed under it; the
+/// UI says the same in the user's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum NotRecorded {
+    /// The intent: nothing recorded, so nothing was sent.
+    Intent,
+    /// The service's answer: the action stays pending and a retry checks it first.
+    Outcome,
+    /// A dismissal: the action stays open; nothing was sent.
+    Dismissal,
+}
+
+impl NotRecorded {
+    /// The consequence in English words (the error's message).
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Intent => "the action was not recorded, and nothing was sent.",
+            Self::Outcome => {
+                "the service's answer could not be recorded. The action stays pending; \
+                 a retry first checks with the service whether it already took effect."
+            }
+            Self::Dismissal => "the dismissal was not recorded: the action stays open, and nothing was sent.",
+        }
+    }
 }
 
 fn code_or_internal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ErrorCode, D::Error> {
@@ -124,6 +161,7 @@ impl AppError {
             correlation_id: None,
             field_errors: None,
             cause: None,
+            not_recorded: None,
         }
     }
 
@@ -132,11 +170,41 @@ impl AppError {
     }
 
     /// A failure of the local database or data folder; a full disk (SQLITE_FULL, ENOSPC)
-    /// gets its own code, so the UI can say what to do about it.
+    /// and a damaged database get their own codes, so the UI can say what to do about them.
+    /// A damaged database is remembered for the next start, which moves it aside.
     pub fn storage<E: std::fmt::Display + 'static>(e: E) -> Self {
-        let code = if is_disk_full(&e) { ErrorCode::StorageFull } else { ErrorCode::Storage };
-        Self::new(code, format!("local database: {e}"))
+        match storage_code(&e) {
+            ErrorCode::StorageDamaged => {
+                crate::appdb::damage::noticed(&e.to_string());
+                Self::new(ErrorCode::StorageDamaged, format!("The local database is damaged. {DAMAGED_NEXT}"))
+            }
+            code => Self::new(code, format!("local database: {e}")),
+        }
     }
+}
+
+/// What happens to a damaged database, said after what the failure did.
+pub const DAMAGED_NEXT: &str = "It will be moved aside and kept (never deleted) when Escrow Desk next starts, \
+     and a fresh one started; restart Escrow Desk to go on.";
+
+/// The code of a storage failure: full, damaged, or any other.
+fn storage_code(e: &dyn std::any::Any) -> ErrorCode {
+    if is_disk_full(e) {
+        ErrorCode::StorageFull
+    } else if is_damaged(e) {
+        ErrorCode::StorageDamaged
+    } else {
+        ErrorCode::Storage
+    }
+}
+
+/// SQLite's "database disk image is malformed" or "file is not a database".
+pub(crate) fn is_damaged(e: &dyn std::any::Any) -> bool {
+    matches!(
+        e.downcast_ref::<rusqlite::Error>(),
+        Some(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+    )
 }
 
 /// SQLite's "database or disk is full" (also what `max_page_count` gives) or the OS's
@@ -192,6 +260,7 @@ impl From<escrow_api::Error> for AppError {
             correlation_id: e.correlation_id.clone(),
             field_errors,
             cause: crate::error_cause::cause_of(&e).map(str::to_owned),
+            not_recorded: None,
         }
     }
 }
@@ -213,11 +282,13 @@ mod tests {
             ErrorCode::NoApiKey,
             ErrorCode::Storage,
             ErrorCode::StorageFull,
+            ErrorCode::StorageDamaged,
             ErrorCode::KeychainLocked,
             ErrorCode::UnreadableResponse,
         ] {
             let mut e = AppError::new(code, "x");
             e.field_errors = Some(vec![FieldErrorView { field: "amount".into(), message: "too big".into() }]);
+            e.not_recorded = Some(NotRecorded::Outcome);
             let back: AppError = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
             assert_eq!(back, e);
         }
@@ -234,5 +305,17 @@ mod tests {
         let busy = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY), None);
         assert_eq!(AppError::storage(busy).code, ErrorCode::Storage);
         assert_eq!(AppError::storage("lock poisoned").code, ErrorCode::Storage);
+    }
+
+    /// The code alone: `AppError::storage` would also mark every database open in this
+    /// test process as damaged (`src-tauri/tests/storage_damaged.rs` covers that).
+    #[test]
+    fn a_damaged_database_has_its_own_code() {
+        let sqlite = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
+        assert_eq!(storage_code(&sqlite(rusqlite::ffi::SQLITE_CORRUPT)), ErrorCode::StorageDamaged);
+        assert_eq!(storage_code(&sqlite(rusqlite::ffi::SQLITE_NOTADB)), ErrorCode::StorageDamaged);
+        assert_eq!(storage_code(&sqlite(rusqlite::ffi::SQLITE_FULL)), ErrorCode::StorageFull);
+        assert_eq!(storage_code(&sqlite(rusqlite::ffi::SQLITE_IOERR)), ErrorCode::Storage);
+        assert_eq!(storage_code(&"database disk image is malformed"), ErrorCode::Storage, "words are not a code");
     }
 }

@@ -27,6 +27,7 @@ pub mod journal;
 pub mod memory;
 pub mod mirror;
 pub mod notify;
+pub mod on_worker;
 pub mod payments;
 pub mod sandbox_inspect;
 pub mod save_as;

@@ -12,6 +12,7 @@ use escrow_desk::transactions::filters::TransactionFilters;
 use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::SandboxConfig;
 use serde_json::{Value, json};
+use std::str::FromStr;
 use std::time::Duration;
 
 struct World {
@@ -145,7 +146,14 @@ async fn a_payout_run_with_an_unclear_row_is_retried_to_exactly_once() {
     assert_eq!(payouts.len(), before + 5, "exactly five payouts");
     for id in &ids {
         assert_eq!(payouts.iter().filter(|p| p["target"] == id.as_str()).count(), 1, "one payout for {id}");
+        // Each row's consequence is what the ledger paid its payee.
+        let row = prepared.rows.iter().find(|r| &r.transaction_id == id).unwrap();
+        let paid = payouts.iter().find(|p| p["target"] == id.as_str()).unwrap()["amount"].clone();
+        let paid =
+            rust_decimal::Decimal::from_str(&paid.as_str().map_or_else(|| paid.to_string(), str::to_owned)).unwrap();
+        assert_eq!(rust_decimal::Decimal::from_str(row.moves.as_deref().unwrap()).unwrap(), paid, "{id}");
     }
+    assert_eq!(prepared.moves.len(), 1, "{:?}", prepared.moves);
     assert!(w.desk.bulk_retry(&prepared.batch_id).is_err(), "nothing is left to retry");
 
     let audit = w.desk.audit_log(Some(&prepared.batch_id), 1000).unwrap();
@@ -201,6 +209,9 @@ async fn a_cancel_run_skips_what_cannot_be_cancelled_and_sends_one_reason() {
     let prepared = w.desk.bulk_prepare(&req).await.unwrap();
     assert_eq!(prepared.count(RowState::Queued), 2);
     assert_eq!(prepared.count(RowState::Skipped), 2, "{:?}", prepared.rows);
+    // Nothing was paid in on a CREATED deal: nothing goes back to its payer.
+    assert!(prepared.rows[..2].iter().all(|r| r.moves.as_deref() == Some("0.00")), "{:?}", prepared.rows);
+    assert!(prepared.rows[2..].iter().all(|r| r.moves.is_none()), "a skipped row moves nothing");
     assert!(prepared.rows[2].message.as_deref().unwrap().contains("SUCCEEDED"));
     w.desk
         .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })

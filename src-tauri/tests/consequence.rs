@@ -187,3 +187,56 @@ fn a_new_deal_shows_what_the_payer_pays_and_the_payee_receives() {
     let tiny = of_create(Decimal::from(100), Decimal::from(495), Decimal::ZERO, "DKK");
     assert_eq!(tiny.blocked.map(|b| b.reason).as_deref(), Some("belowCommitted"));
 }
+
+/// The showcase paid on time (09:00) and then `extra` more by transfer at `transferred`.
+fn overpaid(extra: i64, transferred: &str) -> Transaction {
+    let mut tx: Value = serde_json::to_value(tesla(json!([]), Value::Null)).unwrap();
+    tx["payments"]["inbound"]["payments"] = json!([
+        { "paymentId": "p1", "amount": 289500, "status": "AUTHORIZED", "authorized": "2026-11-24T09:00:00Z" },
+        { "paymentId": "p2", "amount": extra, "status": "AUTHORIZED", "authorized": transferred },
+    ]);
+    serde_json::from_value(tx).unwrap()
+}
+
+#[test]
+fn an_overpayment_after_a_split_payout_was_planned_is_all_excess() {
+    // The tenant's 2,495 was planned at 10:00 out of the payee's share; 3,000 more came at 12:00.
+    let tx = overpaid(3000, "2026-11-24T12:00:00Z");
+    let sp = splits(vec![prep()]);
+    let c = run(payout(), &tx, &sp);
+    let b = c.blocked.unwrap();
+    assert_eq!((b.reason.as_str(), b.amount.as_deref()), ("excess", Some("3000.00")));
+    assert_eq!(c.payee_net, "286510.00");
+    let back = TransactionAction::CreateSplitPayout {
+        transaction_id: TX.into(),
+        amount: "3000.00".into(),
+        recipient: "PAYER".into(),
+        timing: None,
+    };
+    let c = run(back, &tx, &sp);
+    assert!(c.blocked.is_none(), "the whole excess can be split out: {:?}", c.blocked);
+    assert_eq!(c.payee_net, "286510.00", "from the excess, not the payee's share");
+}
+
+#[test]
+fn a_split_payout_planned_after_an_overpayment_was_paid_from_the_excess() {
+    // 3,000 too much by 09:30; the 2,495 planned at 10:00 took it from the excess.
+    let tx = overpaid(3000, "2026-11-24T09:30:00Z");
+    let c = run(payout(), &tx, &splits(vec![prep()]));
+    let b = c.blocked.unwrap();
+    assert_eq!((b.reason.as_str(), b.amount.as_deref()), ("excess", Some("505.00")));
+    assert_eq!(c.payee_net, "289005.00");
+}
+
+#[test]
+fn the_debt_settlement_is_never_paid_from_the_excess() {
+    let tx = overpaid(30000, "2026-11-24T09:30:00Z");
+    let mut tx: Value = serde_json::to_value(tx).unwrap();
+    tx["autoInformation"]["debt"] = json!({ "amount": 10000, "splitPayoutId": "sp-debt" });
+    let tx: Transaction = serde_json::from_value(tx).unwrap();
+    let debt = json!({ "splitPayoutId": "sp-debt", "amount": 10000, "recipient": "PAYEE", "timing": "ON_CLOSE",
+        "status": "PENDING", "created": "2026-11-24T11:00:00Z" });
+    let c = run(payout(), &tx, &splits(vec![debt]));
+    assert_eq!(c.payee_net, "279005.00", "289,500 − 495 − the debt");
+    assert_eq!(c.blocked.and_then(|b| b.amount).as_deref(), Some("30000.00"));
+}

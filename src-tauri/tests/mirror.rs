@@ -1,7 +1,7 @@
 //! The local mirror against the sandbox over real HTTP: a full pass mirrors every
 //! transaction, the overview's escrow total equals a sum computed independently from the
 //! service's own list, an overfunded deal made with the sandbox's transfers enters the
-//! attention queue and leaves it once its excess is split back to the payer, a status
+//! attention queue and leaves it once its excess is split out (tenant, then payer), a status
 //! change shows under the changes, the list stays browsable offline, and deleting an
 //! environment deletes its mirror.
 
@@ -127,15 +127,20 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     assert!(desk.audit_log(Some("snooze_attention"), 10).unwrap().iter().any(|e| e.target == id));
     desk.unsnooze(&id, "overfunded").unwrap();
 
-    // Resolved from there: the excess goes back to the payer as a split payout.
-    desk.start_action(&TransactionAction::CreateSplitPayout {
+    // Resolved from there: the excess is split out. Part to the tenant first: that part is no
+    // longer excess (to anyone counts, not only back to the payer), the rest still is.
+    let split = |amount: &str, recipient: &str| TransactionAction::CreateSplitPayout {
         transaction_id: id.clone(),
-        amount: "500".into(),
-        recipient: "PAYER".into(),
+        amount: amount.into(),
+        recipient: recipient.into(),
         timing: Some("NEXT_PAYOUT".into()),
-    })
-    .await
-    .unwrap();
+    };
+    desk.start_action(&split("300", "TENANT")).await.unwrap();
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let queue = desk.attention(Some("overfunded")).unwrap();
+    let item = queue.items.iter().find(|i| i.transaction_id == id).expect("still overfunded by the rest");
+    assert_eq!(item.excess.as_deref(), Some("200"), "the tenant's 300 split out of 500");
+    desk.start_action(&split("200", "PAYER")).await.unwrap();
     assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
     let queue = desk.attention(None).unwrap();
     assert!(

@@ -95,3 +95,41 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
     assert_eq!(desk.open_actions().unwrap().len(), earlier.len(), "the earlier intents are still open");
 }
+
+/// Dismissing an open action on a full disk: refused with `storage_full` in the same plain
+/// words as the money path (the folder, what was not recorded, what to do), and the action
+/// stays open; with room again the same dismissal goes through.
+#[test]
+fn a_full_disk_refuses_a_dismissal_in_plain_words_and_keeps_the_action_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = AppDb::open(dir.path()).unwrap();
+    let trail = escrow_desk::audit::Trail::open(
+        &Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4())),
+        &db,
+    );
+    let intent = TransactionAction::Reimburse { transaction_id: "t-1".into(), amount: "5.00".into() };
+    let mut open = vec![journal::record_intent(&db, &trail, SANDBOX_ID, &intent).unwrap()];
+    cap_pages(&db, None);
+    while journal::record_intent(&db, &trail, SANDBOX_ID, &intent).map(|r| open.push(r)).is_ok() {
+        assert!(open.len() < 1000, "the capped database never filled up");
+    }
+    // Dismissals need less room than intents: dismiss until one finds none.
+    let (refused, err) = open
+        .iter()
+        .find_map(|r| journal::dismiss::<TransactionAction>(&db, &trail, &r.id).err().map(|e| (r, e)))
+        .expect("a dismissal on the full disk is refused");
+    assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
+    assert_eq!(err.not_recorded, Some(escrow_desk::error::NotRecorded::Dismissal));
+    let folder = dir.path().canonicalize().unwrap().display().to_string();
+    assert!(err.message.starts_with(&format!("The data folder is full ({folder}):")), "{}", err.message);
+    assert!(err.message.contains("the dismissal was not recorded: the action stays open"), "{}", err.message);
+    assert!(err.message.contains("Free some space on that disk, then try again."), "{}", err.message);
+    assert!(!err.message.contains("database or disk is full"), "not SQLite's words: {}", err.message);
+    let still: journal::Record<TransactionAction> = journal::get(&db, &refused.id).unwrap();
+    assert_eq!(still.state, ActionState::Pending, "the action stays open");
+
+    cap_pages(&db, Some(i64::from(i32::MAX)));
+    let dismissed = journal::dismiss::<TransactionAction>(&db, &trail, &refused.id).unwrap();
+    assert_eq!(dismissed.state, ActionState::Dismissed);
+    assert_eq!(trail.check(&db).unwrap().broken_at, None);
+}

@@ -4,7 +4,7 @@
 //! next to the targets; it measures, it does not assert.
 
 use escrow_desk_e2e::{
-    AppWindow, capped_for, descendants, pss_anon_kb, pss_kb, tree_pss_anon_kb, tree_pss_kb, tree_rss_kb,
+    AppWindow, capped_for, descendants, pss_anon_kb, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb,
 };
 use std::time::{Duration, Instant};
 
@@ -54,7 +54,7 @@ async fn measure() {
             let pid = c.app_pids()[0];
             idle = tree_pss_kb(pid);
             idle_rss = tree_rss_kb(pid);
-            idle_anon = tree_pss_anon_kb(pid);
+            idle_anon = tree_anon_pss_kb(pid);
             for p in std::iter::once(pid).chain(descendants(pid)) {
                 let name = std::fs::read_to_string(format!("/proc/{p}/comm")).unwrap_or_default();
                 println!(
@@ -75,7 +75,7 @@ async fn measure() {
             tokio::time::sleep(Duration::from_secs(2)).await;
             scrolled = tree_pss_kb(pid);
             scrolled_rss = tree_rss_kb(pid);
-            scrolled_anon = tree_pss_anon_kb(pid);
+            scrolled_anon = tree_anon_pss_kb(pid);
         }
         c.close().await;
     }

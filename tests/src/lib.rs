@@ -1,10 +1,12 @@
 //! The end-to-end harness shared by every test in `tests/tests` and the app benchmark:
 //! a private X display per window, tauri-driver in a process group of its own, a window
 //! whose every WebDriver call is bounded, screenshots from the X server, a time cap per
-//! test, and the sandbox's control API.
+//! test, the sandbox's control API, and money as the window shows it and the sandbox
+//! records it (`consequence`).
 
 mod artifacts;
 mod cap;
+pub mod consequence;
 mod display;
 mod driver;
 pub mod native_dialog;
@@ -17,8 +19,10 @@ mod window;
 pub use artifacts::{artifacts, capture_display};
 pub use cap::{Failure, TEST_CAP, capped, capped_for, supervise};
 pub use driver::{Launch, app_binary};
-pub use procs::{app_pids, descendants, kill_all, pss_anon_kb, pss_kb, tree_pss_anon_kb, tree_pss_kb, tree_rss_kb};
+pub use procs::{app_pids, descendants, kill_all, pss_anon_kb, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb};
 pub use sandbox::{Control, own_sandbox, own_sandbox_in};
-pub use steps::{ProfileForm, add_profile, open_transaction, run_action, sandbox_url};
+pub use steps::{
+    ProfileForm, add_profile, confirm_action, danish, detail_id, open_action, open_transaction, run_action, sandbox_url,
+};
 pub use trade_steps::{fill_business_user, initiate_trade, refresh_trade_until, trade_action, walk_trade_to_finished};
 pub use window::{AppWindow, El, WAIT, step_timeout};

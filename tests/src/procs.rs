@@ -62,21 +62,26 @@ pub fn tree_pss_kb(pid: u32) -> u64 {
         .sum()
 }
 
+/// Anonymous PSS (kB) of a process and its descendants: what the processes allocated
+/// themselves (heaps, JIT code), without the file-backed pages of the shared libraries,
+/// which the kernel drops and reads again as the rest of the machine needs memory.
+pub fn tree_anon_pss_kb(pid: u32) -> u64 {
+    std::iter::once(pid)
+        .chain(descendants(pid))
+        .filter_map(|p| status_kb(&format!("/proc/{p}/smaps_rollup"), "Pss_Anon:"))
+        .sum()
+}
+
 /// PSS (kB) of one process alone.
 pub fn pss_kb(pid: u32) -> u64 {
     status_kb(&format!("/proc/{pid}/smaps_rollup"), "Pss:").unwrap_or(0)
 }
 
-/// Anonymous PSS (kB) of one process: its heap, stacks and caches. Unlike the file-backed
-/// part of PSS it does not shrink when other processes (another app window elsewhere on the
+/// Anonymous PSS (kB) of one process (see [`tree_anon_pss_kb`]). Unlike the file-backed part
+/// of PSS it does not shrink when other processes (another app window elsewhere on the
 /// machine) map the same libraries, so it compares runs on a busy machine.
 pub fn pss_anon_kb(pid: u32) -> u64 {
     status_kb(&format!("/proc/{pid}/smaps_rollup"), "Pss_Anon:").unwrap_or(0)
-}
-
-/// Anonymous PSS (kB) of a process and its descendants (see [`pss_anon_kb`]).
-pub fn tree_pss_anon_kb(pid: u32) -> u64 {
-    std::iter::once(pid).chain(descendants(pid)).map(pss_anon_kb).sum()
 }
 
 /// SIGKILLs `pids` (already gone is fine).

@@ -1,5 +1,6 @@
 //! Steps staff take in the window, shared by the end-to-end walks: adding a keychain
-//! profile, opening a transaction, running an action through its confirmation.
+//! profile, switching to Danish, opening a transaction, running an action through its
+//! confirmation.
 
 use crate::window::AppWindow;
 use std::time::Duration;
@@ -62,6 +63,15 @@ pub async fn add_profile(c: &AppWindow, p: ProfileForm<'_>) -> String {
     id
 }
 
+/// Switches the window to Danish.
+pub async fn danish(c: &AppWindow) {
+    c.click("[data-testid='lang-da']").await;
+    c.until("the window in Danish", async || {
+        (c.execute("return document.documentElement.lang;", vec![]).await == "da").then_some(())
+    })
+    .await;
+}
+
 /// Opens the Transactions page, searches `search` and opens its single row.
 pub async fn open_transaction(c: &AppWindow, search: &str) {
     c.click("[data-testid='nav-transactions']").await;
@@ -80,9 +90,24 @@ pub async fn open_transaction(c: &AppWindow, search: &str) {
     c.find("[data-testid='transaction-detail']").await;
 }
 
+/// The id of the transaction the detail page shows, once it has one.
+pub async fn detail_id(c: &AppWindow) -> String {
+    c.until("the deal's id on the detail page", async || {
+        let id = c.content("[data-testid='detail-transaction-id']").await;
+        (!id.is_empty()).then_some(id)
+    })
+    .await
+}
+
 /// Opens an action, fills it (`option:V` picks a select's option), types the
 /// confirmation amount and confirms; returns the result's state.
 pub async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) -> String {
+    open_action(c, button, fields).await;
+    confirm_action(c).await
+}
+
+/// Opens an action's dialog and fills it (`option:V` picks a select's option).
+pub async fn open_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) {
     c.click(&format!("[data-testid='{button}']")).await;
     c.find("[data-testid='action-dialog']").await;
     for (field, value) in fields {
@@ -92,6 +117,11 @@ pub async fn run_action(c: &AppWindow, button: &str, fields: &[(&str, &str)]) ->
             c.type_into(&format!("[data-testid='{field}']"), value).await;
         }
     }
+}
+
+/// In the open action dialog: types the confirmation amount (when it asks for one),
+/// confirms and waits for the dialog to close; returns the result's state.
+pub async fn confirm_action(c: &AppWindow) -> String {
     if let Some(expected) = c.try_find("[data-testid='confirm-amount-expected']").await {
         let amount = expected.text().await;
         c.type_into("[data-testid='confirm-amount-input']", &amount).await;

@@ -26,13 +26,14 @@ async fn ensure_axe(c: &AppWindow, source: &str) {
 }
 
 /// Runs axe on `scope` (a CSS selector; the whole document when `None`) and returns its
-/// serious and critical violations, one line each: rule, impact, help, targets. The lesser
-/// ones are printed as a note (they do not fail).
+/// serious and critical violations, and heading order (moderate, but a screen reader's
+/// outline of the page), one line each: rule, impact, help, targets. The other lesser ones
+/// are printed as a note (they do not fail).
 async fn audit(c: &AppWindow, source: &str, scope: Option<&str>) -> Vec<String> {
     ensure_axe(c, source).await;
     let js = "const done = arguments[arguments.length - 1]; \
               const scope = arguments[0] ? document.querySelector(arguments[0]) : document; \
-              const grave = (v) => v.impact === 'serious' || v.impact === 'critical'; \
+              const grave = (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order'; \
               window.axe.run(scope, { resultTypes: ['violations'] }).then((r) => done({ \
                 lesser: r.violations.filter((v) => !grave(v)).map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`), \
                 grave: r.violations.filter(grave) \

@@ -6,7 +6,9 @@
 //! holds exactly five payouts, one per deal. Every audit row of the run names its batch.
 
 use escrow_desk_e2e::{AppWindow, Control, capped, sandbox_url};
+use rust_decimal::Decimal;
 use serde_json::json;
+use std::str::FromStr;
 use std::time::Duration;
 
 const RUN_WAIT: Duration = Duration::from_secs(90);
@@ -76,6 +78,9 @@ async fn bulk_payout_with_a_fault_is_retried_to_exactly_five_payouts() {
         let summary = c.find_for("[data-testid='bulk-summary']", RUN_WAIT).await;
         assert_eq!(summary.attr("data-count").await.as_deref(), Some("5"));
         let total = c.find("[data-testid='bulk-total']").await.attr("data-amount").await.unwrap_or_default();
+        // What the payees receive in total, as the dialog says before the run.
+        let to_payees = c.find("[data-testid='bulk-moves-total']").await.attr("data-amount").await.unwrap_or_default();
+        let to_payees = Decimal::from_str(&to_payees).expect("the payees' total is a decimal");
         let start = c.find("[data-testid='bulk-start']").await;
         assert!(!start.is_enabled().await, "nothing starts before the total is typed");
         c.type_into("[data-testid='bulk-type-total']", &total).await;
@@ -102,6 +107,14 @@ async fn bulk_payout_with_a_fault_is_retried_to_exactly_five_payouts() {
         for id in &ids {
             assert_eq!(payouts.iter().filter(|p| p["target"] == id.as_str()).count(), 1, "one payout for {id}");
         }
+        // The dialog's consequence is what the ledger then paid out to the five payees.
+        let paid: Decimal = payouts
+            .iter()
+            .filter(|p| ids.iter().any(|id| p["target"] == id.as_str()))
+            .map(|p| escrow_desk_e2e::consequence::json_amount(&p["amount"]).expect("a payout row with its amount"))
+            .sum();
+        assert_eq!(paid, to_payees, "the ledger's five payouts against the dialog's total for the payees");
+        assert!(to_payees < Decimal::from_str(&total).unwrap_or_default(), "fees come off what the payees receive");
 
         // The audit log, filtered to this run: every row names the batch.
         let batch = c.find("[data-testid='bulk-progress']").await.attr("data-batch").await.unwrap_or_default();

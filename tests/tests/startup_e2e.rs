@@ -1,8 +1,9 @@
 //! End-to-end: when the app cannot open its data, the window still opens and says what is
-//! wrong and where (never a silent exit). Here the data folder's path is a file, which no
-//! user (root included, as in CI) can turn into a folder.
+//! wrong and where (never a silent exit): the data folder's path is a file, which no user
+//! (root included, as in CI) can turn into a folder; the data folder is on a read-only file
+//! system (a tmpfs mounted read-only, as root).
 
-use escrow_desk_e2e::{AppWindow, capped};
+use escrow_desk_e2e::{AppWindow, Launch, capped};
 
 #[tokio::test]
 async fn a_data_folder_that_cannot_be_opened_is_explained_in_the_window() {
@@ -19,6 +20,56 @@ async fn a_data_folder_that_cannot_be_opened_is_explained_in_the_window() {
         c.screenshot("startup-problem.png").await;
         c.close().await;
         assert!(not_a_folder.is_file(), "nothing was changed");
+    })
+    .await
+}
+
+/// A read-only tmpfs mounted for one test, unmounted when dropped (also on failure).
+struct ReadOnlyMount(std::path::PathBuf);
+
+impl ReadOnlyMount {
+    /// Mounts an empty tmpfs read-only at `at`. Needs root (CI runs as root, and so does
+    /// `make test` on the machines the README names); refused otherwise, with why.
+    fn new(at: &std::path::Path) -> Self {
+        std::fs::create_dir_all(at).unwrap();
+        let out = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "ro,size=1m", "escrow-desk-ro", &at.display().to_string()])
+            .output()
+            .expect("the mount command");
+        assert!(
+            out.status.success(),
+            "this test mounts a read-only tmpfs and needs root: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Self(at.to_owned())
+    }
+}
+
+impl Drop for ReadOnlyMount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+/// The case of the issue: the data folder on a read-only file system. The window opens,
+/// says the folder cannot be written and names it; nothing panics.
+#[tokio::test]
+async fn a_data_folder_on_a_read_only_file_system_is_explained_in_the_window() {
+    capped("a_data_folder_on_a_read_only_file_system_is_explained_in_the_window", async {
+        let dir = tempfile::tempdir().unwrap();
+        let mount = ReadOnlyMount::new(&dir.path().join("read-only-data"));
+        // Only the data folder is read-only: the web view's own storage (under XDG_DATA_HOME,
+        // as for a user whose home is writable) is elsewhere.
+        let web = dir.path().join("web-storage");
+        let launch = Launch::new(&mount.0).env("XDG_DATA_HOME", Some(web.as_os_str()));
+        let c = AppWindow::launch(launch).await;
+        c.find("[data-testid='startup-problem']").await;
+        let text = c.content("[data-testid='startup-problem-text']").await;
+        assert!(text.contains("read-only-data"), "names the folder: {text}");
+        assert!(text.to_lowercase().contains("read-only"), "says why: {text}");
+        assert_eq!(c.count("[data-testid='transaction-row']").await, 0, "no desk behind the message");
+        c.close().await;
+        assert_eq!(std::fs::read_dir(&mount.0).unwrap().count(), 0, "nothing was written");
     })
     .await
 }

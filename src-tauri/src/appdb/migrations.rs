@@ -23,10 +23,11 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 4, name: "keyed audit trail: actor, origin and MAC", apply: audit_trail },
     Migration { version: 5, name: "local mirror of transactions, changes and snoozes", apply: mirror },
     Migration { version: 6, name: "bulk runs: batch id on journal records", apply: action_batches },
+    Migration { version: 7, name: "mirror detail checks keep a payout's excess", apply: detail_excess },
 ];
 
 /// The schema version this app writes.
-pub const LATEST: u32 = 6;
+pub const LATEST: u32 = 7;
 
 const BASELINE: &str = r#"
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -253,6 +254,19 @@ fn action_batches(tx: &Transaction<'_>) -> rusqlite::Result<()> {
         tx.execute_batch("ALTER TABLE actions ADD COLUMN batch_id TEXT")?;
     }
     tx.execute_batch("CREATE INDEX IF NOT EXISTS actions_batch ON actions (batch_id)")
+}
+
+/// A detail check keeps the excess a payout would be refused for (the consequence rules'),
+/// no longer the split payouts back to the payer. The checks are a cache: they are dropped
+/// and made again by the next sync, so no old figure is read with the new meaning.
+fn detail_excess(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if has_column(tx, "mirror_details", "payer_splits_e4")? {
+        tx.execute_batch(
+            "DELETE FROM mirror_details;
+             ALTER TABLE mirror_details RENAME COLUMN payer_splits_e4 TO excess_e4;",
+        )?;
+    }
+    Ok(())
 }
 
 const AUDIT_COLUMNS: [&str; 7] =

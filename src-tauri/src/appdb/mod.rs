@@ -1,13 +1,15 @@
 //! The app's own SQLite database: profiles, settings, the action journal, the audit log.
 //! WAL with `synchronous=FULL`: a committed row survives a crash. Its schema is
 //! versioned (`PRAGMA user_version`) and changed only by [`migrations`]. A damaged file is
-//! moved aside at open ([`quarantine`]), never deleted.
+//! moved aside at open ([`quarantine`]), never deleted; one found damaged while the app ran
+//! is marked ([`damage`]) and moved aside at the next open.
 
+pub mod damage;
 mod lock;
 mod migrations;
 pub mod quarantine;
 
-use crate::error::{AppError, ErrorCode};
+use crate::error::{AppError, ErrorCode, NotRecorded};
 use quarantine::MovedAside;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,8 @@ pub struct AppDb {
     conn: Arc<Mutex<Connection>>,
     /// Held while any handle lives: no other process opens this folder's journal.
     _owner: Arc<lock::FolderLock>,
+    /// Damage SQLite reports while any handle lives marks this folder for the next open.
+    _watch: Arc<damage::Watch>,
     /// The data folder, canonical: names this database's audit anchor in the keychain.
     dir: PathBuf,
     /// The damaged database this open moved aside before starting afresh, if any.
@@ -30,19 +34,29 @@ pub struct AppDb {
 impl AppDb {
     /// Opens (or creates) the database in `dir` and brings its schema up to date; a
     /// database written by a newer version is refused and left untouched; a damaged one
-    /// is moved aside and a fresh one started (see [`AppDb::moved_aside`]).
+    /// is moved aside and a fresh one started (see [`AppDb::moved_aside`]), as is one found
+    /// damaged while the app last ran ([`damage`]), whatever `quick_check` says of it now.
     pub fn open(dir: &Path) -> Result<Self, AppError> {
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let owner = lock::acquire(dir)?;
         let dir = dir.canonicalize().map_err(AppError::storage)?;
+        let watch = Arc::new(damage::watch(&dir));
         let path = dir.join(FILE_NAME);
-        let moved_aside = quarantine::move_if_damaged(&path, quarantine::Depth::Pages)?;
+        let moved_aside = match damage::marked(&dir) {
+            Some(why) if path.exists() => Some(MovedAside {
+                from: path.clone(),
+                to: quarantine::move_aside(&path)?,
+                why: format!("found damaged while Escrow Desk was running: {why}"),
+            }),
+            _ => quarantine::move_if_damaged(&path, quarantine::Depth::Pages)?,
+        };
+        damage::clear(&dir).map_err(AppError::storage)?;
         let mut conn = Connection::open(&path).map_err(AppError::storage)?;
         migrations::refuse_newer(&conn, &path)?;
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(AppError::storage)?;
         migrations::run(&mut conn, migrations::MIGRATIONS)?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)), _owner: owner, dir, moved_aside })
+        Ok(Self { conn: Arc::new(Mutex::new(conn)), _owner: owner, _watch: watch, dir, moved_aside })
     }
 
     /// Another connection to the same database, for work that must not wait on the
@@ -69,18 +83,20 @@ impl AppDb {
         self.moved_aside.as_ref()
     }
 
-    /// A full disk said plainly, naming the data folder and `consequence` (what was and
-    /// was not done); any other error unchanged.
-    pub fn explain_full(&self, e: AppError, consequence: &str) -> AppError {
-        if e.code != ErrorCode::StorageFull {
-            return e;
-        }
-        AppError::new(
-            ErrorCode::StorageFull,
-            format!(
-                "The data folder is full ({}): {consequence} Free some space on that disk, then try again.",
-                self.dir.display()
-            ),
-        )
+    /// A full disk or a damaged database under a journaled action said plainly, naming the
+    /// data folder and what was not recorded (so what became of the action); any other
+    /// error unchanged.
+    pub fn explain(&self, e: AppError, what: NotRecorded) -> AppError {
+        let (dir, words) = (self.dir.display(), what.words());
+        let message = match e.code {
+            ErrorCode::StorageFull => {
+                format!("The data folder is full ({dir}): {words} Free some space on that disk, then try again.")
+            }
+            ErrorCode::StorageDamaged => {
+                format!("The local database in {dir} is damaged: {words} {}", crate::error::DAMAGED_NEXT)
+            }
+            _ => return e,
+        };
+        AppError { not_recorded: Some(what), ..AppError::new(e.code, message) }
     }
 }

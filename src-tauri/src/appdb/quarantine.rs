@@ -49,17 +49,9 @@ pub fn damage(path: &Path, depth: Depth) -> Result<Option<String>, AppError> {
     match verdict {
         Ok(ok) if ok == "ok" => Ok(None),
         Ok(found) => Ok(Some(found)),
-        Err(e) if is_damage(&e) => Ok(Some(e.to_string())),
+        Err(e) if crate::error::is_damaged(&e) => Ok(Some(e.to_string())),
         Err(e) => Err(AppError::storage(e)),
     }
-}
-
-fn is_damage(e: &rusqlite::Error) -> bool {
-    matches!(
-        e,
-        rusqlite::Error::SqliteFailure(f, _)
-            if matches!(f.code, rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
-    )
 }
 
 /// Moves a damaged `path` aside (see [`move_aside`]); `None` when it is whole or absent.

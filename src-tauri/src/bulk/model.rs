@@ -90,6 +90,9 @@ pub struct BulkRow {
     pub error: Option<AppError>,
     /// The payment link a payment-link run answered.
     pub link: Option<String>,
+    /// What this row moves, computed like its single dialog's consequence on the live
+    /// record (payout: what the payee receives; cancel: what goes back to the payer).
+    pub moves: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -116,6 +119,9 @@ pub struct BatchStatus {
     pub cancelling: bool,
     /// Of the eligible rows, per currency: what the confirmation asks to type.
     pub totals: Vec<CurrencyTotal>,
+    /// Of the eligible rows, per currency: the sum of their `moves` (what the payees receive
+    /// or what goes back to the payers). Empty for payment links.
+    pub moves: Vec<CurrencyTotal>,
     pub rows: Vec<BulkRow>,
 }
 

@@ -3,9 +3,10 @@
 
 use super::eligibility;
 use super::model::{BulkKind, BulkRow, MAX_ROWS, RowState};
+use crate::consequence::{Move, of_move};
 use crate::desk::valid_id;
 use crate::error::AppError;
-use escrow_api::Client;
+use escrow_api::{Client, SplitPayout, Transaction};
 use futures::StreamExt;
 
 /// How many live reads are under way at once.
@@ -33,19 +34,35 @@ pub fn distinct_ids(ids: &[String]) -> Result<Vec<String>, AppError> {
     Ok(out)
 }
 
-/// One row per id, read live: queued when eligible, skipped (with why) when not.
+/// One row per id, read live: queued when eligible, skipped (with why) when not. A payout
+/// or cancel also reads the split payouts, for what the row moves.
 pub async fn rows(client: &Client, kind: BulkKind, ids: Vec<String>) -> Vec<BulkRow> {
     futures::stream::iter(ids)
         .map(|id| async move {
-            let live = client.transactions().get(&id).await;
-            row(kind, id, live.map_err(AppError::from))
+            let live = match kind {
+                BulkKind::Payout | BulkKind::Cancel => crate::consequence::live(client, &id).await,
+                BulkKind::PaymentLink => {
+                    client.transactions().get(&id).await.map(|t| (t, Vec::new())).map_err(AppError::from)
+                }
+            };
+            row(kind, id, live)
         })
         .buffered(READS_AT_ONCE)
         .collect()
         .await
 }
 
-fn row(kind: BulkKind, id: String, live: Result<escrow_api::Transaction, AppError>) -> BulkRow {
+/// What the row moves, with the same rules as the single action's consequence panel.
+fn moves(kind: BulkKind, t: &Transaction, splits: &[SplitPayout]) -> Option<String> {
+    let c = match kind {
+        BulkKind::Payout => of_move(&Move::Payout, t, splits),
+        BulkKind::Cancel => of_move(&Move::Cancel, t, splits),
+        BulkKind::PaymentLink => return None,
+    };
+    Some(if kind == BulkKind::Payout { c.payee_net } else { c.to_payer })
+}
+
+fn row(kind: BulkKind, id: String, live: Result<(Transaction, Vec<SplitPayout>), AppError>) -> BulkRow {
     let mut row = BulkRow {
         transaction_id: id,
         title: None,
@@ -57,13 +74,14 @@ fn row(kind: BulkKind, id: String, live: Result<escrow_api::Transaction, AppErro
         message: None,
         error: None,
         link: None,
+        moves: None,
     };
     match live {
         Err(e) => {
             row.message = Some(e.message.clone());
             row.error = Some(e);
         }
-        Ok(t) => {
+        Ok((t, splits)) => {
             row.title = t.title.clone();
             row.amount = t.amount.to_string();
             row.currency = t.currency.as_str().to_owned();
@@ -71,6 +89,7 @@ fn row(kind: BulkKind, id: String, live: Result<escrow_api::Transaction, AppErro
                 Ok(account) => {
                     row.account = account;
                     row.state = RowState::Queued;
+                    row.moves = moves(kind, &t, &splits);
                 }
                 Err(why) => row.message = Some(why),
             }

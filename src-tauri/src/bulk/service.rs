@@ -52,6 +52,7 @@ impl Desk {
             reason,
             cancelling: false,
             totals: totals::of(&rows)?,
+            moves: totals::moves_of(&rows)?,
             rows,
         };
         self.batches.insert(status.clone())?;

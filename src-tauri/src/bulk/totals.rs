@@ -16,6 +16,17 @@ pub fn of(rows: &[BulkRow]) -> Result<Vec<CurrencyTotal>, AppError> {
     Ok(sums.into_iter().map(|(c, a)| CurrencyTotal { currency: c.to_owned(), amount: a.to_string() }).collect())
 }
 
+/// The sum per currency of the queued rows' `moves` (rows without one add nothing).
+pub fn moves_of(rows: &[BulkRow]) -> Result<Vec<CurrencyTotal>, AppError> {
+    let mut sums: BTreeMap<&str, Decimal> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.state == RowState::Queued) {
+        if let Some(moves) = &r.moves {
+            *sums.entry(r.currency.as_str()).or_default() += parse_amount("moves", moves)?;
+        }
+    }
+    Ok(sums.into_iter().map(|(c, a)| CurrencyTotal { currency: c.to_owned(), amount: a.to_string() }).collect())
+}
+
 /// Every currency's total typed exactly (as a number: `1500` equals `1500.00`; spaces
 /// and a Danish decimal comma are accepted), and no currency more or less.
 pub fn confirm(expected: &[CurrencyTotal], typed: &[CurrencyTotal]) -> Result<(), AppError> {
@@ -63,6 +74,7 @@ mod tests {
             message: None,
             error: None,
             link: None,
+            moves: None,
         }
     }
 
@@ -79,6 +91,22 @@ mod tests {
             row("99.00", "DKK", RowState::Skipped),
         ];
         assert_eq!(of(&rows).unwrap(), vec![total("DKK", "0.30"), total("EUR", "5.00")]);
+    }
+
+    #[test]
+    fn what_a_run_moves_sums_the_queued_rows_that_say_it() {
+        let with = |moves: Option<&str>, currency: &str, state: RowState| BulkRow {
+            moves: moves.map(str::to_owned),
+            ..row("1000.00", currency, state)
+        };
+        let rows = [
+            with(Some("985.50"), "DKK", RowState::Queued),
+            with(Some("14.50"), "DKK", RowState::Queued),
+            with(None, "DKK", RowState::Queued),
+            with(Some("7.00"), "EUR", RowState::Queued),
+            with(Some("500.00"), "DKK", RowState::Skipped),
+        ];
+        assert_eq!(moves_of(&rows).unwrap(), vec![total("DKK", "1000.00"), total("EUR", "7.00")]);
     }
 
     #[test]

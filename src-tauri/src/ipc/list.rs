@@ -35,12 +35,12 @@ commands! {
     mirror: desk mirror_status() -> MirrorStatus;
     mirror: desk transaction_labels(ids: Vec<String>) -> Vec<TransactionLabel>;
     mirror: desk_async sync_mirror(full: bool) -> MirrorStatus;
-    mirror: desk overview() -> Overview;
-    mirror: desk attention(rule: Option<String>) -> AttentionView;
-    mirror: desk changes() -> ChangesView;
-    mirror: desk mark_changes_seen() -> ChangesView;
-    mirror: desk snooze_attention(transaction_id: String, rule: String, days: u32, note: String) -> AttentionView;
-    mirror: desk unsnooze_attention(transaction_id: String, rule: String) -> AttentionView;
+    mirror: app_async overview() -> Overview;
+    mirror: app_async attention(rule: Option<String>) -> AttentionView;
+    mirror: app_async changes() -> ChangesView;
+    mirror: app_async mark_changes_seen() -> ChangesView;
+    mirror: app_async snooze_attention(transaction_id: String, rule: String, days: u32, note: String) -> AttentionView;
+    mirror: app_async unsnooze_attention(transaction_id: String, rule: String) -> AttentionView;
     mirror: desk attention_thresholds() -> Thresholds;
     mirror: desk save_attention_thresholds(thresholds: Thresholds) -> Thresholds;
     mirror: desk mirror_intervals() -> Intervals;

@@ -6,7 +6,7 @@ use super::checkpoint::{Checkpoint, checkpoint};
 use super::record::{ActionState, Record};
 use crate::appdb::AppDb;
 use crate::audit::{NewEntry, Sealed, Trail};
-use crate::error::{AppError, ErrorCode};
+use crate::error::{AppError, ErrorCode, NotRecorded};
 use escrow_api::IdempotencyKey;
 use rusqlite::{OptionalExtension, params};
 use serde::de::DeserializeOwned;
@@ -14,13 +14,6 @@ use serde::de::DeserializeOwned;
 fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
-
-/// What a full disk means for an intent: nothing recorded, so nothing sent.
-const INTENT_NOT_RECORDED: &str = "the action was not recorded, and nothing was sent.";
-/// What a full disk means for an outcome: the journal still says pending, so the action
-/// is checked with the service before any resend.
-const OUTCOME_NOT_RECORDED: &str = "the service's answer could not be recorded. The action stays pending; \
-     a retry first checks with the service whether it already took effect.";
 
 /// Commits the intent (action row + audit row) before anything is sent. On a full disk
 /// nothing is committed and the caller sends nothing.
@@ -46,7 +39,7 @@ pub fn record_intent_in<A: Action>(
     req.validate()?;
     let id = uuid::Uuid::new_v4().to_string();
     let sealed = insert_intent(db, trail, &id, environment_id, req, batch_id, note)
-        .map_err(|e| db.explain_full(e, INTENT_NOT_RECORDED))?;
+        .map_err(|e| db.explain(e, NotRecorded::Intent))?;
     trail.anchor(db, sealed);
     checkpoint(Checkpoint::IntentCommitted);
     get(db, &id)
@@ -116,7 +109,7 @@ pub(super) fn record_outcome<A: Action>(
         stored: stored.as_deref(),
         detail: message.as_deref().or(note),
     };
-    let sealed = update_outcome(db, trail, record, &update).map_err(|e| db.explain_full(e, OUTCOME_NOT_RECORDED))?;
+    let sealed = update_outcome(db, trail, record, &update).map_err(|e| db.explain(e, NotRecorded::Outcome))?;
     trail.anchor(db, sealed);
     get(db, &record.id)
 }
@@ -163,12 +156,20 @@ fn update_outcome<A: Action>(
     Ok(sealed)
 }
 
-/// Marks an open action as left alone (audited).
+/// Marks an open action as left alone (audited). On a full disk or a damaged database
+/// nothing is committed and the action stays open.
 pub fn dismiss<A: Action>(db: &AppDb, trail: &Trail, id: &str) -> Result<Record<A>, AppError> {
-    let record: Record<A> = get(db, id)?;
+    let record: Record<A> = get(db, id).map_err(|e| db.explain(e, NotRecorded::Dismissal))?;
     if !record.state.is_open() {
         return Err(AppError::validation("Only a pending or unknown action can be dismissed."));
     }
+    let sealed = commit_dismissal(db, trail, &record).map_err(|e| db.explain(e, NotRecorded::Dismissal))?;
+    trail.anchor(db, sealed);
+    get(db, id)
+}
+
+fn commit_dismissal<A: Action>(db: &AppDb, trail: &Trail, record: &Record<A>) -> Result<Sealed, AppError> {
+    let id = record.id.as_str();
     let mut conn = db.lock()?;
     let tx = conn.transaction().map_err(AppError::storage)?;
     tx.execute("UPDATE actions SET state = 'dismissed', updated = ?2 WHERE id = ?1", params![id, now()])
@@ -189,9 +190,7 @@ pub fn dismiss<A: Action>(db: &AppDb, trail: &Trail, id: &str) -> Result<Record<
     };
     let sealed = trail.append(&tx, &entry)?;
     tx.commit().map_err(AppError::storage)?;
-    drop(conn);
-    trail.anchor(db, sealed);
-    get(db, id)
+    Ok(sealed)
 }
 
 /// The audit detail of a row of a bulk run: `batch <id>`, then `: ` and the row's own

@@ -6,7 +6,8 @@ use super::settings::Intervals;
 use super::views::{AttentionView, ChangesView, MirrorStatus, Overview};
 use crate::desk::Desk;
 use crate::error::AppError;
-use tauri::State;
+use crate::on_worker::on_worker;
+use tauri::{AppHandle, Runtime, State};
 
 type Result<T> = std::result::Result<T, AppError>;
 
@@ -22,41 +23,48 @@ pub async fn sync_mirror(desk: State<'_, Desk>, full: bool) -> Result<MirrorStat
     desk.sync_mirror(full)
 }
 
+// The overview, the queue and the changes read the whole mirror: off the main thread
+// (see [`crate::on_worker`]).
+
 #[tauri::command]
-pub fn overview(desk: State<'_, Desk>) -> Result<Overview> {
-    desk.overview()
+pub async fn overview<R: Runtime>(app: AppHandle<R>) -> Result<Overview> {
+    on_worker(app, |desk| desk.overview()).await
 }
 
 /// The attention queue; `rule` narrows it to one rule.
 #[tauri::command]
-pub fn attention(desk: State<'_, Desk>, rule: Option<String>) -> Result<AttentionView> {
-    desk.attention(rule.as_deref())
+pub async fn attention<R: Runtime>(app: AppHandle<R>, rule: Option<String>) -> Result<AttentionView> {
+    on_worker(app, move |desk| desk.attention(rule.as_deref())).await
 }
 
 #[tauri::command]
-pub fn changes(desk: State<'_, Desk>) -> Result<ChangesView> {
-    desk.changes()
+pub async fn changes<R: Runtime>(app: AppHandle<R>) -> Result<ChangesView> {
+    on_worker(app, |desk| desk.changes()).await
 }
 
 #[tauri::command]
-pub fn mark_changes_seen(desk: State<'_, Desk>) -> Result<ChangesView> {
-    desk.mark_changes_seen()
+pub async fn mark_changes_seen<R: Runtime>(app: AppHandle<R>) -> Result<ChangesView> {
+    on_worker(app, |desk| desk.mark_changes_seen()).await
 }
 
 #[tauri::command]
-pub fn snooze_attention(
-    desk: State<'_, Desk>,
+pub async fn snooze_attention<R: Runtime>(
+    app: AppHandle<R>,
     transaction_id: String,
     rule: String,
     days: u32,
     note: String,
 ) -> Result<AttentionView> {
-    desk.snooze(&transaction_id, &rule, days, &note)
+    on_worker(app, move |desk| desk.snooze(&transaction_id, &rule, days, &note)).await
 }
 
 #[tauri::command]
-pub fn unsnooze_attention(desk: State<'_, Desk>, transaction_id: String, rule: String) -> Result<AttentionView> {
-    desk.unsnooze(&transaction_id, &rule)
+pub async fn unsnooze_attention<R: Runtime>(
+    app: AppHandle<R>,
+    transaction_id: String,
+    rule: String,
+) -> Result<AttentionView> {
+    on_worker(app, move |desk| desk.unsnooze(&transaction_id, &rule)).await
 }
 
 #[tauri::command]

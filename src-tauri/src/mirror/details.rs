@@ -28,8 +28,9 @@ pub struct Checked {
     /// Pending split payouts paid with the next payout run (ON_CLOSE ones wait by design).
     pub pending_splits: i64,
     pub oldest_pending_split: Option<String>,
-    /// Live (not cancelled) split payouts back to the payer, in ten-thousandths.
-    pub payer_splits_e4: i64,
+    /// What a payout would be refused for: money paid in beyond what is owed and not yet
+    /// split out (the consequence rules' excess), in ten-thousandths.
+    pub excess_e4: i64,
 }
 
 fn due(mirror: &Mirror, env: &str) -> Result<Vec<(String, String)>, AppError> {
@@ -64,17 +65,16 @@ async fn read(client: &Client, id: &str) -> Result<Checked, AppError> {
         .iter()
         .filter(|s| s.status == SplitPayoutStatus::Pending && s.timing == Some(Timing::NextPayout))
         .collect();
-    let payer_splits: rust_decimal::Decimal = splits
-        .iter()
-        .filter(|s| s.status != SplitPayoutStatus::Cancelled && s.recipient == Recipient::Payer)
-        .map(|s| s.amount)
-        .sum();
+    let excess = match crate::consequence::of_move(&crate::consequence::Move::Payout, &detail, &splits).blocked {
+        Some(b) if b.reason == "excess" => b.amount.as_deref().and_then(|a| a.parse().ok()).unwrap_or_default(),
+        _ => rust_decimal::Decimal::ZERO,
+    };
     Ok(Checked {
         failed_payments: detail.payments.inbound.payments.iter().filter(|p| p.status == PaymentStatus::Failed).count()
             as i64,
         pending_splits: pending.len() as i64,
         oldest_pending_split: pending.iter().filter_map(|s| s.created).min().map(|d| d.to_rfc3339()),
-        payer_splits_e4: super::row::e4(payer_splits).unwrap_or(i64::MAX),
+        excess_e4: super::row::e4(excess).unwrap_or(i64::MAX),
     })
 }
 
@@ -110,20 +110,11 @@ fn store(mirror: &Mirror, env: &str, id: &str, fingerprint: &str, c: &Checked) -
     }
     conn.execute(
         "INSERT INTO mirror_details (environment_id, transaction_id, fingerprint, checked, failed_payments,
-             pending_splits, oldest_pending_split, payer_splits_e4)
+             pending_splits, oldest_pending_split, excess_e4)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          ON CONFLICT (environment_id, transaction_id) DO UPDATE SET fingerprint = ?3, checked = ?4,
-             failed_payments = ?5, pending_splits = ?6, oldest_pending_split = ?7, payer_splits_e4 = ?8",
-        params![
-            env,
-            id,
-            fingerprint,
-            at,
-            c.failed_payments,
-            c.pending_splits,
-            c.oldest_pending_split,
-            c.payer_splits_e4
-        ],
+             failed_payments = ?5, pending_splits = ?6, oldest_pending_split = ?7, excess_e4 = ?8",
+        params![env, id, fingerprint, at, c.failed_payments, c.pending_splits, c.oldest_pending_split, c.excess_e4],
     )
     .map(drop)
     .map_err(AppError::storage)

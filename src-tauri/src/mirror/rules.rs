@@ -91,7 +91,8 @@ pub struct Deal {
     pub failed_payments: Option<i64>,
     pub pending_splits: Option<i64>,
     pub oldest_pending_split: Option<DateTime<Utc>>,
-    pub payer_splits_e4: Option<i64>,
+    /// The excess a payout would be refused for, as the detail check found it.
+    pub excess_e4: Option<i64>,
 }
 
 /// One rule that fired, with the fact that made it fire.
@@ -135,8 +136,10 @@ pub fn evaluate(d: &Deal, now: DateTime<Utc>, t: &Thresholds) -> Vec<Hit> {
     {
         hits.push(hit(Rule::AwaitingPayment, Some(created)));
     }
-    if let (Some(paid), Some(owed)) = (d.paid_in_e4, d.owed_e4) {
-        let excess = paid.saturating_sub(owed).saturating_sub(d.payer_splits_e4.unwrap_or(0));
+    // The detail check's figure counts split payouts made from the excess (to anyone); before
+    // one, the list's paid-in beyond what is owed.
+    let rough = d.paid_in_e4.zip(d.owed_e4).map(|(paid, owed)| paid.saturating_sub(owed));
+    if let Some(excess) = d.excess_e4.or(rough) {
         if excess > 0 {
             hits.push(Hit { rule: Rule::Overfunded, since: None, excess_e4: Some(excess) });
         }

@@ -38,8 +38,10 @@ fn overfunded_counts_the_excess_not_yet_sent_back() {
     let hits = evaluate(&d, at(1), &Thresholds::default());
     assert_eq!(hits[0].rule, Rule::Overfunded);
     assert_eq!(hits[0].excess_e4, Some(50_000));
-    let returned = Deal { payer_splits_e4: Some(50_000), ..d.clone() };
-    assert!(rules(&returned, at(1)).is_empty(), "a split payout back to the payer resolves it");
+    let split_out = Deal { excess_e4: Some(0), ..d.clone() };
+    assert!(rules(&split_out, at(1)).is_empty(), "the excess split out (to anyone) resolves it");
+    let partly = Deal { excess_e4: Some(20_000), ..d.clone() };
+    assert_eq!(evaluate(&partly, at(1), &Thresholds::default())[0].excess_e4, Some(20_000), "the checked figure wins");
     let exact = Deal { paid_in_e4: Some(1_010_000), ..d };
     assert!(rules(&exact, at(1)).is_empty());
 }

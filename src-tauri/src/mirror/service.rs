@@ -116,10 +116,10 @@ impl Desk {
         let counts = attention::counts(&items);
         let mut items: Vec<_> = items.into_iter().filter(|i| only.is_none_or(|r| i.rule == r)).collect();
         let total = items.len() as i64;
-        attention::sort(&mut items);
-        attention::sort(&mut snoozed);
-        items.truncate(attention::SHOWN);
-        snoozed.truncate(attention::SHOWN);
+        attention::first(&mut items, attention::SHOWN);
+        attention::first(&mut snoozed, attention::SHOWN);
+        attention::words(&conn, &env, &mut items)?;
+        attention::words(&conn, &env, &mut snoozed)?;
         Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, total, counts, snoozed })
     }
 

@@ -63,6 +63,17 @@ impl Mirror {
         self.reader.lock().map_err(|_| AppError::storage("mirror lock poisoned"))
     }
 
+    /// Runs `read` on the reading connection on a blocking thread (see [`Mirror::write`]).
+    pub async fn reading<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Connection) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, AppError> {
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || read(&*me.read()?))
+            .await
+            .map_err(|e| AppError::new(ErrorCode::Internal, format!("mirror read: {e}")))?
+    }
+
     pub fn running(&self, env: &str) -> Option<Running> {
         self.running.lock().ok().and_then(|r| r.get(env).cloned())
     }
@@ -101,8 +112,13 @@ impl Mirror {
         }
     }
 
-    fn write(&self, env: &str, pass: i64, rows: &[MirrorRow]) -> Result<usize, AppError> {
-        store::upsert(&mut *self.lock()?, env, pass, rows, &now())
+    /// Writes `rows` on a blocking thread: a commit must not hold up one of the runtime's
+    /// few workers (the embedded sandbox and the window's commands run on them too).
+    async fn write(&self, env: &str, pass: i64, rows: Vec<MirrorRow>) -> Result<usize, AppError> {
+        let (me, env) = (self.clone(), env.to_owned());
+        tokio::task::spawn_blocking(move || store::upsert(&mut *me.lock()?, &env, pass, &rows, &now()))
+            .await
+            .map_err(|e| AppError::new(ErrorCode::Internal, format!("mirror write: {e}")))?
     }
 
     pub(super) async fn full(&self, client: &Client, env: &str) -> Result<(), AppError> {
@@ -117,11 +133,10 @@ impl Mirror {
         while let Some(item) = stream.next().await {
             batch.push(to_row(&item?)?);
             if batch.len() == BATCH {
-                self.write(env, pass, &batch)?;
-                batch.clear();
+                self.write(env, pass, std::mem::replace(&mut batch, Vec::with_capacity(BATCH))).await?;
             }
         }
-        self.write(env, pass, &batch)?;
+        self.write(env, pass, batch).await?;
         store::finish_full(&mut *self.lock()?, env, pass, &now())
     }
 
@@ -133,9 +148,10 @@ impl Mirror {
             let got = client.transactions().list(&query).await?;
             let total = u64::try_from(got.count).unwrap_or(0);
             let rows = got.items.iter().map(to_row).collect::<Result<Vec<_>, _>>()?;
-            let touched = self.write(env, pass, &rows)?;
+            let fetched = rows.len();
+            let touched = self.write(env, pass, rows).await?;
             self.progress(env, u64::from(page + 1) * u64::from(take), total);
-            if touched == 0 || rows.len() < take as usize {
+            if touched == 0 || fetched < take as usize {
                 break;
             }
         }

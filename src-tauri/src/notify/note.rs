@@ -129,6 +129,7 @@ mod tests {
                 message: None,
                 error: None,
                 link: Some("https://pay.example/secret-link".into()),
+                moves: None,
             })
             .collect();
         BatchStatus {
@@ -139,6 +140,7 @@ mod tests {
             reason: None,
             cancelling: false,
             totals: vec![],
+            moves: vec![],
             rows,
         }
     }

@@ -85,13 +85,13 @@ impl Desk {
         let (environment_id, client) = self.active_client()?;
         let filtered = q.filters.as_ref().is_some_and(|f| !f.is_empty());
         if (search_of(q).is_some() || filtered || q.sort.is_some())
-            && let Some(page) = self.mirror_page(&environment_id, q, false)?
+            && let Some(page) = self.mirror_page(&environment_id, q, false).await?
         {
             return Ok(page);
         }
         match self.live_page(&environment_id, client, q).await {
             Err(e) if matches!(e.code, ErrorCode::Network | ErrorCode::Timeout) => {
-                self.mirror_page(&environment_id, q, true)?.ok_or(e)
+                self.mirror_page(&environment_id, q, true).await?.ok_or(e)
             }
             other => other,
         }
@@ -121,36 +121,15 @@ impl Desk {
     }
 
     /// The page from the mirror, once it has had a full pass; `offline` records that the
-    /// service could not be reached.
-    fn mirror_page(
+    /// service could not be reached. Read on a blocking thread: a search scans the mirror.
+    async fn mirror_page(
         &self,
         env: &str,
         q: &TransactionQuery,
         offline: bool,
     ) -> Result<Option<TransactionPageView>, AppError> {
-        let conn = self.mirror.read()?;
-        let state = crate::mirror::store::state(&conn, env)?;
-        let Some(as_of) = state.refreshed_at.filter(|_| state.full_at.is_some()) else { return Ok(None) };
-        let filters = q.filters.clone().unwrap_or_default();
-        let sort = q.sort.as_ref().map(|s| (s.column.as_str(), s.descending));
-        let (search, reference) = (search_of(q), reference_id(q));
-        let wanted = crate::mirror::list::Wanted {
-            search: search.as_deref(),
-            reference_id: reference.as_deref(),
-            filters: &filters,
-            sort,
-        };
-        let (items, count) = crate::mirror::list::page(&conn, env, &wanted, q.skip, q.take)?;
-        if offline {
-            crate::mirror::store::record_error(&conn, env, "network", "The service could not be reached.")?;
-        }
-        let offline = offline || matches!(state.error_code.as_deref(), Some("network" | "timeout"));
-        Ok(Some(TransactionPageView {
-            environment_id: env.to_owned(),
-            count: i32::try_from(count).unwrap_or(i32::MAX),
-            items,
-            mirror: Some(MirrorSource { as_of, offline }),
-        }))
+        let (env, q) = (env.to_owned(), q.clone());
+        self.mirror.reading(move |conn| page_from_mirror(conn, &env, &q, offline)).await
     }
 
     /// Reads every match of the search (export stream), filters, sorts, caches and pages.
@@ -208,4 +187,35 @@ impl Desk {
             mirror: None,
         })
     }
+}
+
+/// See [`Desk::mirror_page`].
+fn page_from_mirror(
+    conn: &rusqlite::Connection,
+    env: &str,
+    q: &TransactionQuery,
+    offline: bool,
+) -> Result<Option<TransactionPageView>, AppError> {
+    let state = crate::mirror::store::state(conn, env)?;
+    let Some(as_of) = state.refreshed_at.filter(|_| state.full_at.is_some()) else { return Ok(None) };
+    let filters = q.filters.clone().unwrap_or_default();
+    let sort = q.sort.as_ref().map(|s| (s.column.as_str(), s.descending));
+    let (search, reference) = (search_of(q), reference_id(q));
+    let wanted = crate::mirror::list::Wanted {
+        search: search.as_deref(),
+        reference_id: reference.as_deref(),
+        filters: &filters,
+        sort,
+    };
+    let (items, count) = crate::mirror::list::page(conn, env, &wanted, q.skip, q.take)?;
+    if offline {
+        crate::mirror::store::record_error(conn, env, "network", "The service could not be reached.")?;
+    }
+    let offline = offline || matches!(state.error_code.as_deref(), Some("network" | "timeout"));
+    Ok(Some(TransactionPageView {
+        environment_id: env.to_owned(),
+        count: i32::try_from(count).unwrap_or(i32::MAX),
+        items,
+        mirror: Some(MirrorSource { as_of, offline }),
+    }))
 }

@@ -291,7 +291,7 @@ export type StartupReport = {
  * Why the app could not open its data (the desk is not there), if it could not.
  */
 problem: string | null, notices: Array<StartupNotice>, };
-export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "storage_full" | "internal";
+export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "storage_full" | "storage_damaged" | "internal";
 export type AppError = { code: ErrorCode, message: string, status: number | null, title: string | null, detail: string | null, 
 /**
  * Quote this to the service's support.
@@ -305,8 +305,14 @@ fieldErrors?: Array<FieldErrorView>,
  * The likely cause when the service could not be reached or refused the key or path
  * (see [`crate::error_cause`]): `dns`, `refused`, `tls`, `timeout`, `wrongKey`, ….
  */
-cause?: string, };
+cause?: string, 
+/**
+ * When the local database failed under a journaled action (a full disk, a damaged
+ * file): what was not recorded, and so what became of the action.
+ */
+notRecorded?: NotRecorded, };
 export type FieldErrorView = { field: string, message: string, };
+export type NotRecorded = "intent" | "outcome" | "dismissal";
 export type TransactionStatus = string;
 export type Currency = string;
 export type PaymentStatus = string;
@@ -1070,7 +1076,12 @@ actionId: string | null, message: string | null, error: AppError | null,
 /**
  * The payment link a payment-link run answered.
  */
-link: string | null, };
+link: string | null, 
+/**
+ * What this row moves, computed like its single dialog's consequence on the live
+ * record (payout: what the payee receives; cancel: what goes back to the payer).
+ */
+moves: string | null, };
 export type BatchState = "prepared" | "running" | "finished";
 export type BatchStatus = { batchId: string, environmentId: string, kind: BulkKind, state: BatchState, 
 /**
@@ -1084,7 +1095,12 @@ cancelling: boolean,
 /**
  * Of the eligible rows, per currency: what the confirmation asks to type.
  */
-totals: Array<CurrencyTotal>, rows: Array<BulkRow>, };
+totals: Array<CurrencyTotal>, 
+/**
+ * Of the eligible rows, per currency: the sum of their `moves` (what the payees receive
+ * or what goes back to the payers). Empty for payment links.
+ */
+moves: Array<CurrencyTotal>, rows: Array<BulkRow>, };
 export type MatchingIds = { environmentId: string, ids: Array<string>, };
 export type TradePartyFees = { 
 /**
@@ -1739,4 +1755,4 @@ export type DocumentInput = {
 transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
 export type BillOfSaleInput = { transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, };
 export type DebtInput = { transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
-export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "internal"];
+export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "storage_damaged", "internal"];

@@ -1,9 +1,12 @@
-import { ERROR_CODES as CODES, type ActionOutcome, type AppError, type ErrorCode } from '../lib/bindings';
+import { ERROR_CODES as CODES, type ActionOutcome, type AppError, type ErrorCode, type NotRecorded } from '../lib/bindings';
+import { fieldText } from './field-catalogue';
 import { formatMoney } from './format';
 import type { Lang } from './i18n/i18n.svelte';
 
 /** The codes Rust sends (generated with the bindings from `ErrorCode`). */
 const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>(CODES);
+/** What a journaled action could not record when the local database failed under it. */
+const NOT_RECORDED: ReadonlySet<string> = new Set<NotRecorded>(['intent', 'outcome', 'dismissal']);
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v.length > 0 ? v : null;
@@ -24,6 +27,7 @@ export function toAppError(e: unknown): AppError {
       correlationId: str(o.correlationId),
       ...(Array.isArray(o.fieldErrors) ? { fieldErrors: o.fieldErrors as AppError['fieldErrors'] } : {}),
       ...(str(o.cause) ? { cause: str(o.cause) as string } : {}),
+      ...(NOT_RECORDED.has(o.notRecorded as string) ? { notRecorded: o.notRecorded as NotRecorded } : {}),
     };
   }
   const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Unknown error';
@@ -69,7 +73,8 @@ export function fieldErrorsOf(e: AppError | null | undefined): Record<string, st
   const out: Record<string, string> = {};
   for (const f of e?.fieldErrors ?? []) {
     const key = normalizeField(f.field);
-    out[key] = out[key] ? `${out[key]}; ${f.message}` : f.message;
+    const said = fieldText(f.message);
+    out[key] = out[key] ? `${out[key]}; ${said}` : said;
   }
   return out;
 }

@@ -103,6 +103,31 @@ describe('pending actions banner', () => {
     expect(calls.find((c) => c.cmd === 'dismiss_action')?.args).toEqual({ id: 'a-2' });
   });
 
+  it('says a dismissal refused on a full disk in the user\'s language, and keeps the action open', async () => {
+    installMock({
+      dismiss_action: () => {
+        throw {
+          code: 'storage_full',
+          message: 'The data folder is full (/data): the dismissal was not recorded: the action stays open, and nothing was sent. Free some space on that disk, then try again.',
+          notRecorded: 'dismissal',
+        };
+      },
+    });
+    render(App);
+    await fireEvent.click(within(await screen.findByTestId('pending-banner')).getByRole('button', { name: 'Review' }));
+    await fireEvent.click(within(screen.getAllByTestId('pending-action')[1]).getByTestId('pending-dismiss'));
+    const panel = await screen.findByTestId('pending-error');
+    expect(within(panel).getByRole('heading').textContent).toBe('The data folder is full');
+    expect(within(panel).getByTestId('error-message').textContent).toBe('The dismissal was not recorded: the action stays open, and nothing was sent.');
+    expect(within(panel).getByTestId('error-hint').textContent).toContain('Free some space');
+    expect(within(panel).getByTestId('error-original').textContent).toContain('(/data)');
+    expect(screen.getAllByTestId('pending-action')).toHaveLength(2);
+
+    i18n.set('da');
+    await waitFor(() => expect(within(panel).getByRole('heading').textContent).toBe('Datamappen er fuld'));
+    expect(within(panel).getByTestId('error-message').textContent).toContain('Afvisningen blev ikke registreret');
+  });
+
   it('shows no banner when every action finished', async () => {
     open = [];
     installMock();

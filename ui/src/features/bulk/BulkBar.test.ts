@@ -11,11 +11,11 @@ let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
 let polls: number;
 
 const row = (id: string, state: BulkRow['state']): BulkRow => ({
-  transactionId: id, title: id, amount: '100.00', currency: 'DKK', state, actionId: null, message: state === 'failed' ? 'Transaction not paid' : null, error: null, link: null,
+  transactionId: id, title: id, amount: '100.00', currency: 'DKK', state, actionId: null, message: state === 'failed' ? 'Transaction not paid' : null, error: null, link: null, moves: null,
 });
 
 function batch(state: BatchStatus['state'], rows: BulkRow[]): BatchStatus {
-  return { batchId: '0f8fad5b-d9cb-469f-a165-70867728950e', environmentId: 'sandbox', kind: 'payout', state, reason: null, cancelling: false, totals: [{ currency: 'DKK', amount: '200.00' }], rows };
+  return { batchId: '0f8fad5b-d9cb-469f-a165-70867728950e', environmentId: 'sandbox', kind: 'payout', state, reason: null, cancelling: false, totals: [{ currency: 'DKK', amount: '200.00' }], moves: [{ currency: 'DKK', amount: '190.00' }], rows };
 }
 
 function install() {
@@ -95,6 +95,9 @@ describe('bulk bar', () => {
     await fireEvent.click(screen.getByTestId('bulk-payout'));
     await waitFor(() => expect(screen.getByTestId('bulk-summary').getAttribute('data-count')).toBe('2'));
     expect(calls.find((c) => c.cmd === 'bulk_prepare')?.args).toEqual({ request: { kind: 'payout', ids: ['tx-0', 'tx-1'] } });
+    // What the payees receive in total, next to the total to type.
+    expect(screen.getByText('The payees receive in total')).toBeTruthy();
+    expect(screen.getByTestId('bulk-moves-total').getAttribute('data-amount')).toBe('190.00');
     const start = screen.getByTestId('bulk-start') as HTMLButtonElement;
     expect(start.disabled).toBe(true);
     const typed = screen.getByTestId('bulk-type-total') as HTMLInputElement;

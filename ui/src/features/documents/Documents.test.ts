@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import App from '../shell/App.svelte';
 import { argsOf, choose, doc, installMock, openDetail, outcome } from '../../test/users-documents-mock';
 
 describe('documents on the transaction detail', () => {
@@ -15,6 +16,7 @@ describe('documents on the transaction detail', () => {
     await openDetail();
     const panel = await screen.findByTestId('documents-panel');
     await waitFor(() => expect(within(panel).getAllByTestId('document-row')).toHaveLength(1));
+    expect(within(panel).queryByTestId('document-upload-transaction'), 'the transaction is the open one').toBeNull();
     await choose(within(panel).getByTestId('document-upload-input'), new File(['%PDF-1.4 syn'], 'syn.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect((within(panel).getByTestId('document-title') as HTMLInputElement).value).toBe('syn'));
     await fireEvent.input(within(panel).getByTestId('document-title'), { target: { value: 'Syn' } });
@@ -54,5 +56,33 @@ describe('documents on the transaction detail', () => {
     await fireEvent.click(within(row).getByTestId('document-delete'));
     await fireEvent.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() => expect(argsOf('delete_document')).toEqual([{ documentId: 'd-1' }]));
+  });
+});
+
+describe('the documents page', () => {
+  it('uploads to the transaction typed, with the same form as the panel, and clears it after', async () => {
+    let all = [doc('d-1')];
+    installMock({
+      list_all_documents: () => ({ environmentId: 'sandbox', documents: all }),
+      upload_document: () => {
+        all = [...all, doc('d-2', { title: 'syn', transactionId: 'tx-9' })];
+        return outcome({ kind: 'deleteDocument', documentId: 'd-2' }, { value: 'd-2' });
+      },
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-documents'));
+    const page = await screen.findByTestId('documents-page');
+    await waitFor(() => expect(within(page).getAllByTestId('documents-page-row')).toHaveLength(1));
+    await fireEvent.input(within(page).getByTestId('document-upload-transaction'), { target: { value: ' tx-9 ' } });
+    await choose(within(page).getByTestId('document-upload-input'), new File(['%PDF-1.4 syn'], 'syn.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect((within(page).getByTestId('document-title') as HTMLInputElement).value).toBe('syn'));
+    await fireEvent.click(within(page).getByTestId('document-upload'));
+    await waitFor(() => expect(argsOf('upload_document')).toHaveLength(1));
+    expect(argsOf('upload_document')[0]).toEqual({
+      input: { transactionId: 'tx-9', title: 'syn', signersRequired: null, file: { fileName: 'syn.pdf', data: btoa('%PDF-1.4 syn') } },
+    });
+    await waitFor(() => expect(within(page).getAllByTestId('documents-page-row')).toHaveLength(2));
+    expect((within(page).getByTestId('document-upload-transaction') as HTMLInputElement).value).toBe('');
+    expect((within(page).getByTestId('document-title') as HTMLInputElement).value).toBe('');
   });
 });

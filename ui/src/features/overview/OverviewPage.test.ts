@@ -83,4 +83,24 @@ describe('the attention queue', () => {
     await fireEvent.click(await screen.findByTestId('attention-rule-overfunded'));
     await waitFor(() => expect(argsOf('attention').at(-1)).toEqual({ rule: 'overfunded' }));
   });
+
+  it('draws the first 50 items and the rest on request', async () => {
+    const many: AttentionView = {
+      ...ATTENTION,
+      items: Array.from({ length: 120 }, (_, i) => ({ ...ATTENTION.items[0], transactionId: `tx-${i}` })),
+      total: 400,
+      counts: [{ rule: 'overfunded', count: 400 }],
+    };
+    installMock({ mirror_status: () => STATUS, overview: () => OVERVIEW, changes: () => ({ status: STATUS, lookedAt: null, items: [] }), attention: () => many });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-attention'));
+    await waitFor(() => expect(screen.getAllByTestId('attention-item')).toHaveLength(50));
+    expect(screen.getByTestId('attention-shown').textContent).toContain('first 50 of 400');
+    await fireEvent.click(screen.getByTestId('attention-more'));
+    expect(screen.getAllByTestId('attention-item')).toHaveLength(100);
+    expect(screen.getByTestId('attention-more').textContent).toContain('Show 20 more');
+    await fireEvent.click(screen.getByTestId('attention-more'));
+    expect(screen.getAllByTestId('attention-item')).toHaveLength(120);
+    expect(screen.queryByTestId('attention-more')).toBeNull();
+  });
 });

@@ -7,7 +7,9 @@ import { FIRST_PAGE } from './first-page';
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 250;
-/** When the list is answered by the local mirror a search costs no request: answer sooner. */
+/** When the list is answered by the local mirror a search costs no request: a keystroke is
+ * answered at once when no search is under way, and while one is, the next waits this long
+ * (so fast typing sends the latest text, not every letter). */
 export const LOCAL_SEARCH_DEBOUNCE_MS = 40;
 
 export type Page = 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' | 'events' | 'documents';
@@ -226,11 +228,17 @@ export class Session {
     }
   }
 
-  setSearch(value: string) {
+  /** `mirrorReady`: the local mirror has had a full pass and answers searches (the page may
+   * still show the service's plain list). */
+  setSearch(value: string, mirrorReady = false) {
     this.searchInput = value;
     clearTimeout(this.#debounce);
-    const wait = this.listMirror && !this.listMirror.offline ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS;
-    this.#debounce = setTimeout(() => this.applySearch(), wait);
+    const local = mirrorReady || (this.listMirror !== null && !this.listMirror.offline);
+    if (local && !this.listLoading) {
+      this.applySearch();
+      return;
+    }
+    this.#debounce = setTimeout(() => this.applySearch(), local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS);
   }
 
   /** Sorts by `column`: ascending, then descending, then back to the service's order. */

@@ -130,7 +130,7 @@ describe('new transaction', () => {
     await openForm();
     await type('nt-amount', '100');
     await fireEvent.click(screen.getByTestId('nt-review'));
-    expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');
+    expect((await screen.findByTestId('nt-payerId-error')).textContent).toBe('Påkrævet for en markedspladshandel.');
     expect(screen.queryByTestId('new-transaction-review')).toBeNull();
     expect(sent('create_transaction')).toHaveLength(0);
   });
@@ -179,6 +179,6 @@ describe('new transaction', () => {
     await screen.findByTestId('nt-confirm-input');
     await type('nt-confirm-input', '100');
     await fireEvent.click(screen.getByTestId('nt-create'));
-    expect((await screen.findByTestId('nt-payerId-error')).textContent).toContain('required');
+    expect((await screen.findByTestId('nt-payerId-error')).textContent).toBe('Påkrævet for en markedspladshandel.');
   });
 });

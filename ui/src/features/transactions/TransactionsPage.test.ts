@@ -113,6 +113,26 @@ describe('transactions table', () => {
     expect(screen.getByTestId('result-count').textContent?.trim()).toBe('1 transaction');
   });
 
+  it('answers a keystroke at once when the mirror answers searches, coalescing while one is under way', async () => {
+    installMock();
+    render(App);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    // The page came from the local mirror: searching costs no request to the service.
+    pending[0].resolve({ ...page([item(1)], 1), mirror: { asOf: '2026-11-25T08:00:00Z', offline: false } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const input = screen.getByTestId('search-input') as HTMLInputElement;
+    await fireEvent.input(input, { target: { value: 'v' } });
+    expect(pending).toHaveLength(2); // no debounce: sent with the keystroke
+    expect(pending[1].query.search).toBe('v');
+    // While that search is under way, the next keystrokes wait and send only the latest text.
+    await fireEvent.input(input, { target: { value: 'vo' } });
+    await fireEvent.input(input, { target: { value: 'vol' } });
+    expect(pending).toHaveLength(2);
+    await waitFor(() => expect(pending).toHaveLength(3));
+    expect(pending[2].query.search).toBe('vol');
+  });
+
   it('drops a response that belongs to another environment', async () => {
     installMock();
     render(App);

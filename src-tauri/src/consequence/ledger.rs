@@ -1,0 +1,163 @@
+//! The live record's figures the rules work on: what was paid in and reimbursed, the fees,
+//! which split payouts were paid from excess, the payee's share.
+
+use super::model::{Consequence, SplitEffect, money};
+use escrow_api::enums::{PaymentStatus, SplitPayoutStatus, TransactionStatus};
+use escrow_api::{SplitPayout, Transaction};
+use rust_decimal::Decimal;
+
+/// The record's figures the rules work on.
+pub(super) struct Ledger<'a> {
+    pub(super) tx: &'a Transaction,
+    pub(super) splits: &'a [SplitPayout],
+    pub(super) payee_fee: Decimal,
+    pub(super) payer_fee: Decimal,
+    pub(super) paid_in: Decimal,
+    pub(super) reimbursed: Decimal,
+    /// Per split payout (same order): paid from excess.
+    pub(super) from_excess: Vec<bool>,
+    pub(super) debt_split: Option<String>,
+}
+
+impl<'a> Ledger<'a> {
+    pub(super) fn new(tx: &'a Transaction, splits: &'a [SplitPayout]) -> Self {
+        let fees = tx.fees.clone().unwrap_or_default();
+        let paid_in: Decimal = tx
+            .payments
+            .inbound
+            .payments
+            .iter()
+            .filter(|p| p.status == PaymentStatus::Authorized)
+            .map(|p| p.amount)
+            .sum();
+        let payer_account = tx.payer.as_ref().and_then(|p| p.service_account_id.clone());
+        // While the deal is open, money out to the payer is reimbursement.
+        let reimbursed: Decimal = match (&payer_account, tx.status == TransactionStatus::Cancelled) {
+            (Some(payer), false) => tx
+                .payments
+                .outbound
+                .payments
+                .iter()
+                .filter(|o| o.payee.as_ref().and_then(|p| p.service_account_id.as_ref()) == Some(payer))
+                .map(|o| o.amount)
+                .sum(),
+            _ => Decimal::ZERO,
+        };
+        let payer_fee = fees.payer.unwrap_or_default();
+        let debt_split = tx
+            .auto_information
+            .as_ref()
+            .and_then(|a| a.debt.as_ref())
+            .and_then(|d| d.get("splitPayoutId"))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned);
+        let from_excess = excess_splits(tx, splits, payer_fee, debt_split.as_deref());
+        Ledger {
+            tx,
+            splits,
+            payee_fee: fees.payee.unwrap_or_default(),
+            payer_fee,
+            paid_in,
+            reimbursed,
+            from_excess,
+            debt_split,
+        }
+    }
+
+    pub(super) fn live(&self) -> impl Iterator<Item = (usize, &SplitPayout)> {
+        self.splits.iter().enumerate().filter(|(_, s)| s.status != SplitPayoutStatus::Cancelled)
+    }
+
+    /// Split payouts taken out of the payee's share.
+    pub(super) fn share_splits(&self) -> Decimal {
+        self.live().filter(|(i, _)| !self.from_excess[*i]).map(|(_, s)| s.amount).sum()
+    }
+
+    pub(super) fn excess(&self) -> Decimal {
+        let assigned: Decimal = self.live().filter(|(i, _)| self.from_excess[*i]).map(|(_, s)| s.amount).sum();
+        (self.paid_in - self.tx.amount - self.payer_fee - assigned).max(Decimal::ZERO)
+    }
+
+    pub(super) fn share(&self) -> Decimal {
+        self.tx.amount - self.payee_fee - self.share_splits() - self.reimbursed
+    }
+
+    pub(super) fn owes(&self, amount: Decimal, payer_fee: Decimal) -> Decimal {
+        (amount + payer_fee - self.paid_in).max(Decimal::ZERO)
+    }
+
+    pub(super) fn closed(&self) -> bool {
+        matches!(self.tx.status, TransactionStatus::Succeeded | TransactionStatus::Cancelled)
+    }
+
+    pub(super) fn effect(&self, s: &SplitPayout, effect: &str) -> SplitEffect {
+        SplitEffect {
+            split_payout_id: s.split_payout_id.clone(),
+            amount: money(s.amount),
+            recipient: s.recipient.to_string(),
+            timing: s.timing.as_ref().map(|t| t.to_string()).unwrap_or_else(|| "ON_CLOSE".into()),
+            effect: effect.into(),
+            debt_settlement: self.debt_split.as_deref() == Some(s.split_payout_id.as_str()),
+        }
+    }
+
+    pub(super) fn base(&self, kind: &str) -> Consequence {
+        Consequence {
+            kind: kind.into(),
+            currency: self.tx.currency.to_string(),
+            amount: money(self.tx.amount),
+            payee_fee: money(self.payee_fee),
+            payer_fee: money(self.payer_fee),
+            paid_in: money(self.paid_in),
+            reimbursed: money(self.reimbursed),
+            payee_net: money(self.share()),
+            to_payer: money(Decimal::ZERO),
+            payer_owes: money(self.owes(self.tx.amount, self.payer_fee)),
+            max_reimbursable: money(if self.paid_in > Decimal::ZERO {
+                self.share().max(Decimal::ZERO)
+            } else {
+                Decimal::ZERO
+            }),
+            splits: self.splits.iter().map(|s| self.effect(s, "unchanged")).collect(),
+            blocked: None,
+        }
+    }
+}
+
+/// Which split payouts were paid from excess. The service decides when one is created: from
+/// the excess while the money authorized by then is more than is owed (never the debt
+/// settlement, which is always out of the payee's share). The record keeps no such flag, so
+/// the creations are replayed in order against the payments authorized by each one's time
+/// (an unknown time counts as earlier). A split payout planned before the payer overpaid is
+/// out of the payee's share, and the whole overpayment is excess.
+fn excess_splits(tx: &Transaction, splits: &[SplitPayout], payer_fee: Decimal, debt_split: Option<&str>) -> Vec<bool> {
+    let owed = tx.amount + payer_fee;
+    let mut ordered: Vec<usize> = (0..splits.len()).collect();
+    ordered.sort_by_key(|&i| splits[i].created);
+    let mut from_excess = vec![false; splits.len()];
+    let mut assigned = Decimal::ZERO;
+    for i in ordered {
+        let s = &splits[i];
+        if s.status == SplitPayoutStatus::Cancelled || debt_split == Some(s.split_payout_id.as_str()) {
+            continue;
+        }
+        let paid_by_then: Decimal = tx
+            .payments
+            .inbound
+            .payments
+            .iter()
+            .filter(|p| p.status == PaymentStatus::Authorized)
+            .filter(|p| match (p.authorized, s.created) {
+                (Some(paid), Some(made)) => paid <= made,
+                _ => true,
+            })
+            .map(|p| p.amount)
+            .sum();
+        let excess_then = paid_by_then - owed - assigned;
+        if excess_then > Decimal::ZERO && s.amount <= excess_then {
+            from_excess[i] = true;
+            assigned += s.amount;
+        }
+    }
+    from_excess
+}

@@ -1,0 +1,189 @@
+//! Each money move's consequence on the record, by the money model (see the module's doc).
+
+use super::ledger::Ledger;
+use super::model::{Blocked, Consequence, Move, SplitEffect, blocked, money, parse};
+use escrow_api::enums::{SplitPayoutStatus, Timing, TransactionStatus};
+use escrow_api::{SplitPayout, Transaction};
+use rust_decimal::Decimal;
+
+/// The consequence of the move `m` on `tx` and its split payouts.
+pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequence {
+    let l = Ledger::new(tx, splits);
+    let closed = l.closed().then(|| Blocked { reason: "closed".into(), amount: None });
+    let mut c = match m {
+        Move::Payout => {
+            let mut c = l.base("payout");
+            let pending = |s: &SplitPayout| s.status == SplitPayoutStatus::Pending;
+            c.splits = splits.iter().map(|s| l.effect(s, if pending(s) { "released" } else { "unchanged" })).collect();
+            let owed = l.owes(tx.amount, l.payer_fee);
+            c.blocked = if owed > Decimal::ZERO {
+                blocked("notPaid", Some(owed))
+            } else if l.excess() > Decimal::ZERO {
+                blocked("excess", Some(l.excess()))
+            } else {
+                None
+            };
+            c
+        }
+        Move::Cancel => {
+            let mut c = l.base("cancel");
+            let paid_splits: Decimal =
+                splits.iter().filter(|s| s.status == SplitPayoutStatus::Paid).map(|s| s.amount).sum();
+            let mut left = l.paid_in - l.reimbursed - paid_splits;
+            c.splits = splits
+                .iter()
+                .map(|s| {
+                    if s.status != SplitPayoutStatus::Pending {
+                        return l.effect(s, "unchanged");
+                    }
+                    if s.timing == Some(Timing::NextPayout) && s.amount <= left {
+                        left -= s.amount;
+                        l.effect(s, "kept")
+                    } else {
+                        l.effect(s, "cancelled")
+                    }
+                })
+                .collect();
+            c.to_payer = money(left.max(Decimal::ZERO));
+            c.payee_net = money(Decimal::ZERO);
+            c.payer_owes = money(Decimal::ZERO);
+            if tx.status == TransactionStatus::Succeeded {
+                c.blocked = blocked("closed", None);
+            }
+            c
+        }
+        Move::Reimburse { amount } => {
+            let mut c = l.base("reimburse");
+            let a = parse(amount).unwrap_or_default();
+            let share = l.share();
+            c.to_payer = money(a);
+            c.payee_net = money(share - a);
+            c.blocked = if l.paid_in == Decimal::ZERO {
+                blocked("nothingPaidIn", None)
+            } else if a > share {
+                blocked("overReimbursable", Some(share.max(Decimal::ZERO)))
+            } else {
+                None
+            };
+            c
+        }
+        Move::CreateSplitPayout { amount, recipient, timing } => {
+            let mut c = l.base("createSplitPayout");
+            let a = parse(amount).unwrap_or_default();
+            let excess = l.excess();
+            let share = l.share();
+            if excess > Decimal::ZERO {
+                c.blocked = (a > excess).then(|| Blocked { reason: "overExcess".into(), amount: Some(money(excess)) });
+            } else {
+                c.payee_net = money(share - a);
+                c.blocked = (a > share).then(|| Blocked { reason: "overShare".into(), amount: Some(money(share)) });
+            }
+            c.splits.push(SplitEffect {
+                split_payout_id: String::new(),
+                amount: money(a),
+                recipient: recipient.clone(),
+                timing: timing.clone().filter(|t| !t.is_empty()).unwrap_or_else(|| "ON_CLOSE".into()),
+                effect: "planned".into(),
+                debt_settlement: false,
+            });
+            c
+        }
+        Move::CancelSplitPayout { split_payout_id } => {
+            let mut c = l.base("cancelSplitPayout");
+            let found = splits.iter().enumerate().find(|(_, s)| &s.split_payout_id == split_payout_id);
+            if let Some((i, s)) = found {
+                if !l.from_excess[i] && s.status == SplitPayoutStatus::Pending {
+                    c.payee_net = money(l.share() + s.amount);
+                }
+                c.splits = splits
+                    .iter()
+                    .map(|x| {
+                        l.effect(x, if x.split_payout_id == s.split_payout_id { "cancelled" } else { "unchanged" })
+                    })
+                    .collect();
+                c.blocked = if l.debt_split.as_deref() == Some(split_payout_id.as_str()) {
+                    blocked("debtSettlement", None)
+                } else if s.status != SplitPayoutStatus::Pending {
+                    blocked("notPending", None)
+                } else {
+                    None
+                };
+            }
+            c
+        }
+        Move::ChangeAmount { amount, payee_fixed_fee, payer_fixed_fee } => {
+            let mut c = l.base("changeAmount");
+            let a = parse(amount).unwrap_or(tx.amount);
+            let fee = |f: &Option<String>, now: Decimal| {
+                f.as_deref().filter(|s| !s.is_empty()).and_then(parse).unwrap_or(now)
+            };
+            let payee_fee = fee(payee_fixed_fee, l.payee_fee);
+            let payer_fee = fee(payer_fixed_fee, l.payer_fee);
+            let committed = payee_fee + l.share_splits() + l.reimbursed;
+            c.amount = money(a);
+            c.payee_fee = money(payee_fee);
+            c.payer_fee = money(payer_fee);
+            c.payee_net = money(a - committed);
+            c.payer_owes = money(l.owes(a, payer_fee));
+            c.blocked =
+                (a < committed).then(|| Blocked { reason: "belowCommitted".into(), amount: Some(money(committed)) });
+            c
+        }
+    };
+    if closed.is_some() {
+        c.blocked = closed;
+    }
+    c
+}
+
+/// A new transaction: the payer pays `amount + payer fee`; the payee receives
+/// `amount − payee fee` at release (split payouts come later).
+pub fn of_create(amount: Decimal, payee_fee: Decimal, payer_fee: Decimal, currency: &str) -> Consequence {
+    Consequence {
+        kind: "createTransaction".into(),
+        currency: currency.into(),
+        amount: money(amount),
+        payee_fee: money(payee_fee),
+        payer_fee: money(payer_fee),
+        paid_in: money(Decimal::ZERO),
+        reimbursed: money(Decimal::ZERO),
+        payee_net: money(amount - payee_fee),
+        to_payer: money(Decimal::ZERO),
+        payer_owes: money(amount + payer_fee),
+        max_reimbursable: money(Decimal::ZERO),
+        splits: Vec::new(),
+        blocked: (amount < payee_fee)
+            .then(|| Blocked { reason: "belowCommitted".into(), amount: Some(money(payee_fee)) }),
+    }
+}
+
+/// Registering debt of `amount` plans the debt-settlement split payout (ON_CLOSE, out of
+/// the payee's share), replacing a still-pending earlier one.
+pub fn of_debt(amount: Decimal, tx: &Transaction, splits: &[SplitPayout]) -> Consequence {
+    let l = Ledger::new(tx, splits);
+    let mut c = l.base("addDebtInformation");
+    let replaced = splits.iter().find(|s| {
+        l.debt_split.as_deref() == Some(s.split_payout_id.as_str()) && s.status == SplitPayoutStatus::Pending
+    });
+    let back = replaced.map(|s| s.amount).unwrap_or_default();
+    let share = l.share() + back;
+    c.payee_net = money(share - amount);
+    c.splits =
+        splits.iter().map(|s| l.effect(s, if Some(s) == replaced { "cancelled" } else { "unchanged" })).collect();
+    c.splits.push(SplitEffect {
+        split_payout_id: String::new(),
+        amount: money(amount),
+        recipient: "PAYEE".into(),
+        timing: "ON_CLOSE".into(),
+        effect: "planned".into(),
+        debt_settlement: true,
+    });
+    c.blocked = if l.closed() {
+        blocked("closed", None)
+    } else if amount > share {
+        blocked("overShare", Some(share))
+    } else {
+        None
+    };
+    c
+}
