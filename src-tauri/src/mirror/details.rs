@@ -7,7 +7,7 @@ use super::store::NewChange;
 use super::sync::{Mirror, now};
 use crate::error::AppError;
 use escrow_api::Client;
-use escrow_api::enums::{PaymentStatus, Recipient, SplitPayoutStatus, Timing};
+use escrow_api::enums::{PaymentStatus, SplitPayoutStatus, Timing};
 use futures::StreamExt;
 use rusqlite::{OptionalExtension, params};
 
