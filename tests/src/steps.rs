@@ -129,8 +129,23 @@ pub async fn confirm_action(c: &AppWindow) -> String {
     // Confirm is enabled once the dialog has what it needs (the consequence read live, say);
     // a click before that is ignored, and an earlier action's result is still on the page.
     c.click("[data-testid='action-confirm']:not([disabled])").await;
+    // A click that lands while the dialog re-renders (the consequence read again) can be lost:
+    // Confirm is then still enabled with nothing running. A person clicks again; so does this
+    // (harmless when the first click took: Confirm is disabled while the action runs).
+    let clicked = std::time::Instant::now();
+    let mut again = clicked + Duration::from_secs(3);
     c.until_for("the action dialog to close", Duration::from_secs(30), async || {
-        c.try_find("[data-testid='action-dialog']").await.is_none().then_some(())
+        if c.try_find("[data-testid='action-dialog']").await.is_none() {
+            return Some(());
+        }
+        if std::time::Instant::now() > again {
+            again += Duration::from_secs(3);
+            if let Some(confirm) = c.try_find("[data-testid='action-confirm']:not([disabled])").await {
+                eprintln!("the confirm click was lost after {:?}: clicking again", clicked.elapsed());
+                confirm.dom_click().await;
+            }
+        }
+        None
     })
     .await;
     c.find_for("[data-testid='action-result']", Duration::from_secs(30))
