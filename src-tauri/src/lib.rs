@@ -71,6 +71,9 @@ fn start_logging(app: &tauri::App) {
     }
     support::redact::register(escrow_sandbox::DEMO_KEY);
     tracing::info!(version = env!("CARGO_PKG_VERSION"), log_dir = %dir.display(), "Escrow Desk starting");
+    if let Some(decision) = desktop::ui_gl::decided() {
+        tracing::info!(?decision, "start-up: OpenGL in the window's process");
+    }
 }
 
 /// Starts the built-in Sandbox (demo tenant, demo data) on a free loopback port.

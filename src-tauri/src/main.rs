@@ -19,6 +19,9 @@ fn main() {
         // The web engine's memory settings (compositing off, no JIT; see `web_engine`).
         // SAFETY: first thing in main, before any other thread exists.
         unsafe { escrow_desk::desktop::web_engine::apply_defaults() };
+        // No OpenGL driver in this process when compositing is off (see `ui_gl`).
+        // SAFETY: still before any other thread exists and before any EGL call.
+        unsafe { escrow_desk::desktop::ui_gl::drop_gl_in_ui_process() };
     }
     escrow_desk::run();
 }

@@ -1,17 +1,14 @@
 //! End-to-end: the web process runs with the app's web-engine defaults (compositing off,
 //! JavaScriptCore without its JIT; `src-tauri/src/desktop/web_engine.rs`), which is where
-//! they save memory, and a value set by the user reaches it instead.
+//! they save memory, and a value set by the user reaches it instead; the app's own process
+//! loads no OpenGL driver while the web process keeps its own (`desktop/ui_gl.rs`).
 
 use escrow_desk_e2e::{AppWindow, Launch, capped, descendants};
 use std::ffi::OsStr;
 
 /// The environment of the app's WebKitWebProcess.
 fn web_process_env(c: &AppWindow) -> Vec<String> {
-    let app = c.app_pids()[0];
-    let web = descendants(app)
-        .into_iter()
-        .find(|p| std::fs::read_to_string(format!("/proc/{p}/comm")).is_ok_and(|n| n.starts_with("WebKitWebProces")))
-        .unwrap_or_else(|| c.fail("the app has no WebKitWebProcess"));
+    let web = web_process(c);
     let raw = std::fs::read(format!("/proc/{web}/environ")).unwrap();
     raw.split(|b| *b == 0).map(|v| String::from_utf8_lossy(v).into_owned()).collect()
 }
@@ -39,6 +36,52 @@ async fn a_setting_of_the_user_wins() {
         let env = web_process_env(&c);
         c.close().await;
         assert!(env.iter().any(|v| v == "JSC_useJIT=1"), "the user's JSC_useJIT=1 was replaced: {env:?}");
+    })
+    .await
+}
+
+/// Whether a process has an OpenGL driver mapped (Mesa's DRI driver or the libLLVM it loads).
+fn maps_gl_driver(pid: u32) -> bool {
+    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps")).unwrap_or_default();
+    maps.lines().any(|l| l.contains("_dri.so") || l.contains("libLLVM") || l.contains("libgallium"))
+}
+
+/// The app's WebKitWebProcess.
+fn web_process(c: &AppWindow) -> u32 {
+    descendants(c.app_pids()[0])
+        .into_iter()
+        .find(|p| std::fs::read_to_string(format!("/proc/{p}/comm")).is_ok_and(|n| n.starts_with("WebKitWebProces")))
+        .unwrap_or_else(|| c.fail("the app has no WebKitWebProcess"))
+}
+
+#[tokio::test]
+async fn the_window_process_loads_no_gl_driver_and_the_web_process_keeps_its_own() {
+    capped("the_window_process_loads_no_gl_driver_and_the_web_process_keeps_its_own", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::launch(Launch::new(data.path()).env("ESCROW_DESK_UI_GL", None)).await;
+        // The overview's data on screen: the web process painted it and the window showed it.
+        c.wait_first_page().await;
+        let (app, web) = (c.app_pids()[0], web_process(&c));
+        let env = web_process_env(&c);
+        let (app_gl, web_gl) = (maps_gl_driver(app), maps_gl_driver(web));
+        c.close().await;
+        assert!(!app_gl, "the app's own process mapped an OpenGL driver (ui_gl did not apply)");
+        // The web process needs its EGL display: it must still find Mesa.
+        assert!(web_gl, "the web process has no OpenGL driver: the vendor list leaked into it");
+        assert!(!env.iter().any(|v| v.starts_with("__EGL_VENDOR_LIBRARY")), "the EGL override reached the web process");
+    })
+    .await
+}
+
+#[tokio::test]
+async fn the_window_process_keeps_gl_when_asked() {
+    capped("the_window_process_keeps_gl_when_asked", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::launch(Launch::new(data.path()).env("ESCROW_DESK_UI_GL", Some(OsStr::new("1")))).await;
+        c.wait_first_page().await;
+        let app_gl = maps_gl_driver(c.app_pids()[0]);
+        c.close().await;
+        assert!(app_gl, "ESCROW_DESK_UI_GL=1 should keep the OpenGL driver in the app's process");
     })
     .await
 }
