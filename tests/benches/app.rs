@@ -73,9 +73,6 @@ async fn measure() {
             }
             page_ms = paging.elapsed().as_millis() / (ROWS / 50) as u128;
             tokio::time::sleep(Duration::from_secs(2)).await;
-                eprintln!("HOLDING");
-                tokio::time::sleep(Duration::from_secs(secs.parse().unwrap())).await;
-            }
             scrolled = tree_pss_kb(pid);
             for p in std::iter::once(pid).chain(descendants(pid)) {
                 let name = std::fs::read_to_string(format!("/proc/{p}/comm")).unwrap_or_default();
