@@ -22,6 +22,7 @@ pub mod events;
 pub mod external;
 pub mod fields;
 pub mod files;
+pub mod idle;
 pub mod ipc;
 pub mod journal;
 pub mod memory;
@@ -49,7 +50,7 @@ use tauri::Manager;
 pub const DATA_DIR_ENV: &str = "ESCROW_DESK_DATA_DIR";
 
 /// Keeps the embedded sandbox alive as long as the app.
-struct SandboxGuard(#[allow(dead_code)] escrow_sandbox::RunningSandbox);
+struct SandboxGuard(escrow_sandbox::RunningSandbox);
 
 fn data_dir_override() -> Option<PathBuf> {
     std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()).map(PathBuf::from)
@@ -116,6 +117,24 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
     Ok((desk, SandboxGuard(sandbox)))
 }
 
+/// What goes back to the OS when the app is quiet (see `idle`): the caches of the app's
+/// database connections and of the built-in Sandbox's.
+fn idle_releases(app: &tauri::AppHandle) -> Vec<idle::Release> {
+    let (desk, sandbox) = (app.clone(), app.clone());
+    vec![
+        std::sync::Arc::new(move || {
+            if let Some(d) = desk.try_state::<Desk>() {
+                d.release_memory();
+            }
+        }),
+        std::sync::Arc::new(move || {
+            if let Some(s) = sandbox.try_state::<SandboxGuard>() {
+                s.0.release_memory();
+            }
+        }),
+    ]
+}
+
 pub fn run() {
     let process_start = std::time::Instant::now();
     let data_override = data_dir_override();
@@ -142,6 +161,7 @@ pub fn run() {
                     app.manage(desk);
                     app.manage(sandbox);
                     mirror::scheduler::spawn(app.handle().clone());
+                    idle::spawn(idle_releases(app.handle()));
                 }
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),

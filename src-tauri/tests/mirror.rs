@@ -239,3 +239,20 @@ async fn the_mirror_names_transaction_ids_for_the_audit_log() {
     assert!(labels[0].title.as_deref().is_some_and(|t| t.starts_with("Tesla")), "{labels:?}");
     assert!(desk.transaction_labels(&vec!["x".to_owned(); 501]).is_err());
 }
+
+/// After a full pass, the idle release shrinks every connection not in use: the app's three
+/// (journal, mirror writer and reader) and the built-in Sandbox's five, and the mirror
+/// answers as before (a connection in use is skipped: `appdb`'s unit test).
+#[tokio::test]
+async fn idle_release_shrinks_the_connections_not_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+    let desk = Desk::new(AppDb::open(&dir.path().join("app")).unwrap(), keychain, Some(builtin)).unwrap();
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let before = desk.overview().unwrap();
+    assert_eq!(desk.release_memory(), 3);
+    assert_eq!(sandbox.release_memory(), 5);
+    assert_eq!(desk.overview().unwrap().escrow, before.escrow, "the mirror answers the same after a release");
+}

@@ -1,10 +1,12 @@
-//! App benchmark (`make bench`): cold start to the first rendered page (the overview),
+//! App benchmark (`make bench`): cold start to the first rendered page (the overview), from
+//! the app process's start (also printed from the test's WebDriver request, which adds the
+//! driver's own start-up),
 //! resident memory of the app with its WebKit processes idle and after paging and
 //! scrolling through 10,000 rows, and the UI's JavaScript size. Prints the figures
 //! next to the targets; it measures, it does not assert.
 
 use escrow_desk_e2e::{
-    AppWindow, capped_for, descendants, pss_anon_kb, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb,
+    AppWindow, age_ms, capped_for, descendants, pss_anon_kb, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb,
 };
 use std::time::{Duration, Instant};
 
@@ -28,6 +30,22 @@ async fn main() {
     capped_for("app-bench", Duration::from_secs(900), measure()).await;
 }
 
+/// From the app process's start to its first page on screen (the UI's performance mark, set
+/// after the frame that shows the first page's data), in ms: what a user who launches the app
+/// waits. Both ages are read at (nearly) the same moment: the process's from the kernel, the
+/// mark's inside the page.
+async fn app_cold_start_ms(c: &AppWindow) -> f64 {
+    let pid = c.app_pids()[0];
+    let js = "const done = arguments[arguments.length - 1]; const t = performance.now();
+        const check = () => { const m = performance.getEntriesByName('escrow-desk:first-page')[0];
+          m ? done(performance.now() - m.startTime) : performance.now() - t > 10000 ? done(null) : setTimeout(check, 5); };
+        check();";
+    let before = age_ms(pid).unwrap_or(f64::NAN);
+    let mark_age = c.execute_async(js, vec![]).await.as_f64().unwrap_or(f64::NAN);
+    let after = age_ms(pid).unwrap_or(f64::NAN);
+    (before + after) / 2.0 - mark_age
+}
+
 async fn measure() {
     let data = tempfile::tempdir().unwrap();
     // The built-in sandbox's data, pre-filled so the list has 10,000+ rows.
@@ -40,6 +58,7 @@ async fn measure() {
     );
 
     let mut starts = Vec::new();
+    let mut app_starts = Vec::new();
     let (mut idle, mut idle_rss, mut scrolled, mut scrolled_rss) = (0, 0, 0, 0);
     let (mut idle_anon, mut scrolled_anon, mut page_ms) = (0, 0, 0);
     for run in 0..3 {
@@ -47,6 +66,7 @@ async fn measure() {
         let c = AppWindow::open(data.path()).await;
         c.wait_first_page().await;
         let start_ms = t0.elapsed().as_millis();
+        app_starts.push(app_cold_start_ms(&c).await);
         c.wait_ready().await; // the list, for paging
         starts.push(start_ms);
         if run == 2 {
@@ -91,12 +111,21 @@ async fn measure() {
     let js = js_gzip_bytes();
     println!();
     println!("{:<58} {:>12} {:>12}", "figure", "measured", "target");
-    println!("{:<58} {:>9} ms {:>9} ms", "cold start to first page, first run (seeds demo data)", starts[0], 1000);
     println!(
-        "{:<58} {:>9} ms {:>9} ms",
+        "{:<58} {:>9.0} ms {:>9} ms",
+        "cold start to first page, first run (seeds demo data)", app_starts[0], 1000
+    );
+    println!(
+        "{:<58} {:>9.0} ms {:>9} ms",
         "cold start to first page, later runs (slower of 2)",
-        starts[1].max(starts[2]),
+        app_starts[1].max(app_starts[2]),
         1000
+    );
+    println!(
+        "{:<58} {:>9} ms {:>12}",
+        "  (the same, counted from the test's WebDriver request)",
+        starts[1].max(starts[2]),
+        ""
     );
     println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS), app + WebKit, idle", idle / 1024, 220);
     println!("{:<58} {:>9} MB {:>9} MB", "memory (PSS) after paging through 10,000 rows", scrolled / 1024, 300);
@@ -108,5 +137,5 @@ async fn measure() {
     println!("{:<58} {:>9} MB {:>12}", "  (RSS summed per process, shared pages counted twice)", idle_rss / 1024, "");
     println!("{:<58} {:>9} MB {:>12}", "  (RSS after paging)", scrolled_rss / 1024, "");
     println!("{:<58} {:>9} kB {:>9} kB", "UI JavaScript, gzip", js / 1024, 200);
-    println!("(cold start includes the WebDriver session start-up, so it is an upper bound)");
+    println!("(cold start: from the app process's start to the frame showing the first page's data, ±20 ms)");
 }

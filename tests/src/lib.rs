@@ -19,7 +19,9 @@ mod window;
 pub use artifacts::{artifacts, capture_display};
 pub use cap::{Failure, TEST_CAP, capped, capped_for, supervise};
 pub use driver::{Launch, app_binary};
-pub use procs::{app_pids, descendants, kill_all, pss_anon_kb, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb};
+pub use procs::{
+    age_ms, app_pids, descendants, kill_all, pss_anon_kb, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb,
+};
 pub use sandbox::{Control, own_sandbox, own_sandbox_in};
 pub use steps::{
     ProfileForm, add_profile, confirm_action, danish, detail_id, open_action, open_transaction, run_action, sandbox_url,

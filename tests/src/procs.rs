@@ -93,3 +93,14 @@ pub fn kill_all(pids: &[u32]) {
             .status();
     }
 }
+
+/// How long ago a process started, in ms (10 ms steps: the kernel counts a process's start
+/// and its own uptime in clock ticks since boot, so both come from the same clock).
+pub fn age_ms(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command's closing parenthesis start at field 3; starttime is field 22.
+    let ticks: f64 = stat.rsplit_once(") ")?.1.split_whitespace().nth(19)?.parse().ok()?;
+    let uptime: f64 = std::fs::read_to_string("/proc/uptime").ok()?.split_whitespace().next()?.parse().ok()?;
+    // USER_HZ is 100 on every Linux ABI this runs on (the value /proc reports in).
+    Some((uptime - ticks / 100.0) * 1000.0)
+}

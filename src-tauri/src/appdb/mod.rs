@@ -68,6 +68,11 @@ impl AppDb {
         Ok(conn)
     }
 
+    /// Hands back the connection's page cache unless it is in use (`PRAGMA shrink_memory`).
+    pub fn release_memory(&self) -> usize {
+        shrink(&self.conn)
+    }
+
     /// The data folder the database lives in (canonical path).
     pub fn dir(&self) -> &Path {
         &self.dir
@@ -98,5 +103,24 @@ impl AppDb {
             _ => return e,
         };
         AppError { not_recorded: Some(what), ..AppError::new(e.code, message) }
+    }
+}
+
+/// `PRAGMA shrink_memory` on a connection not in use (a busy one is skipped: nothing waits);
+/// answers 1 when it shrank.
+pub fn shrink(conn: &Mutex<Connection>) -> usize {
+    conn.try_lock().ok().is_some_and(|c| c.execute_batch("PRAGMA shrink_memory").is_ok()) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrink_skips_a_connection_in_use() {
+        let conn = Mutex::new(Connection::open_in_memory().unwrap());
+        assert_eq!(shrink(&conn), 1);
+        let _busy = conn.lock().unwrap();
+        assert_eq!(shrink(&conn), 0, "a connection in use was waited on or shrunk");
     }
 }

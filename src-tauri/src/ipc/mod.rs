@@ -96,6 +96,7 @@ macro_rules! commands {
             let requests = std::sync::atomic::AtomicU64::new(0);
             move |invoke: tauri::ipc::Invoke<R>| {
                 let request = requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                crate::idle::note_work();
                 let name = invoke.message.command();
                 if REACH_SERVICE.contains(&name) {
                     tracing::info!(command = %name, request, "command");

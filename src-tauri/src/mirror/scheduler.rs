@@ -47,9 +47,9 @@ async fn step(
     };
     attempts.insert(env, Instant::now());
     // No key, say: nothing to sync until the user adds one.
+    // Noted on both sides: a long sync is work throughout, and its caches and garbage go
+    // back to the OS once it is over (see `idle`).
+    crate::idle::note_work();
     let _ = desk.run_mirror_sync(due).await;
-    // A full pass went through every row: give its garbage back to the OS.
-    if due == crate::mirror::sync::SyncKind::Full {
-        crate::memory::trim();
-    }
+    crate::idle::note_work();
 }

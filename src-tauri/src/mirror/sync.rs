@@ -74,6 +74,11 @@ impl Mirror {
             .map_err(|e| AppError::new(ErrorCode::Internal, format!("mirror read: {e}")))?
     }
 
+    /// Hands back both connections' page caches unless in use (see [`crate::idle`]).
+    pub fn release_memory(&self) -> usize {
+        crate::appdb::shrink(&self.conn) + crate::appdb::shrink(&self.reader)
+    }
+
     pub fn running(&self, env: &str) -> Option<Running> {
         self.running.lock().ok().and_then(|r| r.get(env).cloned())
     }
