@@ -43,7 +43,40 @@ async fn app_cold_start_ms(c: &AppWindow) -> f64 {
     let before = age_ms(pid).unwrap_or(f64::NAN);
     let mark_age = c.execute_async(js, vec![]).await.as_f64().unwrap_or(f64::NAN);
     let after = age_ms(pid).unwrap_or(f64::NAN);
-    (before + after) / 2.0 - mark_age
+    let timings = c
+        .execute(
+            "const n = performance.getEntriesByType('navigation')[0]; const m = performance.getEntriesByName('escrow-desk:first-page')[0];
+             return [n.responseEnd, n.domContentLoadedEventEnd, n.loadEventEnd, m ? m.startTime : null];",
+            vec![],
+        )
+        .await;
+    let age = (before + after) / 2.0;
+    let mark = timings[3].as_f64().unwrap_or(f64::NAN);
+    // When the page's clock started (navigation), counted from the process's start.
+    let origin = age - mark_age - mark;
+    let at = |i: usize| timings[i].as_f64().map_or("-".to_owned(), |v| format!("{:.0}", origin + v));
+    // The UI's own milestones (ui/src/shared/startup-marks.ts), in the order they happened.
+    let marks = c
+        .execute(
+            "return performance.getEntriesByType('mark').filter(m => m.name.startsWith('escrow-desk:'))
+               .map(m => [m.name.slice(12), m.startTime]);",
+            vec![],
+        )
+        .await;
+    let marks: Vec<String> = marks
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| Some(format!("{} {:.0}", m[0].as_str()?, origin + m[1].as_f64()?)))
+        .collect();
+    println!(
+        "  start-up (ms from the process's start): navigation {origin:.0}, document {}, DOM ready {}, load {}; {}",
+        at(0),
+        at(1),
+        at(2),
+        marks.join(", ")
+    );
+    age - mark_age
 }
 
 async fn measure() {
@@ -70,7 +103,9 @@ async fn measure() {
         c.wait_ready().await; // the list, for paging
         starts.push(start_ms);
         if run == 2 {
-            tokio::time::sleep(Duration::from_secs(3)).await;
+            // Idle: 10 s without input on the list page, so the mirror's first look (2.5 s after
+            // start) has ended and the app's idle release (2 s after the last work) has run.
+            tokio::time::sleep(Duration::from_secs(10)).await;
             let pid = c.app_pids()[0];
             idle = tree_pss_kb(pid);
             idle_rss = tree_rss_kb(pid);

@@ -1,7 +1,10 @@
+import { markOnce } from './shared/startup-marks';
+markOnce('script');
 import { mount } from 'svelte';
 import './app.css';
 import App from './features/shell/App.svelte';
 
 const app = mount(App, { target: document.getElementById('app')! });
+markOnce('mounted');
 
 export default app;

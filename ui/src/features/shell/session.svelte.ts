@@ -1,6 +1,7 @@
 import { getContext, setContext } from 'svelte';
 import type { ActionRecord, AppError, EnvironmentView, MirrorSource, SortBy, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
 import { activeFilterCount, emptyFilters } from '../transactions/filters';
+import { markOnce } from '../../shared/startup-marks';
 import { unreachable } from '../environments/trouble';
 import { ipc } from '../../shared/ipc';
 import { FIRST_PAGE } from './first-page';
@@ -149,6 +150,7 @@ export class Session {
   async loadEnvironments(): Promise<boolean> {
     try {
       const res = await ipc.listEnvironments();
+      markOnce('environments');
       this.envs = sortEnvironments(res.environments);
       this.activeId = res.activeId;
       this.envError = null;
