@@ -16,8 +16,6 @@ fn main() {
         }
         // SAFETY: first thing in main, before any other thread exists.
         unsafe { escrow_desk::memory::limit_arenas() };
-        // SAFETY: as above.
-        unsafe { escrow_desk::memory::tune_allocator() };
         // The web engine's memory settings (compositing off, no JIT; see `web_engine`).
         // SAFETY: first thing in main, before any other thread exists.
         unsafe { escrow_desk::desktop::web_engine::apply_defaults() };

@@ -20,23 +20,6 @@ pub unsafe fn limit_arenas() {
     }
 }
 
-/// The app's own allocator as the web process's (`web_engine::TUNABLES`): no fast bins, whose
-/// freed blocks never merge with their neighbours, and the top of a heap given back from
-/// 128 kB (a fixed threshold, which glibc would otherwise raise after large frees).
-///
-/// # Safety
-/// Call first thing in `main`, before any other thread exists.
-pub unsafe fn tune_allocator() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        // SAFETY: mallopt with valid parameters; the caller guarantees a single thread.
-        unsafe {
-            libc::mallopt(libc::M_MXFAST, 0);
-            libc::mallopt(libc::M_TRIM_THRESHOLD, 128 * 1024);
-        }
-    }
-}
-
 /// Gives the free pages of every heap back to the OS (a few milliseconds). Answers whether
 /// anything was released. Elsewhere than glibc this does nothing.
 pub fn trim() -> bool {

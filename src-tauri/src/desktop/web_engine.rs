@@ -12,16 +12,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     // memory after paging through 10,000 rows; cold start did not change. No writable and
     // executable memory in the web process either.
     ("JSC_useJIT", "0"),
-    // glibc's allocator in the web and network processes (read when each starts; the app's
-    // own is set with mallopt, `memory::tune_allocator`): no fast bins and no per-thread
-    // caches, whose freed blocks never merge, and the top of the heap given back from
-    // 128 kB. WebKit here uses the system malloc and never trims it without memory pressure:
-    // idle 90 → 82 MB of anonymous memory across the three processes, paging unchanged.
-    ("GLIBC_TUNABLES", TUNABLES),
 ];
-
-/// The web and network processes' allocator settings (see `DEFAULTS`).
-pub const TUNABLES: &str = "glibc.malloc.mxfast=0:glibc.malloc.tcache_count=0:glibc.malloc.trim_threshold=131072";
 
 /// The defaults not already set, given how to read the environment.
 pub fn missing_defaults(get: impl Fn(&str) -> Option<std::ffi::OsString>) -> Vec<(&'static str, &'static str)> {
@@ -49,7 +40,6 @@ mod tests {
         let set = missing_defaults(|_| None);
         assert!(set.contains(&("WEBKIT_DISABLE_COMPOSITING_MODE", "1")));
         assert!(set.contains(&("JSC_useJIT", "0")));
-        assert!(set.contains(&("GLIBC_TUNABLES", TUNABLES)));
     }
 
     #[test]
