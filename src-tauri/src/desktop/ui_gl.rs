@@ -16,8 +16,10 @@ const VENDOR_FILES: &str = "__EGL_VENDOR_LIBRARY_FILENAMES";
 /// libglvnd's folders of vendor files (a user who sets either chose their own EGL).
 const VENDOR_DIRS: &str = "__EGL_VENDOR_LIBRARY_DIRS";
 /// GDK's OpenGL switch (`disable`: no GLX at display open, no GL contexts).
+#[cfg(target_os = "linux")]
 const GDK_GL: &str = "GDK_GL";
 /// A vendor file that can never exist (nothing can be created in /proc).
+#[cfg(target_os = "linux")]
 const NO_VENDOR: &str = "/proc/self/escrow-desk-no-egl-vendor.json";
 /// Set to `1` to keep OpenGL in the UI process (a support lever, like the web engine's own).
 pub const KEEP_GL: &str = "ESCROW_DESK_UI_GL";
