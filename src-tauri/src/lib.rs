@@ -75,6 +75,9 @@ fn start_logging(app: &tauri::App) {
     if let Some(decision) = desktop::ui_gl::decided() {
         tracing::info!(?decision, "start-up: OpenGL in the window's process");
     }
+    if let Some(budget) = desktop::web_memory::decided() {
+        tracing::info!(budget, "start-up: WebKit's memory budget");
+    }
 }
 
 /// Starts the built-in Sandbox (demo tenant, demo data) on a free loopback port.

@@ -22,6 +22,9 @@ fn main() {
         // No OpenGL driver in this process when compositing is off (see `ui_gl`).
         // SAFETY: still before any other thread exists and before any EGL call.
         unsafe { escrow_desk::desktop::ui_gl::drop_gl_in_ui_process() };
+        // WebKit's processes trim freed memory on a budget (see `web_memory`).
+        // SAFETY: main thread, before Tauri builds its window.
+        unsafe { escrow_desk::desktop::web_memory::install() };
     }
     escrow_desk::run();
 }

@@ -258,6 +258,18 @@ impl AppWindow {
         self.step(&format!("execute async {}", short(js)), self.client.execute_async(js, args)).await
     }
 
+    /// The diagnostics text, as Help → "Copy diagnostics" gets it (`error: …` if refused).
+    pub async fn diagnostics(&self) -> String {
+        let text = self
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 window.__TAURI_INTERNALS__.invoke('diagnostics').then(done, (e) => done('error: ' + JSON.stringify(e)));",
+                vec![],
+            )
+            .await;
+        text.as_str().unwrap_or_default().to_owned()
+    }
+
     /// Presses and releases `key` on the keyboard (page-level shortcuts).
     pub async fn press(&self, key: char) {
         let keys =

@@ -36,14 +36,7 @@ async fn logs_and_diagnostics_help_support_and_never_hold_a_key() {
         assert_eq!(payouts.len(), 1);
 
         // Diagnostics, as "Copy diagnostics" gets them.
-        let text = c
-            .execute_async(
-                "const done = arguments[arguments.length - 1];
-                 window.__TAURI_INTERNALS__.invoke('diagnostics').then(done, (e) => done('error: ' + JSON.stringify(e)));",
-                vec![],
-            )
-            .await;
-        let text = text.as_str().unwrap_or_default().to_owned();
+        let text = c.diagnostics().await;
         assert!(text.starts_with("Escrow Desk "), "{text}");
         assert!(text.contains(&data.path().join("logs").display().to_string()), "names the log folder: {text}");
         assert!(text.contains("Support check"), "names the environment: {text}");

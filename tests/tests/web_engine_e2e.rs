@@ -1,7 +1,9 @@
 //! End-to-end: the web process runs with the app's web-engine defaults (compositing off,
 //! JavaScriptCore without its JIT; `src-tauri/src/desktop/web_engine.rs`), which is where
 //! they save memory, and a value set by the user reaches it instead; the app's own process
-//! loads no OpenGL driver while the web process keeps its own (`desktop/ui_gl.rs`).
+//! loads no OpenGL driver while the web process keeps its own (`desktop/ui_gl.rs`); the
+//! window's web context is built with WebKit's memory budget unless it is turned off
+//! (`desktop/web_memory.rs`).
 
 use escrow_desk_e2e::{AppWindow, Launch, capped, descendants};
 use std::ffi::OsStr;
@@ -82,6 +84,53 @@ async fn the_window_process_keeps_gl_when_asked() {
         let app_gl = maps_gl_driver(c.app_pids()[0]);
         c.close().await;
         assert!(app_gl, "ESCROW_DESK_UI_GL=1 should keep the OpenGL driver in the app's process");
+    })
+    .await
+}
+
+/// The diagnostics' line about WebKit's memory budget, as "Copy diagnostics" gets it.
+async fn budget_line(c: &AppWindow) -> String {
+    let text = c.diagnostics().await;
+    text.lines()
+        .find(|l| l.starts_with("WebKit memory budget:"))
+        .map(str::to_owned)
+        .unwrap_or_else(|| c.fail(&format!("no budget line in the diagnostics: {text}")))
+}
+
+#[tokio::test]
+async fn the_windows_web_context_gets_the_memory_budget() {
+    capped("the_windows_web_context_gets_the_memory_budget", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::launch(Launch::new(data.path()).env("ESCROW_DESK_WEB_MEMORY", None)).await;
+        c.wait_first_page().await;
+        let line = budget_line(&c).await;
+        c.close().await;
+        assert!(line.contains("256 MB, trim above 32 MB"), "{line}");
+        // The window's one web context was built through the wrapped constructor.
+        assert!(line.ends_with("web contexts with it: 1"), "{line}");
+    })
+    .await
+}
+
+#[tokio::test]
+async fn the_memory_budget_can_be_set_or_turned_off() {
+    capped("the_memory_budget_can_be_set_or_turned_off", async {
+        let data = tempfile::tempdir().unwrap();
+        let set = OsStr::new("300,0.2,0.6,10");
+        let c = AppWindow::launch(Launch::new(data.path()).env("ESCROW_DESK_WEB_MEMORY", Some(set))).await;
+        c.wait_first_page().await;
+        let line = budget_line(&c).await;
+        c.close().await;
+        assert!(line.contains("300 MB, trim above 60 MB, collect above 180 MB, every 10 s"), "{line}");
+        assert!(line.ends_with("web contexts with it: 1"), "{line}");
+
+        let c =
+            AppWindow::launch(Launch::new(data.path()).env("ESCROW_DESK_WEB_MEMORY", Some(OsStr::new("off")))).await;
+        c.wait_first_page().await;
+        let line = budget_line(&c).await;
+        c.close().await;
+        assert!(line.contains("off (ESCROW_DESK_WEB_MEMORY)"), "{line}");
+        assert!(line.ends_with("web contexts with it: 0"), "{line}");
     })
     .await
 }
