@@ -2,6 +2,7 @@
 //! paging, all local. Used when the service cannot be reached (the page then says so and
 //! when the data is from).
 
+use super::newest::Newest;
 use super::row::normalise;
 use crate::error::AppError;
 use crate::transactions::filters::TransactionFilters;
@@ -145,7 +146,8 @@ pub fn contains_pattern(term: &str) -> String {
 }
 
 /// A plain search (no filter or sort), the list's most frequent query while typing: one
-/// scan of the search table (text and creation time), newest first, then the page's items.
+/// scan of the search table (text and creation time) counts the matches and keeps the
+/// newest `skip + take` of them; then the page's items by key.
 fn searched_page(
     conn: &Connection,
     env: &str,
@@ -153,26 +155,22 @@ fn searched_page(
     skip: u32,
     take: u32,
 ) -> Result<(Vec<TransactionListItem>, i64), AppError> {
-    let pattern = contains_pattern(term);
-    let count: i64 = conn
-        .prepare_cached("SELECT count(*) FROM mirror_search WHERE environment_id = ?1 AND search LIKE ?2 ESCAPE '\\'")
-        .and_then(|mut s| s.query_row(rusqlite::params![env, pattern], |r| r.get(0)))
-        .map_err(AppError::storage)?;
     let mut stmt = conn
         .prepare_cached(
-            "SELECT i.item FROM (SELECT transaction_id, created FROM mirror_search
-                 WHERE environment_id = ?1 AND search LIKE ?2 ESCAPE '\\'
-                 ORDER BY created DESC, transaction_id DESC LIMIT ?3 OFFSET ?4) m
-             JOIN mirror_items i ON i.environment_id = ?1 AND i.transaction_id = m.transaction_id
-             ORDER BY m.created DESC, m.transaction_id DESC",
+            "SELECT created, transaction_id FROM mirror_search WHERE environment_id = ?1 AND search LIKE ?2 ESCAPE '\\'",
         )
         .map_err(AppError::storage)?;
-    let texts: Vec<String> = stmt
-        .query_map(rusqlite::params![env, pattern, take, skip], |r| r.get(0))
-        .map_err(AppError::storage)?
-        .collect::<Result<_, _>>()
-        .map_err(AppError::storage)?;
-    Ok((texts.iter().filter_map(|t| serde_json::from_str(t).ok()).collect(), count))
+    let mut rows = stmt.query(rusqlite::params![env, contains_pattern(term)]).map_err(AppError::storage)?;
+    let mut newest = Newest::new(skip as usize + take as usize);
+    let mut count = 0i64;
+    while let Some(row) = rows.next().map_err(AppError::storage)? {
+        count += 1;
+        let created = row.get_ref(0).and_then(|v| v.as_str_or_null().map_err(Into::into)).map_err(AppError::storage)?;
+        let id = row.get_ref(1).and_then(|v| v.as_str().map_err(Into::into)).map_err(AppError::storage)?;
+        newest.offer(created, id);
+    }
+    let ids: Vec<String> = newest.into_sorted().into_iter().skip(skip as usize).map(|(_, id)| id).collect();
+    Ok((items_of(conn, env, &ids)?, count))
 }
 
 /// The list items of `ids`, in that order. Rows were written by this app; one that no

@@ -10,6 +10,7 @@ pub mod details;
 pub mod job;
 pub mod labels;
 pub mod list;
+pub mod newest;
 pub mod overview;
 pub mod row;
 pub mod rules;
