@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
 
 describe('formatMoney', () => {
   it('formats DKK in Danish and English', () => {
@@ -45,6 +45,20 @@ describe('formatDate', () => {
     expect(formatDate('2026-12-01', 'da')).toBe('1. dec. 2026');
     expect(formatDate('not a date', 'en')).toBe('not a date');
     expect(formatDate(null, 'en')).toBe('—');
+  });
+});
+
+describe('cached formatters', () => {
+  it('keep each language and option set apart', () => {
+    const at = '2026-12-01T09:30:00';
+    const en = formatDateTime(at, 'en');
+    const da = formatDateTime(at, 'da');
+    expect(en).not.toBe(da);
+    expect(formatDateTime(at, 'en')).toBe(en);
+    expect(formatDateTime('2026-12-01', 'en')).toBe('1 Dec 2026');
+    expect(formatDate(at, 'da')).toBe('1. dec. 2026');
+    expect(formatNumber(1234.5, 'en', { maximumFractionDigits: 0 })).not.toBe(formatNumber(1234.5, 'en', { minimumFractionDigits: 2 }));
+    expect(formatNumber(1234.5, 'da')).toBe(formatNumber(1234.5, 'da'));
   });
 });
 

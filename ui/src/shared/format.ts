@@ -94,9 +94,32 @@ export function formatMoney(amount: string | null | undefined, currency: string 
   return out.replace(nbsp, ' ');
 }
 
+// Intl formatters are costly to build (ICU patterns; interpreted JavaScript here, the JIT is
+// off) and a list re-render formats three dates per visible row: built once per language and
+// options, not per call. (A time zone changed while the app runs applies after a restart.)
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(lang: Lang, opts?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${opts ? JSON.stringify(opts) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(LOCALES[lang], opts)));
+  return format;
+}
+
+function dateFormat(lang: Lang, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${lang}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const opts: Intl.DateTimeFormatOptions = withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' };
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(LOCALES[lang], opts)));
+  }
+  return format;
+}
+
 export function formatNumber(n: number | null | undefined, lang: Lang, opts?: Intl.NumberFormatOptions): string {
   if (n == null || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(LOCALES[lang], opts).format(n).replace(nbsp, ' ');
+  return numberFormat(lang, opts).format(n).replace(nbsp, ' ');
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -113,15 +136,12 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
   if (!iso) return '—';
   const p = parseDate(iso);
   if (!p) return iso;
-  const opts: Intl.DateTimeFormatOptions = p.dateOnly
-    ? { dateStyle: 'medium' }
-    : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(LOCALES[lang], opts).format(p.date).replace(nbsp, ' ');
+  return dateFormat(lang, !p.dateOnly).format(p.date).replace(nbsp, ' ');
 }
 
 export function formatDate(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return '—';
   const p = parseDate(iso);
   if (!p) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(p.date).replace(nbsp, ' ');
+  return dateFormat(lang, false).format(p.date).replace(nbsp, ' ');
 }
