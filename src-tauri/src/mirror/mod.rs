@@ -7,6 +7,7 @@ pub mod attention;
 pub mod changes;
 pub mod commands;
 pub mod details;
+pub mod first_n;
 pub mod job;
 pub mod labels;
 pub mod list;

@@ -2,44 +2,33 @@
 //! matches and picks its page in the same scan of the search table, where SQL would scan
 //! twice (a `count(*)` and an `ORDER BY … LIMIT`).
 
+use super::first_n::FirstN;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// A match's sort key: creation time (RFC 3339 text, `None` sorts oldest, as SQLite's NULL
 /// does) and the transaction id; both compared bytewise, as SQLite's BINARY collation does.
 pub type Key = (Option<String>, String);
 
 /// Keeps the `n` greatest keys seen (newest first once sorted).
-pub struct Newest {
-    n: usize,
-    /// A min-heap of the kept keys: its top is the oldest kept, the first to go.
-    heap: BinaryHeap<Reverse<Key>>,
-}
+pub struct Newest(FirstN<Reverse<Key>>);
 
 impl Newest {
     pub fn new(n: usize) -> Self {
-        Self { n, heap: BinaryHeap::with_capacity(n.saturating_add(1).min(4096)) }
+        Self(FirstN::new(n))
     }
 
     /// Offers a key by reference: copied only when it is kept.
     pub fn offer(&mut self, created: Option<&str>, id: &str) {
-        if self.n == 0 {
-            return;
-        }
-        if self.heap.len() == self.n {
-            let Some(Reverse((oldest_created, oldest_id))) = self.heap.peek() else { return };
-            if (created, id) <= (oldest_created.as_deref(), oldest_id.as_str()) {
-                return;
-            }
-            self.heap.pop();
-        }
-        self.heap.push(Reverse((created.map(str::to_owned), id.to_owned())));
+        self.0.offer_with(
+            // Reversed: a newer key is a smaller `Reverse` one.
+            |Reverse((kept_created, kept_id))| (kept_created.as_deref(), kept_id.as_str()).cmp(&(created, id)),
+            || Reverse((created.map(str::to_owned), id.to_owned())),
+        );
     }
 
     /// The kept keys, newest first.
     pub fn into_sorted(self) -> Vec<Key> {
-        // Sorting the Reverse keys ascending is sorting the keys descending.
-        self.heap.into_sorted_vec().into_iter().map(|Reverse(k)| k).collect()
+        self.0.into_sorted().into_iter().map(|Reverse(k)| k).collect()
     }
 }
 

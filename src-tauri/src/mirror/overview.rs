@@ -6,47 +6,87 @@ use super::views::{AgeBucket, DayPoint, MoneyLine, StatusCount, TopPayee};
 use crate::error::AppError;
 use rusqlite::{Connection, params};
 
-const OPEN: &str = "status NOT IN ('SUCCEEDED', 'CANCELLED')";
 const UNPAID: &str = "status IN ('CREATED', 'INPROGRESS')";
 
-fn lines(conn: &Connection, sql: &str, env: &str, by_status: bool) -> Result<Vec<MoneyLine>, AppError> {
-    let mut stmt = conn.prepare_cached(sql).map_err(AppError::storage)?;
+/// Deals of one status in one currency: how many, and how many have money paid in and
+/// how much (ten-thousandths). One scan of the `mirror_rows_escrow` index gives every line,
+/// and the escrow sums and status counts are both read from them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusLine {
+    pub status: String,
+    pub currency: String,
+    pub count: i64,
+    pub paid_count: i64,
+    pub paid_in_e4: i64,
+}
+
+pub fn status_lines(conn: &Connection, env: &str) -> Result<Vec<StatusLine>, AppError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT status, currency, count(*), count(*) FILTER (WHERE paid_in_e4 > 0),
+                 sum(paid_in_e4) FILTER (WHERE paid_in_e4 > 0)
+             FROM mirror_rows WHERE environment_id = ?1 GROUP BY status, currency ORDER BY currency, status",
+        )
+        .map_err(AppError::storage)?;
     let rows = stmt
         .query_map([env], |r| {
-            Ok(MoneyLine {
-                currency: r.get(0)?,
-                status: if by_status { Some(r.get(3)?) } else { None },
-                amount: from_e4(r.get::<_, Option<i64>>(1)?.unwrap_or(0)).to_string(),
+            Ok(StatusLine {
+                status: r.get(0)?,
+                currency: r.get(1)?,
                 count: r.get(2)?,
+                paid_count: r.get(3)?,
+                paid_in_e4: r.get::<_, Option<i64>>(4)?.unwrap_or(0),
             })
         })
         .map_err(AppError::storage)?;
     rows.collect::<Result<_, _>>().map_err(AppError::storage)
 }
 
-/// Money paid in on open deals, per currency and per currency and status.
-pub fn escrow(conn: &Connection, env: &str) -> Result<(Vec<MoneyLine>, Vec<MoneyLine>), AppError> {
-    let total = format!(
-        "SELECT currency, sum(paid_in_e4), count(*) FROM mirror_rows
-         WHERE environment_id = ?1 AND {OPEN} AND paid_in_e4 > 0 GROUP BY currency ORDER BY currency"
-    );
-    let by_status = format!(
-        "SELECT currency, sum(paid_in_e4), count(*), status FROM mirror_rows
-         WHERE environment_id = ?1 AND {OPEN} AND paid_in_e4 > 0 GROUP BY currency, status ORDER BY currency, status"
-    );
-    Ok((lines(conn, &total, env, false)?, lines(conn, &by_status, env, true)?))
+fn open(status: &str) -> bool {
+    !matches!(status, "SUCCEEDED" | "CANCELLED")
 }
 
-pub fn counts(conn: &Connection, env: &str) -> Result<Vec<StatusCount>, AppError> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT status, count(*) FROM mirror_rows WHERE environment_id = ?1 GROUP BY status ORDER BY count(*) DESC",
-        )
-        .map_err(AppError::storage)?;
-    let rows = stmt
-        .query_map([env], |r| Ok(StatusCount { status: r.get(0)?, count: r.get(1)? }))
-        .map_err(AppError::storage)?;
-    rows.collect::<Result<_, _>>().map_err(AppError::storage)
+/// Money paid in on open deals, per currency and per currency and status (both ordered by
+/// currency, then status).
+pub fn escrow(lines: &[StatusLine]) -> (Vec<MoneyLine>, Vec<MoneyLine>) {
+    let paid: Vec<&StatusLine> = lines.iter().filter(|l| open(&l.status) && l.paid_count > 0).collect();
+    let by_status = paid
+        .iter()
+        .map(|l| MoneyLine {
+            currency: l.currency.clone(),
+            status: Some(l.status.clone()),
+            amount: from_e4(l.paid_in_e4).to_string(),
+            count: l.paid_count,
+        })
+        .collect();
+    let mut totals: Vec<(String, i64, i64)> = Vec::new();
+    for l in paid {
+        match totals.iter_mut().find(|(c, _, _)| *c == l.currency) {
+            Some(t) => {
+                t.1 = t.1.saturating_add(l.paid_in_e4);
+                t.2 += l.paid_count;
+            }
+            None => totals.push((l.currency.clone(), l.paid_in_e4, l.paid_count)),
+        }
+    }
+    let total = totals
+        .into_iter()
+        .map(|(currency, e4, count)| MoneyLine { currency, status: None, amount: from_e4(e4).to_string(), count })
+        .collect();
+    (total, by_status)
+}
+
+/// Deals per status, the most common first.
+pub fn counts(lines: &[StatusLine]) -> Vec<StatusCount> {
+    let mut counts: Vec<StatusCount> = Vec::new();
+    for l in lines {
+        match counts.iter_mut().find(|c| c.status == l.status) {
+            Some(c) => c.count += l.count,
+            None => counts.push(StatusCount { status: l.status.clone(), count: l.count }),
+        }
+    }
+    counts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.status.cmp(&b.status)));
+    counts
 }
 
 fn per_day(conn: &Connection, env: &str, column: &str, since: &str) -> Result<Vec<(String, i64)>, AppError> {
@@ -81,47 +121,55 @@ pub fn days(conn: &Connection, env: &str, today: chrono::NaiveDate) -> Result<Ve
 /// is exactly a range of creation dates, as the list filters them).
 pub const BUCKETS: [(u32, Option<u32>); 5] = [(0, Some(7)), (8, Some(14)), (15, Some(30)), (31, Some(60)), (61, None)];
 
-pub fn ageing(conn: &Connection, env: &str, now: &str) -> Result<Vec<AgeBucket>, AppError> {
+/// Ages are whole UTC calendar days, so each bucket is a range of creation days: a row's
+/// bucket is the first whose oldest creation day it is not before (a future date counts as
+/// today). Compared as text on the `mirror_rows_ageing` index alone (the mirror stores
+/// `YYYY-MM-DD…`), with no date arithmetic per row.
+pub fn ageing(conn: &Connection, env: &str, today: chrono::NaiveDate) -> Result<Vec<AgeBucket>, AppError> {
+    let oldest_day = |to: u32| (today - chrono::Duration::days(i64::from(to))).format("%Y-%m-%d").to_string();
+    let cuts: Vec<String> = BUCKETS.iter().filter_map(|&(_, to)| to.map(oldest_day)).collect();
     let sql = format!(
-        "SELECT CAST(julianday(substr(?2, 1, 10)) - julianday(substr(created, 1, 10)) AS INTEGER) AS age, currency, owed_e4 FROM mirror_rows
-         WHERE environment_id = ?1 AND {UNPAID} AND created IS NOT NULL"
+        "SELECT created, currency, owed_e4 FROM mirror_rows WHERE environment_id = ?1 AND {UNPAID} AND created IS NOT NULL"
     );
     // Per bucket: (currency, owed in ten-thousandths, count).
     let mut sums: Vec<Vec<(String, i64, i64)>> = vec![Vec::new(); BUCKETS.len()];
     let mut stmt = conn.prepare_cached(&sql).map_err(AppError::storage)?;
-    let mut rows = stmt.query(params![env, now]).map_err(AppError::storage)?;
+    let mut rows = stmt.query([env]).map_err(AppError::storage)?;
     while let Some(r) = rows.next().map_err(AppError::storage)? {
-        let age: i64 = r.get(0).map_err(AppError::storage)?;
-        let currency: String = r.get(1).map_err(AppError::storage)?;
+        let text = |i| r.get_ref(i).and_then(|v| v.as_str().map_err(Into::into)).map_err(AppError::storage);
+        let created = text(0)?;
+        let day = created.get(..10).unwrap_or(created);
+        let bucket = cuts.iter().position(|cut| day >= cut.as_str()).unwrap_or(cuts.len());
+        let currency = text(1)?;
         let owed: i64 = r.get::<_, Option<i64>>(2).map_err(AppError::storage)?.unwrap_or(0);
-        let age = u32::try_from(age.max(0)).unwrap_or(u32::MAX);
-        let Some(i) = BUCKETS.iter().position(|&(from, to)| age >= from && to.is_none_or(|t| age <= t)) else {
-            continue;
-        };
-        match sums[i].iter_mut().find(|(c, _, _)| *c == currency) {
+        let Some(lines) = sums.get_mut(bucket) else { continue };
+        match lines.iter_mut().find(|(c, _, _)| c == currency) {
             Some(line) => {
                 line.1 = line.1.saturating_add(owed);
                 line.2 += 1;
             }
-            None => sums[i].push((currency, owed, 1)),
+            None => lines.push((currency.to_owned(), owed, 1)),
         }
     }
     let buckets = BUCKETS
         .iter()
         .zip(sums)
-        .map(|(&(from_days, to_days), lines)| AgeBucket {
-            from_days,
-            to_days,
-            count: lines.iter().map(|l| l.2).sum(),
-            owed: lines
-                .into_iter()
-                .map(|(currency, owed, count)| MoneyLine {
-                    currency,
-                    status: None,
-                    amount: from_e4(owed).to_string(),
-                    count,
-                })
-                .collect(),
+        .map(|(&(from_days, to_days), mut lines)| {
+            lines.sort();
+            AgeBucket {
+                from_days,
+                to_days,
+                count: lines.iter().map(|l| l.2).sum(),
+                owed: lines
+                    .into_iter()
+                    .map(|(currency, owed, count)| MoneyLine {
+                        currency,
+                        status: None,
+                        amount: from_e4(owed).to_string(),
+                        count,
+                    })
+                    .collect(),
+            }
         })
         .collect();
     Ok(buckets)

@@ -36,19 +36,19 @@ fn world() -> (tempfile::TempDir, rusqlite::Connection) {
 #[test]
 fn money_in_escrow_is_paid_in_on_open_deals_exactly() {
     let (_dir, conn) = world();
-    let (total, by_status) = escrow(&conn, "env").unwrap();
+    let (total, by_status) = escrow(&status_lines(&conn, "env").unwrap());
     let dkk = total.iter().find(|l| l.currency == "DKK").unwrap();
     assert_eq!((dkk.amount.as_str(), dkk.count), ("1520.5", 2), "closed deals and unpaid ones are left out");
     let eur = total.iter().find(|l| l.currency == "EUR").unwrap();
     assert_eq!((eur.amount.as_str(), eur.count), ("50", 1), "part payments count");
     assert!(by_status.iter().any(|l| l.currency == "EUR" && l.status.as_deref() == Some("CREATED")));
-    assert!(escrow(&conn, "other").unwrap().0.is_empty(), "per environment");
+    assert!(escrow(&status_lines(&conn, "other").unwrap()).0.is_empty(), "per environment");
 }
 
 #[test]
 fn counts_days_ageing_payees() {
     let (_dir, conn) = world();
-    let counts = counts(&conn, "env").unwrap();
+    let counts = counts(&status_lines(&conn, "env").unwrap());
     assert_eq!(counts.iter().map(|c| c.count).sum::<i64>(), 6);
     assert_eq!(counts.iter().find(|c| c.status == "PAID").map(|c| c.count), Some(2));
 
@@ -59,7 +59,7 @@ fn counts_days_ageing_payees() {
     assert_eq!(days.iter().map(|d| d.created).sum::<i64>(), 5, "the deal from September is older than 30 days");
     assert_eq!(days.iter().map(|d| d.paid).sum::<i64>(), 0, "a first pass sees no payments happen");
 
-    let ageing = ageing(&conn, "env", "2026-11-24T12:00:00Z").unwrap();
+    let ageing = ageing(&conn, "env", today).unwrap();
     assert_eq!((ageing[1].from_days, ageing[1].to_days, ageing[1].count), (8, Some(14), 1), "c: 14 calendar days");
     assert_eq!(ageing[0].count + ageing[2].count + ageing[3].count, 0);
     assert_eq!(ageing[1].owed[0].amount, "210", "owed = amount + payer fee");
@@ -70,4 +70,28 @@ fn counts_days_ageing_payees() {
     assert_eq!(payees[0].count, 3);
     assert_eq!(payees[0].amounts[0].amount, "2200.5");
     assert_eq!(inexact(&conn, "env").unwrap(), 0);
+}
+
+#[test]
+fn ageing_buckets_are_whole_calendar_days_at_their_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = AppDb::open(dir.path()).unwrap();
+    let mut conn = db.second_connection().unwrap();
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+    // Late in the day, so hours would put each one a day younger than its calendar age.
+    let made = |age: i64, status: &str| {
+        let day = (today - chrono::Duration::days(age)).format("%Y-%m-%d");
+        item(&format!("{status}-{age}"), status, "DKK", "100.00", "0", &format!("{day}T23:59:59Z"), "P")
+    };
+    let mut rows: Vec<MirrorRow> =
+        [-2, 0, 7, 8, 14, 15, 30, 31, 60, 61, 400].iter().map(|&a| made(a, "CREATED")).collect();
+    rows.push(made(3, "PAID"));
+    rows.push(made(3, "INPROGRESS"));
+    store::begin_pass(&conn, "env").unwrap();
+    store::upsert(&mut conn, "env", 1, &rows, "2026-11-24T09:00:00Z").unwrap();
+    let ageing = ageing(&conn, "env", today).unwrap();
+    let counts: Vec<i64> = ageing.iter().map(|b| b.count).collect();
+    assert_eq!(counts, vec![4, 2, 2, 2, 2], "0–7 (with a future date and one in progress), 8–14, 15–30, 31–60, 61+");
+    assert_eq!(ageing[0].owed[0].amount, "440", "owed = amount + payer fee, summed per currency");
+    assert_eq!(ageing.iter().map(|b| (b.from_days, b.to_days)).collect::<Vec<_>>(), BUCKETS.to_vec());
 }

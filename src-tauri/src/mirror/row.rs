@@ -1,6 +1,7 @@
 //! One list item as the mirror stores it: the columns the overview, the attention queue
 //! and local filtering query, plus the item itself (to show it again offline).
 
+use chrono::{DateTime, NaiveDate, Utc};
 use escrow_api::TransactionListItem;
 use rust_decimal::Decimal;
 
@@ -38,6 +39,30 @@ pub fn normalise(text: &str) -> String {
         }
     }
     out
+}
+
+/// A time the mirror stored (`2026-11-24T08:00:00Z`, as [`MirrorRow::from_item`] writes it),
+/// read without a general RFC 3339 parser: the attention queue reads three per open deal.
+/// Any other RFC 3339 text is still read; anything else is `None`.
+pub fn parse_stamp(s: &str) -> Option<DateTime<Utc>> {
+    canonical_stamp(s.as_bytes()).or_else(|| DateTime::parse_from_rfc3339(s).ok().map(|d| d.with_timezone(&Utc)))
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` only (a leap second or a bad date falls through to the full parser).
+fn canonical_stamp(b: &[u8]) -> Option<DateTime<Utc>> {
+    let shaped = b.len() == 20
+        && [4, 7].iter().all(|&i| b[i] == b'-')
+        && b[10] == b'T'
+        && [13, 16].iter().all(|&i| b[i] == b':')
+        && b[19] == b'Z';
+    if !shaped {
+        return None;
+    }
+    let num = |from: usize, to: usize| -> Option<u32> {
+        b[from..to].iter().try_fold(0u32, |n, &c| c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0')))
+    };
+    let date = NaiveDate::from_ymd_opt(i32::try_from(num(0, 4)?).ok()?, num(5, 7)?, num(8, 10)?)?;
+    Some(date.and_hms_opt(num(11, 13)?, num(14, 16)?, num(17, 19)?)?.and_utc())
 }
 
 /// The columns of one mirrored transaction.
@@ -151,6 +176,19 @@ mod tests {
         assert_eq!(e4(Decimal::from_str("0.00001").unwrap()), None);
         assert_eq!(from_e4(2_895_000_000).to_string(), "289500");
         assert_eq!(from_e4(12_345).to_string(), "1.2345");
+    }
+
+    #[test]
+    fn stored_times_read_fast_and_any_rfc3339_still_reads() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        assert_eq!(parse_stamp("2026-11-24T08:00:05Z"), Some(at("2026-11-24T08:00:05Z")));
+        assert_eq!(parse_stamp("2026-11-24T09:00:05+01:00"), Some(at("2026-11-24T08:00:05Z")));
+        assert_eq!(parse_stamp("2026-11-24T08:00:05.250Z"), Some(at("2026-11-24T08:00:05.250Z")));
+        for bad in ["2026-02-30T08:00:00Z", "2026-11-24T25:00:00Z", "2026-1x-24T08:00:00Z", "", "yesterday"] {
+            assert_eq!(parse_stamp(bad), None, "{bad}");
+        }
+        let row_time = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        assert_eq!(parse_stamp(&row_time), DateTime::parse_from_rfc3339(&row_time).ok().map(|d| d.with_timezone(&Utc)));
     }
 
     #[test]

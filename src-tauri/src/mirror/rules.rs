@@ -120,8 +120,15 @@ fn closed(status: &str) -> bool {
 /// Every rule that fires for `d` at `now`.
 pub fn evaluate(d: &Deal, now: DateTime<Utc>, t: &Thresholds) -> Vec<Hit> {
     let mut hits = Vec::new();
+    evaluate_into(d, now, t, &mut hits);
+    hits
+}
+
+/// [`evaluate`] into a list the caller reuses (the queue evaluates every open deal).
+pub fn evaluate_into(d: &Deal, now: DateTime<Utc>, t: &Thresholds, hits: &mut Vec<Hit>) {
+    hits.clear();
     if closed(&d.status) {
-        return hits;
+        return;
     }
     let days = |n: u32| Duration::days(i64::from(n));
     if d.status == "PAID"
@@ -159,7 +166,6 @@ pub fn evaluate(d: &Deal, now: DateTime<Utc>, t: &Thresholds) -> Vec<Hit> {
     if d.auto && d.bill_of_sale == "unsigned" {
         hits.push(hit(Rule::BillOfSaleUnsigned, None));
     }
-    hits
 }
 
 #[cfg(test)]

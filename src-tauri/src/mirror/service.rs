@@ -85,16 +85,17 @@ impl Desk {
     pub fn overview(&self) -> Result<Overview, AppError> {
         let env = self.active_id()?;
         let conn = self.mirror.read()?;
-        let (escrow, escrow_by_status) = overview::escrow(&conn, &env)?;
+        let lines = overview::status_lines(&conn, &env)?;
+        let (escrow, escrow_by_status) = overview::escrow(&lines);
         let state = store::state(&conn, &env)?;
         Ok(Overview {
             status: self.status_of(&conn, &env)?,
             escrow,
             escrow_by_status,
-            counts: overview::counts(&conn, &env)?,
+            counts: overview::counts(&lines),
             days: overview::days(&conn, &env, Utc::now().date_naive())?,
             watched_since: state.full_at.clone(),
-            ageing: overview::ageing(&conn, &env, &now())?,
+            ageing: overview::ageing(&conn, &env, Utc::now().date_naive())?,
             top_payees: overview::top_payees(&conn, &env)?,
             inexact: overview::inexact(&conn, &env)?,
         })
@@ -109,17 +110,8 @@ impl Desk {
         let env = self.active_id()?;
         let thresholds = settings::thresholds(&self.db)?;
         let conn = self.mirror.read()?;
-        let at = Utc::now();
-        let mut items = attention::hits(&conn, &env, at, &thresholds)?;
-        items.extend(attention::unknown_outcomes(&conn, &env, at)?);
-        let (items, mut snoozed) = attention::apply_snoozes(items, &attention::snoozes(&conn, &env, at)?);
-        let counts = attention::counts(&items);
-        let mut items: Vec<_> = items.into_iter().filter(|i| only.is_none_or(|r| i.rule == r)).collect();
-        let total = items.len() as i64;
-        attention::first(&mut items, attention::SHOWN);
-        attention::first(&mut snoozed, attention::SHOWN);
-        attention::words(&conn, &env, &mut items)?;
-        attention::words(&conn, &env, &mut snoozed)?;
+        let queue = attention::queue(&conn, &env, Utc::now(), &thresholds, only)?;
+        let attention::Queue { items, total, counts, snoozed } = queue;
         Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, total, counts, snoozed })
     }
 
