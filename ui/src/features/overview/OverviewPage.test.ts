@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import App from '../shell/App.svelte';
 import type { AttentionView, MirrorStatus, Overview, TransactionQuery } from '../../lib/bindings';
 import { argsOf, installMock } from '../../test/users-documents-mock';
+import { forgetViews } from '../../shared/last-view';
 
 const STATUS: MirrorStatus = {
   environmentId: 'sandbox', rows: 6, fullAt: '2026-11-24T09:00:00Z', refreshedAt: '2026-11-24T09:00:00Z',
@@ -34,6 +35,7 @@ const ATTENTION: AttentionView = {
 };
 
 beforeEach(() => {
+  forgetViews();
   installMock({
     mirror_status: () => STATUS,
     overview: () => OVERVIEW,
@@ -102,5 +104,33 @@ describe('the attention queue', () => {
     await fireEvent.click(screen.getByTestId('attention-more'));
     expect(screen.getAllByTestId('attention-item')).toHaveLength(120);
     expect(screen.queryByTestId('attention-more')).toBeNull();
+  });
+
+  it('opened again, draws its last answer at once and its own when it comes', async () => {
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-attention'));
+    await waitFor(() => expect(screen.getByTestId('attention').getAttribute('data-fresh')).toBe('true'));
+    await fireEvent.click(screen.getByTestId('nav-overview'));
+    await screen.findByTestId('escrow-total');
+
+    let answer: (v: AttentionView) => void = () => {};
+    const later: AttentionView = { ...ATTENTION, items: [{ ...ATTENTION.items[0], transactionId: 'tx-2', title: 'Tesla Model Y' }] };
+    installMock({
+      mirror_status: () => STATUS,
+      overview: () => OVERVIEW,
+      changes: () => ({ status: STATUS, lookedAt: null, items: [] }),
+      attention: () => new Promise<AttentionView>((resolve) => (answer = resolve)),
+    });
+    await fireEvent.click(screen.getByTestId('nav-attention'));
+    const page = await screen.findByTestId('attention');
+    expect(page.getAttribute('data-loaded')).toBe('true');
+    expect(page.getAttribute('data-fresh')).toBe('false');
+    expect(page.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Volvo XC60')).toBeTruthy();
+
+    answer(later);
+    await waitFor(() => expect(screen.getByTestId('attention').getAttribute('data-fresh')).toBe('true'));
+    expect(screen.getByText('Tesla Model Y')).toBeTruthy();
+    expect(screen.queryByText('Volvo XC60')).toBeNull();
   });
 });
