@@ -21,11 +21,11 @@ fn rows() -> usize {
 fn row(n: usize, now: chrono::DateTime<Utc>) -> MirrorRow {
     let status = ["CREATED", "PAID", "SUCCEEDED", "CANCELLED", "INPROGRESS", "PAID", "CREATED"][n % 7];
     let created = now - Duration::minutes(5 * n as i64);
-    let auto = n % 2 == 0;
+    let auto = n.is_multiple_of(2);
     let amount = 1_000 + (n * 37) % 400_000;
-    let paid = if status == "PAID" || status == "SUCCEEDED" { amount + (n % 11 == 0) as usize * 100 } else { 0 };
+    let paid = if status == "PAID" || status == "SUCCEEDED" { amount + n.is_multiple_of(11) as usize * 100 } else { 0 };
     let mut item = json!({
-        "transactionId": format!("tx-{n:08}"), "status": status, "currency": if n % 9 == 0 { "EUR" } else { "DKK" },
+        "transactionId": format!("tx-{n:08}"), "status": status, "currency": if n.is_multiple_of(9) { "EUR" } else { "DKK" },
         "amount": format!("{amount}.00"), "fees": {"payer": "0"}, "created": created.to_rfc3339(),
         "expectedCompletion": (created + Duration::days(14)).to_rfc3339(),
         "title": format!("Deal {n}"), "referenceId": format!("REF-{n}"),
@@ -34,7 +34,7 @@ fn row(n: usize, now: chrono::DateTime<Utc>) -> MirrorRow {
     });
     if auto {
         item["autoInformation"] = json!({"registrationNumber": format!("EV{:05}", n % 99_999), "vin": "WVW000",
-            "billOfSale": if n % 4 == 0 { json!({"enabled": true, "signed": false}) } else { json!(null) }});
+            "billOfSale": if n.is_multiple_of(4) { json!({"enabled": true, "signed": false}) } else { json!(null) }});
     }
     let t: escrow_api::TransactionListItem = serde_json::from_value(item).expect("a valid list item");
     MirrorRow::from_item(&t).expect("a row")

@@ -128,7 +128,6 @@ impl<'s> Tally<'s> {
 
     /// Adds one item: a rule's hit on deal `id`, or (with `item`) a journaled `action`
     /// whose outcome is unknown. Nothing is copied unless one of the lists keeps it.
-    #[allow(clippy::too_many_arguments)]
     fn add(
         &mut self,
         rule: Rule,

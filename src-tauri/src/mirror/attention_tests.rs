@@ -12,15 +12,15 @@ fn row(n: usize, now: DateTime<Utc>) -> MirrorRow {
     let status = ["CREATED", "PAID", "SUCCEEDED", "INPROGRESS", "PAID", "CANCELLED"][n % 6];
     // Whole days apart in threes: many ties on `since`, broken by the transaction.
     let created = now - Duration::days((n / 3) as i64);
-    let paid = if status == "PAID" { 100 + (n % 5 == 0) as i64 * 7 } else { 0 };
+    let paid = if status == "PAID" { 100 + n.is_multiple_of(5) as i64 * 7 } else { 0 };
     let mut item = json!({
         "transactionId": format!("t{:04}", (n * 7919) % 10_000), "status": status, "currency": "DKK",
         "amount": "100.00", "created": created.to_rfc3339(),
         "expectedCompletion": (created + Duration::days(10)).to_rfc3339(),
         "payments": {"inbound": {"amount": format!("{paid}.00")}}
     });
-    if n % 4 == 0 {
-        item["autoInformation"] = json!({"billOfSale": {"signed": n % 8 == 0}});
+    if n.is_multiple_of(4) {
+        item["autoInformation"] = json!({"billOfSale": {"signed": n.is_multiple_of(8)}});
     }
     MirrorRow::from_item(&serde_json::from_value(item).unwrap()).unwrap()
 }
@@ -109,6 +109,6 @@ fn one_pass_gives_the_whole_sorts_first_items_counts_and_snoozes() {
             assert_eq!(c.count as usize, all.iter().filter(|a| !a.4 && a.3 == c.rule).count(), "{:?}", c.rule);
         }
         assert_eq!(q.counts.iter().map(|c| c.count).sum::<i64>() as usize, expect(false, None).len());
-        assert!(q.items.iter().all(|i| i.status.is_empty() == false && i.amount == "100.00"), "words are filled in");
+        assert!(q.items.iter().all(|i| !i.status.is_empty() && i.amount == "100.00"), "words are filled in");
     }
 }
