@@ -116,7 +116,7 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     assert!(changes.iter().any(|c| c.transaction_id == id && c.kind == "paid"), "{changes:?}");
 
     // Snoozing hides it (audited); unsnoozing brings it back.
-    let snoozed = desk.snooze(&id, "overfunded", 2, "the payer asked us to wait").unwrap();
+    let snoozed = desk.snooze(&id, "overfunded", 2, "the payer asked us to wait", None).unwrap();
     assert!(snoozed.items.iter().all(|i| !(i.transaction_id == id && i.rule == Rule::Overfunded)));
     assert!(
         snoozed
@@ -125,7 +125,10 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
             .any(|i| i.transaction_id == id && i.note.as_deref() == Some("the payer asked us to wait"))
     );
     assert!(desk.audit_log(Some("snooze_attention"), 10).unwrap().iter().any(|e| e.target == id));
-    desk.unsnooze(&id, "overfunded").unwrap();
+    // With a chip picked, the answer is that rule's queue (the one the page shows).
+    let woken = desk.unsnooze(&id, "overfunded", Some("overfunded")).unwrap();
+    assert!(woken.items.iter().any(|i| i.transaction_id == id && i.rule == Rule::Overfunded));
+    assert!(woken.items.iter().all(|i| i.rule == Rule::Overfunded));
 
     // Resolved from there: the excess is split out. Part to the tenant first: that part is no
     // longer excess (to anyone counts, not only back to the payer), the rest still is.

@@ -113,6 +113,24 @@ async fn the_morning_screen_overview_attention_changes_and_offline() {
         c.find(&item).await;
         c.screenshot("attention.png").await;
 
+        // With one rule picked, snoozing and waking answer that rule's queue, not every rule's.
+        let others = "[data-testid='attention-item']:not([data-rule='overfunded'])";
+        c.find(others).await; // the demo data needs attention for other reasons too
+        c.click("[data-testid='attention-rule-overfunded']").await;
+        c.until("only overfunded items", async || (c.count(others).await == 0).then_some(())).await;
+        c.click(&format!("{item}[data-snoozed='false'] [data-testid='attention-snooze']")).await;
+        c.type_into("[data-testid='snooze-note']", "the payer asked us to wait").await;
+        c.click("[data-testid='snooze-confirm']").await;
+        c.find(&format!("{item}[data-snoozed='true']")).await;
+        assert!(c.try_find(&format!("{item}[data-snoozed='false']")).await.is_none(), "snoozed, not in the queue");
+        assert_eq!(c.count(others).await, 0, "the snooze answered the picked rule's queue");
+        c.click("[data-testid='attention-snoozed']").await;
+        c.click(&format!("{item}[data-snoozed='true'] [data-testid='attention-unsnooze']")).await;
+        c.find(&format!("{item}[data-snoozed='false']")).await;
+        assert_eq!(c.count(others).await, 0, "waking answered the picked rule's queue");
+        c.click("[data-testid='attention-rule-all']").await;
+        c.find(others).await;
+
         // Resolved from there: the split payout dialog opens on the live record, prefilled.
         c.click(&format!("{item} [data-testid='attention-resolve']")).await;
         c.find("[data-testid='action-dialog']").await;

@@ -54,8 +54,9 @@ pub async fn snooze_attention<R: Runtime>(
     rule: String,
     days: u32,
     note: String,
+    shown: Option<String>,
 ) -> Result<AttentionView> {
-    on_worker(app, move |desk| desk.snooze(&transaction_id, &rule, days, &note)).await
+    on_worker(app, move |desk| desk.snooze(&transaction_id, &rule, days, &note, shown.as_deref())).await
 }
 
 #[tauri::command]
@@ -63,8 +64,9 @@ pub async fn unsnooze_attention<R: Runtime>(
     app: AppHandle<R>,
     transaction_id: String,
     rule: String,
+    shown: Option<String>,
 ) -> Result<AttentionView> {
-    on_worker(app, move |desk| desk.unsnooze(&transaction_id, &rule)).await
+    on_worker(app, move |desk| desk.unsnooze(&transaction_id, &rule, shown.as_deref())).await
 }
 
 #[tauri::command]

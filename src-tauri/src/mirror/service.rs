@@ -133,7 +133,15 @@ impl Desk {
     }
 
     /// Snoozes one item until `days` from now, with a note; recorded in the audit log.
-    pub fn snooze(&self, transaction_id: &str, rule: &str, days: u32, note: &str) -> Result<AttentionView, AppError> {
+    /// Answers the queue the page shows: `shown` is its one rule, if a chip is picked.
+    pub fn snooze(
+        &self,
+        transaction_id: &str,
+        rule: &str,
+        days: u32,
+        note: &str,
+        shown: Option<&str>,
+    ) -> Result<AttentionView, AppError> {
         let id = valid_id(transaction_id)?;
         let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
         let note = note.trim();
@@ -154,10 +162,11 @@ impl Desk {
                 rusqlite::params![env, id, rule.as_str(), until, note, now()],
             )
         })?;
-        self.attention(None)
+        self.attention(shown)
     }
 
-    pub fn unsnooze(&self, transaction_id: &str, rule: &str) -> Result<AttentionView, AppError> {
+    /// Wakes one snoozed item; answers the queue the page shows, as `snooze` does.
+    pub fn unsnooze(&self, transaction_id: &str, rule: &str, shown: Option<&str>) -> Result<AttentionView, AppError> {
         let id = valid_id(transaction_id)?;
         let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
         let env = self.active_id()?;
@@ -167,7 +176,7 @@ impl Desk {
                 rusqlite::params![env, id, rule.as_str()],
             )
         })?;
-        self.attention(None)
+        self.attention(shown)
     }
 
     /// A local change committed together with its audit row (then anchored).
