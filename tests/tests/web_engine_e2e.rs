@@ -105,7 +105,7 @@ async fn the_windows_web_context_gets_the_memory_budget() {
         c.wait_first_page().await;
         let line = budget_line(&c).await;
         c.close().await;
-        assert!(line.contains("256 MB, trim above 32 MB, collect above 64 MB, every 5 s"), "{line}");
+        assert!(line.contains("256 MB, trim above 32 MB, collect above 192 MB, every 5 s"), "{line}");
         // The window's one web context was built through the wrapped constructor.
         assert!(line.ends_with("web contexts with it: 1"), "{line}");
     })

@@ -31,13 +31,9 @@ pub struct Budget {
 
 /// The budget unless `ESCROW_DESK_WEB_MEMORY` says otherwise. WebKit measures a process's
 /// private dirty memory; the web process idles at 40–60 MB of it, so the conservative mark
-/// (32 MB) makes each look end in a trim. The strict mark (64 MB) is above that idle level and
-/// below what big work leaves behind: after a 100,000-row mirror sync the web process stayed
-/// ~28 MB larger (160 against 132 MB PSS) whenever no garbage collection happened to follow
-/// the last work, as JavaScriptCore collects only when a page allocates. Above it each look
-/// also collects garbage and drops compiled JavaScript until the process is back below.
-/// Never killed (no kill threshold).
-pub const DEFAULT: Budget = Budget { limit_mb: 256, conservative: 0.125, strict: 0.25, poll_seconds: 5.0 };
+/// (32 MB) makes each look end in a trim, and the strict one (192 MB) is reached only by a
+/// page that really holds that much. Never killed (no kill threshold).
+pub const DEFAULT: Budget = Budget { limit_mb: 256, conservative: 0.125, strict: 0.75, poll_seconds: 5.0 };
 
 /// What to apply, given the variable's value: `Ok(None)` is off; an unreadable value is an
 /// error carrying the reason (the caller keeps the default and logs it).
