@@ -12,6 +12,7 @@ use std::time::Duration;
 /// The overview's mirror bar says the first full pass is in: searches are answered locally.
 async fn mirror_ready(c: &AppWindow) {
     c.wait_ready().await;
+    c.click("[data-testid='nav-overview']").await;
     c.find_for("[data-testid='mirror-as-of']", Duration::from_secs(90)).await;
     c.click("[data-testid='nav-transactions']").await;
 }

@@ -17,6 +17,7 @@ commands! {
     settings: desk_async test_connection(id: String) -> ConnectionCheck;
     settings: desk staff_name() -> Option<String>;
     settings: desk set_staff_name(name: String) -> Option<String>;
+    settings: desk staff_name_asked() -> bool;
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;

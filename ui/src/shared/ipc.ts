@@ -15,6 +15,7 @@ export const ipc = {
   testConnection: (id: string) => call<ConnectionCheck>('test_connection', { id }),
   staffName: () => call<string | null>('staff_name'),
   setStaffName: (name: string) => call<string | null>('set_staff_name', { name }),
+  staffNameAsked: () => call<boolean>('staff_name_asked'),
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   createTransaction: (input: NewTransactionInput) => call<ActionOutcome>('create_transaction', { input }),
