@@ -46,7 +46,7 @@ describe('Auto deal panels', () => {
     await fireEvent.click(within(panel).getByTestId('debt-review-button'));
     // The same confirmation as every money move: the consequence, then the typed amount.
     await waitFor(() => expect(within(panel).getByTestId('consequence-payee-net').textContent).toContain('276'));
-    expect(within(panel).getByTestId('consequence-split').textContent).toContain('debt settlement');
+    expect(within(panel).getByTestId('consequence-split').textContent).toContain('Debt settlement to the lender');
     expect(argsOf('add_debt_information')).toHaveLength(0);
     expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled).toBe(true);
     const expected = within(panel).getByTestId('debt-confirm-expected').textContent ?? '';
