@@ -70,6 +70,9 @@ describe('the recorded bill of sale and debt as fields', () => {
   it('an empty signer list reads Nobody; a record that is not an object has no fields', () => {
     i18n.set('en');
     expect(billOfSaleFields({ enabled: true, requiredSigners: [] }, 'DKK', 'en').find((f) => f.key === 'requiredSigners')?.value).toBe('Nobody');
+    const signers = (list: string[]) => billOfSaleFields({ requiredSigners: list }, 'DKK', 'en')[0].value;
+    expect(signers(['Payee', 'Payer']), 'payer first, as the form lists them').toBe('Payer, Payee');
+    expect(signers(['Witness', 'Payee'])).toBe('Payee, Witness');
     expect(billOfSaleFields('on', 'DKK', 'en')).toEqual([]);
     expect(debtFields(null, 'DKK', 'en')).toEqual([]);
     expect(billOfSaleFields(BILL, 'DKK', 'en', ['enabled', 'generated']).map((f) => f.key)).not.toContain('enabled');

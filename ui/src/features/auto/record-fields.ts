@@ -78,6 +78,10 @@ const signerLabel = (role: unknown): string => {
   const r = String(role).toLowerCase();
   return r === 'payer' ? t('detail.payer') : r === 'payee' ? t('detail.payee') : String(role);
 };
+/** Payer first, then payee, then any other role in the record's order. */
+const signerRank = (role: unknown): number => ({ payer: 0, payee: 1 })[String(role).toLowerCase()] ?? 2;
+const signers = (list: unknown[]): string =>
+  list.length === 0 ? t('bos.nobody') : [...list].sort((a, b) => signerRank(a) - signerRank(b)).map(signerLabel).join(', ');
 
 /** Any value readably: yes/no, numbers and dates in the locale, money for amounts, lists joined, objects as "label: value" pairs. */
 export function formatAny(key: string, v: unknown, currency: string, lang: Lang): string {
@@ -108,7 +112,7 @@ function known(kind: Kind, v: unknown, currency: string, lang: Lang): string {
     case 'yesNo':
       return v === true ? t('common.yes') : v === false ? t('common.no') : formatAny('', v, currency, lang);
     case 'signers':
-      return Array.isArray(v) ? (v.length === 0 ? t('bos.nobody') : v.map(signerLabel).join(', ')) : formatAny('', v, currency, lang);
+      return Array.isArray(v) ? signers(v) : formatAny('', v, currency, lang);
     case 'bytes':
       return typeof v === 'number' && Number.isFinite(v) ? formatBytes(v, lang) : formatAny('', v, currency, lang);
     case 'fileType':
