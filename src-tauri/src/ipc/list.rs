@@ -21,7 +21,7 @@ commands! {
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
-    transactions: plain check_new_transaction(input: NewTransactionInput) -> Consequence;
+    transactions: plain check_new_transaction(input: NewTransactionInput, debt_amount: Option<String>) -> Consequence;
     transactions: desk_async transaction_consequence(request: TransactionAction) -> ConsequenceView;
     transactions: desk_async debt_consequence(transaction_id: String, amount: String) -> ConsequenceView;
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;

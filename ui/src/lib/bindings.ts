@@ -1617,6 +1617,13 @@ signed: unknown,
  */
 signers: Array<Signer>, 
 /**
+ * Not in the spec's record (the upload's `signersRequired`, sent back by the sandbox):
+ * the signatures needed before the document counts as signed; `None` means every
+ * invited signer. An integer or a numeric string; any other value reads as `None`
+ * (a field outside the spec never breaks reading the document).
+ */
+signersRequired: number | null, 
+/**
  * Not in the spec; sent by the sandbox. Absent stays `None`.
  */
 transactionId: string | null, 
