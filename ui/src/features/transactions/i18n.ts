@@ -58,7 +58,6 @@ export const en = {
   'tx.empty.noneHint': 'Transactions created in this environment will show up here.',
   'tx.keyboardHint': '↑ ↓ to move, Enter to open',
 
-  'detail.back': 'Back to transactions',
   'detail.loading': 'Loading transaction…',
   'detail.reference': 'Reference',
   'detail.transactionId': 'Transaction ID',
@@ -224,7 +223,6 @@ export const da: Record<keyof typeof en, string> = {
   'tx.empty.noneHint': 'Transaktioner oprettet i dette miljø vises her.',
   'tx.keyboardHint': '↑ ↓ for at flytte, Enter for at åbne',
 
-  'detail.back': 'Tilbage til transaktioner',
   'detail.loading': 'Indlæser transaktion…',
   'detail.reference': 'Reference',
   'detail.transactionId': 'Transaktions-ID',
