@@ -40,7 +40,7 @@ commands! {
     mirror: app_async attention(rule: Option<String>) -> AttentionView;
     mirror: app_async changes() -> ChangesView;
     mirror: app_async mark_changes_seen() -> ChangesView;
-    mirror: app_async snooze_attention(transaction_id: String, rule: String, days: u32, note: String, shown: Option<String>) -> AttentionView;
+    mirror: app_async snooze_attention(items: Vec<SnoozeTarget>, days: u32, note: String, shown: Option<String>) -> AttentionView;
     mirror: app_async unsnooze_attention(transaction_id: String, rule: String, shown: Option<String>) -> AttentionView;
     mirror: desk attention_thresholds() -> Thresholds;
     mirror: desk save_attention_thresholds(thresholds: Thresholds) -> Thresholds;

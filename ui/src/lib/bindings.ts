@@ -125,6 +125,7 @@ excess: string | null,
  */
 actionId: string | null, snoozedUntil: string | null, note: string | null, };
 export type RuleCount = { rule: Rule, count: number, };
+export type SnoozeTarget = { transactionId: string, rule: string, };
 export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, 
 /**
  * The first [`super::attention::SHOWN`] items (of the rule asked for, or of all).
