@@ -175,8 +175,9 @@ fn next_due(conn: &Connection) -> ApiResult<Option<Due>> {
 }
 
 /// Delivers queued events forever (until the task is dropped), each payload in `dialect`'s
-/// names (stored in the specs').
-pub async fn deliver_forever(db: Db, dialect: Dialect) {
+/// names (stored in the specs'). `own_receiver`: the sandbox's own base URL, whose receiver
+/// takes the events of a tenant that set no URL (see [`crate::receiver`]).
+pub async fn deliver_forever(db: Db, dialect: Dialect, own_receiver: Option<String>) {
     let http = match reqwest::Client::builder().timeout(Duration::from_secs(5)).build() {
         Ok(c) => c,
         Err(e) => {
@@ -185,7 +186,7 @@ pub async fn deliver_forever(db: Db, dialect: Dialect) {
         }
     };
     loop {
-        match deliver_one(&db, &http, dialect).await {
+        match deliver_one(&db, &http, dialect, own_receiver.as_deref()).await {
             Ok(true) => continue,
             Ok(false) => tokio::time::sleep(Duration::from_millis(100)).await,
             Err(e) => {
@@ -197,7 +198,7 @@ pub async fn deliver_forever(db: Db, dialect: Dialect) {
 }
 
 /// Tries the oldest due event once. Returns whether there was one.
-async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect) -> Result<bool, ApiError> {
+async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect, own: Option<&str>) -> Result<bool, ApiError> {
     let Some((due, url)) = db
         .call(|c| {
             let Some(due) = next_due(c)? else { return Ok(None) };
@@ -208,6 +209,7 @@ async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect) -> Resul
     else {
         return Ok(false);
     };
+    let url = url.or_else(|| own.and_then(|base| crate::receiver::url_for(base, &due.tenant)));
     let attempt = due.attempts + 1;
     // Without a URL there is nobody to retry for: the event is kept, marked failed.
     let url_missing = url.is_none();
