@@ -2,8 +2,9 @@
 //! arrives and answers 200, unauthenticated like a real receiver; `GET /_sandbox/receiver`
 //! (the tenant's key) lists what its receiver got. With [`crate::ServeOptions::own_receiver`]
 //! (the desktop app's built-in Sandbox), a tenant that set no webhook URL has its webhooks
-//! delivered here, so deliveries succeed; a URL set with `PUT /_sandbox/webhook-url` wins,
-//! and clearing it goes back to the receiver. Off by default: a team's sandbox sets its own.
+//! delivered here (`outbox::own_receiver_url`), so deliveries succeed; a URL set with
+//! `PUT /_sandbox/webhook-url` wins, and clearing it goes back to the receiver. Off by
+//! default: a team's sandbox sets its own.
 
 use crate::auth::Tenant;
 use crate::clock::stamp;
@@ -34,13 +35,6 @@ pub fn routes() -> Routes {
             receive,
         )
         .get("/_sandbox/receiver", Op::new("What the own receiver got, oldest first").returns("SandboxItems"), list)
-}
-
-/// Where the receiver of `tenant` is, on a sandbox reached at `base` (`http://host:port`).
-pub fn url_for(base: &str, tenant: &str) -> Option<String> {
-    let mut url = reqwest::Url::parse(base).ok()?;
-    url.path_segments_mut().ok()?.clear().extend(["_sandbox", "receiver", tenant]);
-    Some(url.into())
 }
 
 async fn receive(State(state): State<AppState>, Path(tenant): Path<String>, body: Bytes) -> ApiResult<()> {

@@ -127,7 +127,7 @@ async fn the_receiver_takes_posts_without_a_key_and_lists_to_its_tenant_only() {
 
 #[test]
 fn the_receiver_url_names_the_tenant_escaped() {
-    use escrow_sandbox::receiver::url_for;
+    use escrow_sandbox::v2::webhooks::outbox::own_receiver_url as url_for;
     assert_eq!(
         url_for("http://127.0.0.1:8080", "demo").as_deref(),
         Some("http://127.0.0.1:8080/_sandbox/receiver/demo")

@@ -38,6 +38,14 @@ pub fn get_url(conn: &Connection, tenant: &str) -> ApiResult<Option<String>> {
     Ok(conn.query_row("SELECT value FROM meta WHERE key = ?1", [url_key(tenant)], |r| r.get(0)).optional()?)
 }
 
+/// Where the sandbox's own receiver of `tenant` is (see [`crate::receiver`]), on a sandbox
+/// reached at `base` (`http://host:port`).
+pub fn own_receiver_url(base: &str, tenant: &str) -> Option<String> {
+    let mut url = reqwest::Url::parse(base).ok()?;
+    url.path_segments_mut().ok()?.clear().extend(["_sandbox", "receiver", tenant]);
+    Some(url.into())
+}
+
 fn party_ref(p: &Option<crate::v2::transactions::store::PartyDoc>) -> Value {
     match p {
         Some(p) => json!({ "serviceAccountId": p.service_account_id, "referenceId": p.reference_id }),
@@ -209,7 +217,7 @@ async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect, own: Opt
     else {
         return Ok(false);
     };
-    let url = url.or_else(|| own.and_then(|base| crate::receiver::url_for(base, &due.tenant)));
+    let url = url.or_else(|| own.and_then(|base| own_receiver_url(base, &due.tenant)));
     let attempt = due.attempts + 1;
     // Without a URL there is nobody to retry for: the event is kept, marked failed.
     let url_missing = url.is_none();
