@@ -34,6 +34,9 @@ describe('back links', () => {
     expect(screen.queryByTestId('user-detail')).toBeNull();
     // On the deal again, its own back link names the list it was opened from.
     await waitFor(() => expect(screen.getByTestId('back-button').textContent).toContain('Back to transactions'));
+    // The sidebar's Users entry shows the list, not the user last opened from the deal.
+    await fireEvent.click(screen.getByTestId('nav-users'));
+    await screen.findByTestId('users-page');
   });
 
   it('a user opened from the Users list goes back to the list, named', async () => {
