@@ -81,13 +81,12 @@ async fn the_back_link_of_a_payee_opened_from_a_deal_returns_to_that_deal() {
     .await
 }
 
-/// The transaction ids of the items in the queue (not snoozed) now.
-async fn queued(c: &AppWindow) -> Vec<String> {
-    let mut out = Vec::new();
-    for el in c.find_all("[data-testid='attention-item'][data-snoozed='false']").await {
-        out.push(el.attr("data-transaction-id").await.unwrap_or_default());
-    }
-    out
+/// `attr` of every item in the queue (not snoozed) now, read in one go (the list re-renders).
+async fn queued(c: &AppWindow, attr: &str) -> Vec<String> {
+    let js = "return [...document.querySelectorAll(\"[data-testid='attention-item'][data-snoozed='false']\")]
+        .map((e) => e.getAttribute(arguments[0]) ?? '')";
+    let got = c.execute(js, vec![json!(attr)]).await;
+    got.as_array().into_iter().flatten().map(|v| v.as_str().unwrap_or_default().to_owned()).collect()
 }
 
 async fn total(c: &AppWindow) -> i64 {
@@ -106,18 +105,12 @@ async fn several_no_debt_information_items_are_snoozed_at_once() {
         c.find_for("[data-testid='attention-rule-debt_missing']", Duration::from_secs(90)).await;
         c.click("[data-testid='attention-rule-debt_missing']").await;
         c.until("only the reason's items", async || {
-            let rules: Vec<String> = {
-                let mut out = Vec::new();
-                for el in c.find_all("[data-testid='attention-item'][data-snoozed='false']").await {
-                    out.push(el.attr("data-rule").await.unwrap_or_default());
-                }
-                out
-            };
+            let rules = queued(&c, "data-rule").await;
             (rules.len() >= 4 && rules.iter().all(|r| r == "debt_missing")).then_some(())
         })
         .await;
         let before = total(&c).await;
-        let ids = queued(&c).await;
+        let ids = queued(&c, "data-transaction-id").await;
         let picked: Vec<String> = ids.iter().take(3).cloned().collect();
         for id in &picked {
             c.click(&format!(
@@ -135,12 +128,14 @@ async fn several_no_debt_information_items_are_snoozed_at_once() {
         c.click("[data-testid='snooze-confirm']").await;
 
         c.until("the queue three shorter", async || (total(&c).await == before - 3).then_some(())).await;
-        let left = queued(&c).await;
+        let left = queued(&c, "data-transaction-id").await;
         assert!(picked.iter().all(|id| !left.contains(id)), "{picked:?} left the queue: {left:?}");
         c.click("[data-testid='attention-snoozed']").await;
         for id in &picked {
             c.find(&format!("[data-testid='attention-item'][data-snoozed='true'][data-transaction-id='{id}']")).await;
         }
+        c.execute("document.querySelector(\"[data-testid='attention-snoozed']\").scrollIntoView({block: 'start'})", vec![])
+            .await;
         c.screenshot("deadends-attention-snoozed.png").await;
 
         // Still snoozed after the page is left and opened again (kept locally).
@@ -213,6 +208,8 @@ async fn the_overview_chart_has_a_value_axis_named_days_and_each_days_figures() 
         c.wait_first_page().await;
         c.click("[data-testid='lang-en']").await;
         c.find("[data-testid='overview']").await;
+        // The figures come from the mirror: its first full pass runs at start.
+        c.find_for("[data-testid='mirror-as-of']", Duration::from_secs(90)).await;
         c.find_for("[data-testid='chart-y-label']", Duration::from_secs(60)).await;
         let labels = async |css: &str| {
             let mut out = Vec::new();
