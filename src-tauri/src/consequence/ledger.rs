@@ -1,9 +1,10 @@
 //! The live record's figures the rules work on: what was paid in and reimbursed, the fees,
-//! which split payouts were paid from excess, the payee's share.
+//! which split payouts were paid from excess, the payee's share; and who each payment out
+//! goes to (the payer, the payee, someone else).
 
 use super::model::{Consequence, SplitEffect, money};
-use escrow_api::enums::{PaymentStatus, SplitPayoutStatus, TransactionStatus};
-use escrow_api::{SplitPayout, Transaction};
+use escrow_api::enums::{PaymentStatus, PayoutStatus, SplitPayoutStatus, TransactionStatus};
+use escrow_api::{OutboundPayment, Party, SplitPayout, Transaction};
 use rust_decimal::Decimal;
 
 /// The record's figures the rules work on.
@@ -32,18 +33,18 @@ impl<'a> Ledger<'a> {
             .filter(|p| p.status == PaymentStatus::Authorized)
             .map(|p| p.amount)
             .sum();
-        let payer_account = tx.payer.as_ref().and_then(|p| p.service_account_id.clone());
-        // While the deal is open, money out to the payer is reimbursement.
-        let reimbursed: Decimal = match (&payer_account, tx.status == TransactionStatus::Cancelled) {
-            (Some(payer), false) => tx
-                .payments
+        // While the deal is open, money out to the payer is reimbursement (on a cancelled
+        // deal, the refund).
+        let reimbursed: Decimal = if tx.status == TransactionStatus::Cancelled {
+            Decimal::ZERO
+        } else {
+            tx.payments
                 .outbound
                 .payments
                 .iter()
-                .filter(|o| o.payee.as_ref().and_then(|p| p.service_account_id.as_ref()) == Some(payer))
+                .filter(|o| o.status != PayoutStatus::Cancelled && receiver(tx, o) == Receiver::Payer)
                 .map(|o| o.amount)
-                .sum(),
-            _ => Decimal::ZERO,
+                .sum()
         };
         let payer_fee = fees.payer.unwrap_or_default();
         let debt_split = tx
@@ -181,4 +182,37 @@ fn excess_splits(tx: &Transaction, splits: &[SplitPayout], payer_fee: Decimal, d
         }
     }
     from_excess
+}
+
+/// Who an outbound payment goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Receiver {
+    Payer,
+    Payee,
+    Other,
+}
+
+fn same_party(a: Option<&Party>, b: Option<&Party>) -> bool {
+    let (Some(a), Some(b)) = (a, b) else { return false };
+    let same = |x: &Option<String>, y: &Option<String>| match (x.as_deref().map(str::trim), y.as_deref().map(str::trim))
+    {
+        (Some(x), Some(y)) => !x.is_empty() && x == y,
+        _ => false,
+    };
+    same(&a.service_account_id, &b.service_account_id) || same(&a.reference_id, &b.reference_id)
+}
+
+/// Who `o` goes to, by the record's parties. Money out to the payer while the deal is open
+/// is a reimbursement; on a cancelled deal, the refund.
+pub(super) fn receiver(tx: &Transaction, o: &OutboundPayment) -> Receiver {
+    let payer = same_party(o.payee.as_ref(), tx.payer.as_ref());
+    let payee = same_party(o.payee.as_ref(), tx.payee.as_ref());
+    match (payer, payee) {
+        // One account on both sides: a cancelled deal only pays back.
+        (true, true) if tx.status == TransactionStatus::Cancelled => Receiver::Payer,
+        (true, true) => Receiver::Payee,
+        (true, false) => Receiver::Payer,
+        (false, true) => Receiver::Payee,
+        (false, false) => Receiver::Other,
+    }
 }

@@ -16,13 +16,17 @@
 //! The record does not say which split payouts were paid from excess; `ledger` replays
 //! their creations against the payments authorized by then, as the sandbox decided them.
 //! `model` the types the dialog shows, `ledger` the record's figures, `rules` each move's
-//! consequence, `live` reading the record and the audit line.
+//! consequence, `live` reading the record and the audit line; `money` where a deal's money
+//! is now (paid in, owed, returned to the payer, paid out, kept as fees), the one rule behind
+//! the detail's money cards, the Auto checklist and the mirror's excess.
 
 mod ledger;
 mod live;
 mod model;
+mod money;
 mod rules;
 
 pub use live::{audit_note, debt_audit_note, live};
 pub use model::{Blocked, Consequence, Move, SplitEffect};
+pub use money::{DealMoney, Flow, Stage, money_of};
 pub use rules::{of_create, of_debt, of_move};

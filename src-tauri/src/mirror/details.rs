@@ -65,10 +65,8 @@ async fn read(client: &Client, id: &str) -> Result<Checked, AppError> {
         .iter()
         .filter(|s| s.status == SplitPayoutStatus::Pending && s.timing == Some(Timing::NextPayout))
         .collect();
-    let excess = match crate::consequence::of_move(&crate::consequence::Move::Payout, &detail, &splits).blocked {
-        Some(b) if b.reason == "excess" => b.amount.as_deref().and_then(|a| a.parse().ok()).unwrap_or_default(),
-        _ => rust_decimal::Decimal::ZERO,
-    };
+    // The deal's money by the one rule the detail page shows it by.
+    let excess = crate::consequence::money_of(&detail, Some(&splits)).excess.parse().unwrap_or_default();
     Ok(Checked {
         failed_payments: detail.payments.inbound.payments.iter().filter(|p| p.status == PaymentStatus::Failed).count()
             as i64,

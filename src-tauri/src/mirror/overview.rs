@@ -43,7 +43,7 @@ pub fn status_lines(conn: &Connection, env: &str) -> Result<Vec<StatusLine>, App
 }
 
 fn open(status: &str) -> bool {
-    !matches!(status, "SUCCEEDED" | "CANCELLED")
+    !crate::consequence::Stage::of_text(status).closed()
 }
 
 /// Money paid in on open deals, per currency and per currency and status (both ordered by

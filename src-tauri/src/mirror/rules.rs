@@ -113,8 +113,10 @@ fn unpaid(status: &str) -> bool {
     matches!(status, "CREATED" | "INPROGRESS")
 }
 
+/// A closed deal (paid out or cancelled) never needs a person: its money is settled (the
+/// same stage the detail's money figures and the Auto checklist go by).
 fn closed(status: &str) -> bool {
-    matches!(status, "SUCCEEDED" | "CANCELLED")
+    crate::consequence::Stage::of_text(status).closed()
 }
 
 /// Every rule that fires for `d` at `now`.

@@ -72,6 +72,31 @@ fn auto_deals_want_debt_information_and_a_signed_bill_of_sale() {
 }
 
 #[test]
+fn a_cancelled_or_paid_out_deal_never_needs_attention_whatever_the_mirror_last_knew() {
+    // A paid Auto deal with every reason to be in the queue, then closed.
+    let busy = Deal {
+        auto: true,
+        paid_in_e4: Some(1_060_000),
+        created: Some(at(1)),
+        expected_completion: Some(at(2)),
+        failed_payments: Some(2),
+        pending_splits: Some(1),
+        oldest_pending_split: Some(at(1)),
+        excess_e4: Some(50_000),
+        bill_of_sale: "unsigned".into(),
+        ..deal("PAID")
+    };
+    assert!(!rules(&busy, at(20)).is_empty());
+    for closed in ["CANCELLED", "SUCCEEDED"] {
+        assert!(rules(&Deal { status: closed.into(), ..busy.clone() }, at(20)).is_empty(), "{closed}");
+    }
+    // A status this app does not know: no rule that needs a known one (paid, unpaid) fires.
+    let unknown =
+        rules(&Deal { status: "ON_HOLD".into(), excess_e4: Some(0), pending_splits: Some(0), ..busy }, at(20));
+    assert_eq!(unknown, vec![Rule::BillOfSaleUnsigned]);
+}
+
+#[test]
 fn rule_names_round_trip() {
     for r in ALL {
         assert_eq!(Rule::parse(r.as_str()), Some(r));

@@ -3,6 +3,7 @@
 
 use super::actions::TransactionAction;
 use super::create::NewTransactionInput;
+use crate::consequence::{DealMoney, money_of};
 use crate::desk::{Desk, valid_id};
 use crate::error::AppError;
 use crate::journal::Outcome;
@@ -15,6 +16,9 @@ use ts_rs::TS;
 pub struct TransactionView {
     pub environment_id: String,
     pub transaction: Transaction,
+    /// Where the deal's money is, from this record and its split payouts (see
+    /// [`crate::consequence::money_of`]): every money figure the detail shows.
+    pub money: DealMoney,
 }
 
 /// Split payouts of a transaction, tagged with their environment.
@@ -82,8 +86,16 @@ impl Desk {
             return Err(AppError::validation("A transaction id is 1 to 100 characters."));
         }
         let (environment_id, client) = self.active_client()?;
-        let transaction = client.transactions().get(id).await?;
-        Ok(TransactionView { environment_id, transaction })
+        let (transactions, split_payouts) = (client.transactions(), client.split_payouts());
+        let (transaction, splits) = futures::join!(transactions.get(id), split_payouts.list(id));
+        let transaction = transaction?;
+        // Without its split payouts the money is still told, less what they decide.
+        let splits = splits
+            .map(|page| page.items)
+            .inspect_err(|e| tracing::debug!(transaction = %id, "split payouts not read for the money figures: {e}"))
+            .ok();
+        let money = money_of(&transaction, splits.as_deref());
+        Ok(TransactionView { environment_id, transaction, money })
     }
 
     pub async fn list_split_payouts(&self, transaction_id: &str) -> Result<SplitPayoutsView, AppError> {

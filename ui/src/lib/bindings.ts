@@ -191,7 +191,81 @@ asOf: string,
  */
 offline: boolean, };
 export type SortBy = { column: string, descending: boolean, };
-export type TransactionView = { environmentId: string, transaction: Transaction, };
+export type Stage = "open" | "succeeded" | "cancelled" | "unknown";
+export type Flow = { 
+/**
+ * Everything not cancelled.
+ */
+total: string, 
+/**
+ * Transferred.
+ */
+paid: string, 
+/**
+ * Waiting for the payout run (a scheduled payout, a pending split payout).
+ */
+scheduled: string, 
+/**
+ * Of a status this app does not know.
+ */
+other: string, };
+export type DealMoney = { currency: string, stage: Stage, 
+/**
+ * What the payer owes in all: amount + payer fee.
+ */
+owed: string, 
+/**
+ * What the payer paid in: payments authorized, and those since returned.
+ */
+paidIn: string, 
+/**
+ * Of it, payments the service marks as returned to the payer.
+ */
+returnedIn: string, 
+/**
+ * Payments under way (not yet authorized).
+ */
+inProgress: string, 
+/**
+ * Payments of a status this app does not know (not counted as paid in).
+ */
+unknownIn: string, 
+/**
+ * What the payer still has to pay; `None` once the deal is closed.
+ */
+remaining: string | null, 
+/**
+ * Paid in beyond what is owed and not yet split out (payout is refused until it is); 0
+ * once closed.
+ */
+excess: string, 
+/**
+ * Back to the payer: reimbursements, and the refund of a cancelled deal.
+ */
+toPayer: Flow, 
+/**
+ * To the payee: the payout at release.
+ */
+toPayee: Flow, 
+/**
+ * Out to anyone else the record names.
+ */
+toOthers: Flow, 
+/**
+ * Split payouts not cancelled; `None` when they could not be read.
+ */
+splits: Flow | null, 
+/**
+ * What a closed deal kept (the fees): paid in − everything out. `None` while open, or
+ * when the record does not add up (an unknown status, split payouts not read).
+ */
+feesKept: string | null, };
+export type TransactionView = { environmentId: string, transaction: Transaction, 
+/**
+ * Where the deal's money is, from this record and its split payouts (see
+ * [`crate::consequence::money_of`]): every money figure the detail shows.
+ */
+money: DealMoney, };
 export type NewTransactionInput = { 
 /**
  * `MARKETPLACE` or `AUTO`.
