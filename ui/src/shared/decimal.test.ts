@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, outboundTotals, parseDecimal, remainingToPay, sub, sumDecimals, toDecimalString } from './decimal';
+import { add, compare, parseDecimal, remainingToPay, sub, sumDecimals, toDecimalString } from './decimal';
 
 describe('decimal helper', () => {
   it('parses and prints decimal strings exactly', () => {
@@ -33,16 +33,5 @@ describe('decimal helper', () => {
     expect(remainingToPay('100.00', null, null)).toBe('100.00');
     expect(remainingToPay('9007199254740993.01', '0.01', '0.01')).toBe('9007199254740993.01');
     expect(remainingToPay('0.3', '0', '0.1')).toBe('0.20');
-  });
-});
-
-describe('outboundTotals', () => {
-  it('counts only paid payouts as paid out and keeps scheduled ones apart', () => {
-    const t = outboundTotals([
-      { amount: '286510.00', status: 'SCHEDULED' },
-      { amount: '1500.00', status: 'PAID' },
-      { amount: '10.00', status: 'CANCELLED' },
-    ]);
-    expect(t).toEqual({ paid: '1500.00', scheduled: '286510.00' });
   });
 });

@@ -65,7 +65,8 @@ export function sumDecimals(values: Array<string | null | undefined>): Decimal {
 
 /**
  * Remaining amount the payer still has to pay: amount + payer fee − paid in, never below 0.
- * Returns a canonical decimal string (at least 2 fraction digits).
+ * Returns a canonical decimal string (at least 2 fraction digits). For an open deal's money
+ * dialogs; the detail page's figures (any stage) come with the record (`DealMoney`).
  */
 export function remainingToPay(
   amount: string | null | undefined,
@@ -74,10 +75,4 @@ export function remainingToPay(
 ): string {
   const owed = add(parseDecimal(amount) ?? ZERO, parseDecimal(payerFee) ?? ZERO);
   return toDecimalString(maxZero(sub(owed, parseDecimal(paidIn) ?? ZERO)));
-}
-
-/** Outbound payments by state: what was paid and what is only scheduled (canonical strings). */
-export function outboundTotals(payments: ReadonlyArray<{ amount: string; status: string }>): { paid: string; scheduled: string } {
-  const sum = (status: string) => toDecimalString(sumDecimals(payments.filter((p) => p.status === status).map((p) => p.amount)));
-  return { paid: sum('PAID'), scheduled: sum('SCHEDULED') };
 }

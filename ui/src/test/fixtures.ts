@@ -1,4 +1,5 @@
 import type {
+  DealMoney,
   EnvironmentList,
   Transaction,
   TransactionListItem,
@@ -41,9 +42,23 @@ export function page(
   return { environmentId, count, items, mirror: null };
 }
 
-export function transaction(id: string, over: Partial<Transaction> = {}): TransactionView {
+const NO_FLOW = { total: '0.00', paid: '0.00', scheduled: '0.00', other: '0.00' };
+
+/** The money of the default transaction below (100,000 of 290,750 paid in), at the stage of `status`. */
+export function dealMoney(status: string = 'PAID', over: Partial<DealMoney> = {}): DealMoney {
+  const stage = status === 'SUCCEEDED' ? 'succeeded' : status === 'CANCELLED' ? 'cancelled' : ['CREATED', 'INPROGRESS', 'PAID'].includes(status) ? 'open' : 'unknown';
+  const closed = stage === 'succeeded' || stage === 'cancelled';
+  return {
+    currency: 'DKK', stage, owed: '290750.00', paidIn: '100000.00', returnedIn: '0.00', inProgress: '0.00', unknownIn: '0.00',
+    remaining: closed ? null : '190750.00', excess: '0.00', toPayer: NO_FLOW, toPayee: NO_FLOW, toOthers: NO_FLOW, splits: NO_FLOW,
+    feesKept: closed ? '0.00' : null, ...over,
+  };
+}
+
+export function transaction(id: string, over: Partial<Transaction> = {}, money: Partial<DealMoney> = {}): TransactionView {
   return {
     environmentId: 'sandbox',
+    money: dealMoney(over.status ?? 'PAID', money),
     transaction: {
       transactionId: id,
       checkoutUrl: 'https://pay.example.com/checkout/abc',

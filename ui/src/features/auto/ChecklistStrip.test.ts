@@ -60,4 +60,22 @@ describe('Auto deal checklist strip', () => {
     expect(photos.map((p) => p.getAttribute('src'))).toEqual(['https://cdn.example.dk/golf-1.jpg', 'https://cdn.example.dk/golf-3.jpg']);
     expect(photos[1].getAttribute('alt')).toBe('Photo 2 of the vehicle');
   });
+  it('a cancelled paid deal: the payment went back to the payer, the payout no longer applies, nothing red', async () => {
+    installMock({
+      get_transaction: (a) => transaction(a.id as string, { payer: PAYER, payee: PAYEE, status: 'CANCELLED' }, {
+        paidIn: '258000.00', returnedIn: '258000.00', toPayer: { total: '258000.00', paid: '0.00', scheduled: '258000.00', other: '0.00' },
+      }),
+      list_split_payouts: () => ({ environmentId: 'sandbox', items: [] }),
+    });
+    await openDetail();
+    const strip = await screen.findByTestId('auto-checklist');
+    expect(stateOf('payment')).toBe('done');
+    expect(screen.getByTestId('auto-step-payment-detail').textContent).toBe('Returned to the payer: DKK 258,000.00, with the next payout run.');
+    expect(stateOf('payout')).toBe('closed');
+    expect(screen.getByTestId('auto-step-payout').textContent).toContain('not applicable');
+    expect(strip.textContent).not.toContain('needs attention');
+    expect(strip.querySelectorAll('[data-state="problem"], [data-state="open"]')).toHaveLength(0);
+    expect(screen.getByTestId('detail-to-payer').textContent).toBe('DKK 258,000.00');
+    expect(screen.queryByTestId('detail-remaining')).toBeNull();
+  });
 });

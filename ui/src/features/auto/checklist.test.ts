@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AutoInformation, Party } from '../../lib/bindings';
-import { autoChecklist, doneCount, type ChecklistInput } from './checklist';
+import { dealMoney } from '../../test/fixtures';
+import { applicableCount, autoChecklist, doneCount, type ChecklistInput } from './checklist';
 
 const party = (id: string | null): Party => ({ serviceAccountId: id, referenceId: null, name: null, email: null, phoneNumber: null });
 const vehicle = (extra: Partial<AutoInformation> = {}): AutoInformation => ({
@@ -66,10 +67,48 @@ describe('Auto deal checklist', () => {
     expect(autoChecklist(base({ autoInformation: timed }))[3].state).toBe('done');
   });
 
-  it('a paid-out deal is done; a cancelled one needs attention', () => {
+  it('a paid-out deal is done; from the list, the steps it went without no longer apply', () => {
     const done = autoChecklist(base({ status: 'SUCCEEDED' }));
     expect(done[4]).toMatchObject({ state: 'done', detail: 'auto.step.payout.paidOut' });
-    expect(doneCount(done)).toBe(3);
-    expect(autoChecklist(base({ status: 'CANCELLED' }))[4].state).toBe('problem');
+    expect(states(base({ status: 'SUCCEEDED' }))).toEqual(['parties:done', 'payment:done', 'debt:closed', 'billOfSale:closed', 'payout:done']);
+    expect([doneCount(done), applicableCount(done)]).toEqual([3, 3]);
+  });
+
+  it('a cancelled deal in the list: nothing open and nothing red, any payment goes back', () => {
+    const steps = autoChecklist(base({ status: 'CANCELLED', autoInformation: vehicle({ debt: { splitPayoutId: 'sp-1' }, billOfSale: { enabled: true, signed: false } }) }));
+    expect(steps.map((s) => `${s.id}:${s.state}`)).toEqual(['parties:done', 'payment:closed', 'debt:closed', 'billOfSale:closed', 'payout:closed']);
+    expect(steps[1].detail).toBe('auto.step.payment.cancelled');
+    expect(steps[2].detail).toBe('auto.step.debt.cancelled');
+    expect(steps[4].detail).toBe('auto.step.payout.cancelled');
+  });
+
+  it('a cancelled deal on the detail says what went back to the payer, from its money', () => {
+    const returning = dealMoney('CANCELLED', { paidIn: '258000.00', toPayer: { total: '258000.00', paid: '0.00', scheduled: '258000.00', other: '0.00' } });
+    const steps = autoChecklist(base({ status: 'CANCELLED', money: returning }));
+    expect(steps[1]).toMatchObject({ state: 'done', detail: 'auto.step.payment.returning', amount: '258000.00' });
+    expect(steps[4]).toMatchObject({ state: 'closed', detail: 'auto.step.payout.cancelled' });
+    expect(steps.some((s) => s.state === 'problem' || s.state === 'open')).toBe(false);
+    const returned = dealMoney('CANCELLED', { paidIn: '258000.00', toPayer: { total: '258000.00', paid: '258000.00', scheduled: '0.00', other: '0.00' } });
+    expect(autoChecklist(base({ status: 'CANCELLED', money: returned }))[1].detail).toBe('auto.step.payment.returned');
+    const unpaid = autoChecklist(base({ status: 'CANCELLED', money: dealMoney('CANCELLED', { paidIn: '0.00' }) }));
+    expect(unpaid[1]).toMatchObject({ state: 'closed', detail: 'auto.step.payment.nonePaid' });
+  });
+
+  it('a paid-out deal on the detail names what the payee got', () => {
+    const m = dealMoney('SUCCEEDED', { paidIn: '289500.00', toPayee: { total: '286510.00', paid: '0.00', scheduled: '286510.00', other: '0.00' } });
+    const steps = autoChecklist(base({ status: 'SUCCEEDED', money: m }));
+    expect(steps[1]).toMatchObject({ state: 'done', detail: 'auto.step.payment.released', amount: '289500.00' });
+    expect(steps[4]).toMatchObject({ state: 'done', detail: 'auto.step.payout.paidOutTo', amount: '286510.00' });
+  });
+
+  it('a partly paid deal says what is left; a status this app does not know gets no verdict', () => {
+    const partly = autoChecklist(base({ money: dealMoney('CREATED') }));
+    expect(partly[1]).toMatchObject({ state: 'open', detail: 'auto.step.payment.partly', amount: '190750.00' });
+    const odd = autoChecklist(base({ status: 'ON_HOLD' }));
+    expect(odd[1].state).toBe('open');
+    expect(odd[4]).toMatchObject({ state: 'open', detail: 'auto.step.payout.unknown' });
+    const oddPaid = autoChecklist(base({ status: 'ON_HOLD', money: dealMoney('ON_HOLD', { paidIn: '290750.00', remaining: '0.00' }) }));
+    expect(oddPaid[1].state).toBe('done');
+    expect(oddPaid.some((s) => s.state === 'problem')).toBe(false);
   });
 });

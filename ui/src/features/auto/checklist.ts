@@ -1,16 +1,23 @@
 // The Auto deal checklist: which steps of a vehicle deal are done and which are still open,
-// computed from the live record (detail or list item) and, when loaded, its split payouts.
-// Pure, so the strip on the detail and the list's compact column tell the same story.
+// computed from the live record (detail or list item) and, when loaded, its split payouts and
+// its money (`DealMoney`, the one rule every money figure of a deal follows: on the detail).
+// Pure, so the strip on the detail and the list's compact column tell the same story. Once a
+// deal is closed nothing is left to do: a step not done is "not applicable", never open or red;
+// the payment step says what went back to the payer, the payout step what the payee got.
 // `autoInformation.billOfSale` and `.debt` have no fields in the spec: they are read
 // leniently (any other shape counts as "not set", never an error).
 
-import type { AutoInformation, Party } from '../../lib/bindings';
+import type { AutoInformation, DealMoney, Party, Stage } from '../../lib/bindings';
+import { parseDecimal } from '../../shared/decimal';
 import type { MessageKey } from '../../shared/i18n/messages';
 
 export type StepId = 'parties' | 'payment' | 'debt' | 'billOfSale' | 'payout';
 
-/** done: finished; open: still to do; problem: set up but not in a state that lets the deal pay out. */
-export type StepState = 'done' | 'open' | 'problem';
+/**
+ * done: finished; open: still to do; problem: set up but not in a state that lets the deal pay
+ * out; closed: not applicable, the deal is closed (cancelled or paid out) without it.
+ */
+export type StepState = 'done' | 'open' | 'problem' | 'closed';
 
 export interface Step {
   id: StepId;
@@ -19,6 +26,8 @@ export interface Step {
   required: boolean;
   /** The message key of the step's current detail (what is missing, or what is done). */
   detail: MessageKey;
+  /** The figure the detail names as `{amount}` (a decimal string in the deal's currency). */
+  amount?: string;
 }
 
 export interface ChecklistInput {
@@ -28,6 +37,8 @@ export interface ChecklistInput {
   autoInformation: AutoInformation | null;
   /** The transaction's split payouts when loaded (detail); null in the list. */
   splitPayouts?: ReadonlyArray<{ splitPayoutId: string; status?: string | null }> | null;
+  /** The deal's money from its record (detail); null in the list, which has no ledger. */
+  money?: DealMoney | null;
 }
 
 type Loose = Record<string, unknown>;
@@ -50,9 +61,35 @@ function partiesStep(input: ChecklistInput): Step {
 
 const PAID = new Set(['PAID', 'SUCCEEDED']);
 
-function paymentStep(input: ChecklistInput): Step {
-  const paid = PAID.has(input.status.toUpperCase());
-  return { id: 'payment', state: paid ? 'done' : 'open', required: true, detail: paid ? 'auto.step.payment.done' : 'auto.step.payment.open' };
+/** The deal's stage: from its money when known, else from the status as the money rule reads it. */
+export function stageOf(input: ChecklistInput): Stage {
+  if (input.money) return input.money.stage;
+  const status = input.status.toUpperCase();
+  if (status === 'SUCCEEDED') return 'succeeded';
+  if (status === 'CANCELLED') return 'cancelled';
+  return ['CREATED', 'INPROGRESS', 'PAID'].includes(status) ? 'open' : 'unknown';
+}
+
+const positive = (v: string | null | undefined) => (parseDecimal(v)?.units ?? 0n) > 0n;
+
+function paymentStep(input: ChecklistInput, stage: Stage): Step {
+  const base = { id: 'payment', required: true } as const;
+  const m = input.money;
+  if (stage === 'cancelled') {
+    // Without the ledger (the list) it cannot say whether money came in: only that any goes back.
+    if (!m) return { ...base, state: 'closed', detail: 'auto.step.payment.cancelled' };
+    if (!positive(m.paidIn)) return { ...base, state: 'closed', detail: 'auto.step.payment.nonePaid' };
+    if (!positive(m.toPayer.total)) return { ...base, state: 'done', detail: 'auto.step.payment.paidCancelled', amount: m.paidIn };
+    const pending = positive(m.toPayer.scheduled) || positive(m.toPayer.other);
+    return { ...base, state: 'done', detail: pending ? 'auto.step.payment.returning' : 'auto.step.payment.returned', amount: m.toPayer.total };
+  }
+  if (stage === 'succeeded') {
+    return m ? { ...base, state: 'done', detail: 'auto.step.payment.released', amount: m.paidIn } : { ...base, state: 'done', detail: 'auto.step.payment.done' };
+  }
+  const paid = stage === 'open' ? PAID.has(input.status.toUpperCase()) : m != null && positive(m.paidIn) && m.remaining !== null && !positive(m.remaining);
+  if (paid) return { ...base, state: 'done', detail: 'auto.step.payment.done' };
+  if (m && positive(m.paidIn) && m.remaining !== null) return { ...base, state: 'open', detail: 'auto.step.payment.partly', amount: m.remaining };
+  return { ...base, state: 'open', detail: 'auto.step.payment.open' };
 }
 
 function debtStep(input: ChecklistInput): Step {
@@ -81,18 +118,40 @@ function billOfSaleStep(input: ChecklistInput): Step {
     : { id: 'billOfSale', state: 'open', required: true, detail: 'auto.step.bos.unsigned' };
 }
 
+function payoutStep(input: ChecklistInput, stage: Stage, before: Step[]): Step {
+  const base = { id: 'payout', required: true } as const;
+  if (stage === 'succeeded') {
+    const m = input.money;
+    return m ? { ...base, state: 'done', detail: 'auto.step.payout.paidOutTo', amount: m.toPayee.total } : { ...base, state: 'done', detail: 'auto.step.payout.paidOut' };
+  }
+  if (stage === 'cancelled') return { ...base, state: 'closed', detail: 'auto.step.payout.cancelled' };
+  // A status this app does not know: no verdict either way.
+  if (stage === 'unknown') return { ...base, state: 'open', detail: 'auto.step.payout.unknown' };
+  const ready = before.every((s) => !s.required || s.state === 'done');
+  return { ...base, state: ready ? 'done' : 'open', detail: ready ? 'auto.step.payout.ready' : 'auto.step.payout.waiting' };
+}
+
+/** On a closed deal a step not done is left behind, not to do: "not applicable". */
+function settle(step: Step, stage: Stage, input: ChecklistInput): Step {
+  // A cancel cancels the debt's settlement split payout (it is paid on release only): a
+  // registered debt is not settled through the deal, whatever the list or detail last read.
+  if (step.id === 'debt' && stage === 'cancelled' && objectOf(input.autoInformation?.debt)) {
+    return { ...step, state: 'closed', detail: 'auto.step.debt.cancelled' };
+  }
+  if (step.state === 'done' || step.state === 'closed' || (stage !== 'succeeded' && stage !== 'cancelled')) return step;
+  return { ...step, state: 'closed' };
+}
+
 /** The five steps in order; the last is done when every required step before it is. */
 export function autoChecklist(input: ChecklistInput): Step[] {
-  const steps = [partiesStep(input), paymentStep(input), debtStep(input), billOfSaleStep(input)];
-  const status = input.status.toUpperCase();
-  let payout: Step;
-  if (status === 'SUCCEEDED') payout = { id: 'payout', state: 'done', required: true, detail: 'auto.step.payout.paidOut' };
-  else if (status === 'CANCELLED') payout = { id: 'payout', state: 'problem', required: true, detail: 'auto.step.payout.cancelled' };
-  else {
-    const ready = steps.every((s) => !s.required || s.state === 'done');
-    payout = { id: 'payout', state: ready ? 'done' : 'open', required: true, detail: ready ? 'auto.step.payout.ready' : 'auto.step.payout.waiting' };
-  }
-  return [...steps, payout];
+  const stage = stageOf(input);
+  const steps = [partiesStep(input), paymentStep(input, stage), debtStep(input), billOfSaleStep(input)];
+  return [...steps, payoutStep(input, stage, steps)].map((s) => settle(s, stage, input));
+}
+
+/** The steps that still apply (all but the "not applicable" ones of a closed deal). */
+export function applicableCount(steps: ReadonlyArray<Step>): number {
+  return steps.filter((s) => s.state !== 'closed').length;
 }
 
 /** How many steps are done, for the compact column's label. */

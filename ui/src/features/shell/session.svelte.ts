@@ -1,5 +1,5 @@
 import { getContext, setContext } from 'svelte';
-import type { ActionRecord, AppError, EnvironmentView, MirrorSource, SortBy, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
+import type { ActionRecord, AppError, DealMoney, EnvironmentView, MirrorSource, SortBy, Transaction, TransactionFilters, TransactionListItem } from '../../lib/bindings';
 import { activeFilterCount, emptyFilters } from '../transactions/filters';
 import { markOnce } from '../../shared/startup-marks';
 import { unreachable } from '../environments/trouble';
@@ -82,6 +82,8 @@ export class Session {
   /** The new-transaction form is showing instead of the list. */
   creating = $state(false);
   detail = $state.raw<Transaction | null>(null);
+  /** The open deal's money, from the same answer as `detail` (every money figure the page shows). */
+  detailMoney = $state.raw<DealMoney | null>(null);
   detailLoading = $state(false);
   detailError = $state.raw<AppError | null>(null);
   /** Bumped on every successful (re)load of the detail; sections of the detail reload with it. */
@@ -139,6 +141,7 @@ export class Session {
       if (req !== this.#detailReq) return;
       if (res.environmentId === envId && envId === this.activeId && id === this.openId) {
         this.detail = res.transaction;
+        this.detailMoney = res.money ?? null;
         this.detailError = null;
         this.detailVersion++;
       }
@@ -193,6 +196,7 @@ export class Session {
     this.openUserId = null;
     this.creating = false;
     this.detail = null;
+    this.detailMoney = null;
     this.detailError = null;
     this.detailLoading = false;
   }
@@ -360,6 +364,7 @@ export class Session {
     this.openId = id;
     this.creating = false;
     this.detail = null;
+    this.detailMoney = null;
     this.detailError = null;
     this.detailLoading = true;
     try {
@@ -370,6 +375,7 @@ export class Session {
         return;
       }
       this.detail = res.transaction;
+      this.detailMoney = res.money ?? null;
       this.detailVersion++;
     } catch (e) {
       if (req !== this.#detailReq) return;
@@ -382,6 +388,7 @@ export class Session {
     this.#detailReq++;
     this.openId = null;
     this.detail = null;
+    this.detailMoney = null;
     this.detailError = null;
     this.detailLoading = false;
   }

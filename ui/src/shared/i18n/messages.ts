@@ -18,13 +18,14 @@ import * as timeline from '../../features/timeline/i18n';
 import * as trades from '../../features/trades/i18n';
 import * as transactionActions from '../../features/transactions/actions/i18n';
 import * as transactions from '../../features/transactions/i18n';
+import * as transactionMoney from '../../features/transactions/money/i18n';
 import * as updates from '../../features/updates/i18n';
 import * as users from '../../features/users/i18n';
 import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionActions, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving, notifications,
+  common, shell, overview, attention, environments, transactions, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -35,6 +36,7 @@ export const en = {
   ...environments.en,
   ...transactions.en,
   ...transactionActions.en,
+  ...transactionMoney.en,
   ...bulk.en,
   ...saving.en,
   ...notifications.en,
@@ -61,6 +63,7 @@ export const da: Dictionary = {
   ...environments.da,
   ...transactions.da,
   ...transactionActions.da,
+  ...transactionMoney.da,
   ...bulk.da,
   ...saving.da,
   ...notifications.da,

@@ -107,23 +107,20 @@ describe('actions bar', () => {
 });
 
 describe('paid out', () => {
-  it('counts only paid payouts and shows scheduled ones apart', async () => {
-    installMock({
-      status: 'SUCCEEDED',
-      payments: {
-        inbound: { amount: '289500.00', payments: [] },
-        outbound: {
-          amount: '287000.00',
-          payments: [
-            { destination: null, text: 'Payout', payee: null, amount: '285010.00', currency: 'DKK', status: 'SCHEDULED', created: null, authorized: null },
-            { destination: null, text: 'Reimbursement', payee: null, amount: '1990.00', currency: 'DKK', status: 'PAID', created: null, authorized: null },
-          ],
-        },
-      },
+  it('tells a paid-out deal\'s money from its ledger: to the payee (scheduled), reimbursed (transferred)', async () => {
+    const flow = (paid: string, scheduled: string) => ({ total: (Number(paid) + Number(scheduled)).toFixed(2), paid, scheduled, other: '0.00' });
+    installMock({}, {
+      get_transaction: (a) => transaction(a.id as string, { payer: PAYER, status: 'SUCCEEDED' }, {
+        paidIn: '289500.00', toPayee: flow('0.00', '285010.00'), toPayer: flow('1990.00', '0.00'), feesKept: '2500.00',
+      }),
     });
     await openDetail();
-    expect(screen.getByTestId('detail-paid-out').textContent).toBe('DKK 1,990.00');
-    expect(screen.getByTestId('detail-scheduled-out').textContent).toBe('DKK 285,010.00 scheduled');
+    expect(screen.getByTestId('detail-to-payee').textContent).toBe('DKK 285,010.00');
+    expect(screen.getByTestId('detail-to-payee-hint').textContent).toBe('Scheduled for the next payout run');
+    expect(screen.getByTestId('detail-to-payer').textContent).toBe('DKK 1,990.00');
+    expect(screen.getByTestId('detail-to-payer-hint').textContent).toBe('Transferred');
+    expect(screen.getByTestId('detail-fees-kept').textContent).toBe('DKK 2,500.00');
+    expect(screen.queryByTestId('detail-remaining')).toBeNull();
   });
 });
 

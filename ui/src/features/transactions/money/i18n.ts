@@ -1,0 +1,41 @@
+// The deal's money cards on the detail page (see cards.ts).
+
+export const en = {
+  'money.reimbursed': 'Reimbursed to the payer',
+  'money.returned': 'Returned to the payer',
+  'money.toPayee': 'Paid out to the payee',
+  'money.splits': 'Split payouts',
+  'money.splitsKept': 'Split payouts still paid',
+  'money.toOthers': 'Paid out to others',
+  'money.feesKept': 'Kept as fees',
+  'money.flow.paid': 'Transferred',
+  'money.flow.scheduled': 'Scheduled for the next payout run',
+  'money.flow.both': '{amount} transferred, {scheduled} scheduled',
+  'money.flow.unknown': '{amount} with a status this app does not know',
+  'money.hint.inProgress': '{amount} under way',
+  'money.hint.excess': '{amount} more than owed',
+  'money.hint.unknownIn': '{amount} in payments with a status this app does not know',
+  'money.hint.nothingPaid': 'Nothing was paid in.',
+  'money.hint.nothingToReturn': 'Nothing to return: nothing was paid in.',
+  'money.hint.feesKept': 'Paid in − everything paid out',
+};
+
+export const da: Record<keyof typeof en, string> = {
+  'money.reimbursed': 'Tilbagebetalt til betaleren',
+  'money.returned': 'Tilbage til betaleren',
+  'money.toPayee': 'Udbetalt til modtageren',
+  'money.splits': 'Deludbetalinger',
+  'money.splitsKept': 'Deludbetalinger, der stadig betales',
+  'money.toOthers': 'Udbetalt til andre',
+  'money.feesKept': 'Beholdt som gebyrer',
+  'money.flow.paid': 'Overført',
+  'money.flow.scheduled': 'Planlagt til næste udbetalingskørsel',
+  'money.flow.both': '{amount} overført, {scheduled} planlagt',
+  'money.flow.unknown': '{amount} med en status, appen ikke kender',
+  'money.hint.inProgress': '{amount} undervejs',
+  'money.hint.excess': '{amount} mere end skyldigt',
+  'money.hint.unknownIn': '{amount} i betalinger med en status, appen ikke kender',
+  'money.hint.nothingPaid': 'Intet blev indbetalt.',
+  'money.hint.nothingToReturn': 'Intet at føre tilbage: intet blev indbetalt.',
+  'money.hint.feesKept': 'Indbetalt − alt udbetalt',
+};
