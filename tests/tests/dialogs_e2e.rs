@@ -123,9 +123,10 @@ async fn at_960x600_the_payout_dialogs_confirm_and_close_stay_in_sight() {
         showcase(&c).await;
         open_action(&c, "action-payout", &[]).await;
         consequence_when(&c, "the payout", |_| true).await;
-        for button in ["action-confirm", "action-cancel-dialog"] {
-            let seen = in_sight(&c, &format!("[data-testid='{button}']")).await;
-            assert!(fully_inside(&seen), "{button} is not in sight at 960×600: {seen}");
+        // Confirm, Close and why Confirm is off ("Type 289,500.00 to confirm.") are all in sight.
+        for part in ["action-confirm", "action-cancel-dialog", "action-why-disabled"] {
+            let seen = in_sight(&c, &format!("[data-testid='{part}']")).await;
+            assert!(fully_inside(&seen), "{part} is not in sight at 960×600: {seen}");
         }
         // The dialog's body scrolls under its buttons; they stay where they are.
         c.execute("document.querySelector(\"[data-testid='action-dialog']\").scrollTop = 0;", vec![]).await;
