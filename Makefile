@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check
+.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check ci-time
 
 setup:
 	@bash scripts/setup-system.sh
@@ -19,6 +19,10 @@ run: ui
 ## Runs every test (UI, Rust, end-to-end in a real window).
 test: ui
 	@bash scripts/test.sh
+
+## What CI runs (`.ci/run`: make test, cross-check, package-test), with each step's time.
+ci-time:
+	@bash .ci/run
 
 ## The end-to-end suite 10 times in a row with one core kept busy; fails on any hang or flake.
 e2e-stress: ui

@@ -8,26 +8,39 @@ root=$(pwd)
 export ESCROW_DESK_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/escrow-desk"
 export ESCROW_DESK_ARTIFACTS="$root/tests/artifacts"
 
-echo "== Rust: formatting (rustfmt.toml; \`make fmt\` fixes it)"
-cargo fmt --all --check >/dev/null || { echo "Rust code is not formatted: run make fmt" >&2; cargo fmt --all --check | head -40; exit 1; }
-echo "== Structure: no import cycles"; python3 scripts/import-cycles.py --self-test && python3 scripts/import-cycles.py || exit 1
-echo "== Set-up: the Node.js version rules"; bash scripts/check-node.sh --self-test
+# Each section's time, printed at the end (the CI budget is made of these).
+section_start=$SECONDS
+section_name=""
+section_times=()
+section() {
+  [ -n "$section_name" ] && section_times+=("$(printf '%5d s  %s' $((SECONDS - section_start)) "$section_name")")
+  section_name="$1"
+  section_start=$SECONDS
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+trap 'section ""; echo "== make test: time per section"; printf "  %s\n" "${section_times[@]}"' EXIT
 
-echo "== escrow-api as a crate: docs without warnings, packages, builds with the other TLS stack"
+section "Rust: formatting (rustfmt.toml; \`make fmt\` fixes it)"
+cargo fmt --all --check >/dev/null || { echo "Rust code is not formatted: run make fmt" >&2; cargo fmt --all --check | head -40; exit 1; }
+section "Structure: no import cycles"; python3 scripts/import-cycles.py --self-test && python3 scripts/import-cycles.py || exit 1
+section "Set-up: the Node.js version rules"; bash scripts/check-node.sh --self-test
+
+section "escrow-api as a crate: docs without warnings, packages, builds with the other TLS stack"
 RUSTDOCFLAGS="-D warnings" cargo doc -p escrow-api --no-deps --quiet
 cargo package -p escrow-api --no-verify --allow-dirty --quiet
 cargo check -p escrow-api --no-default-features --features native-tls --quiet
 
-echo "== UI: type check and unit tests"
+section "UI: type check and unit tests"
 (cd ui && npm run --silent check && npm test --silent)
 
-echo "== Release: signing step and update manifest (throwaway key)"
+section "Release: signing step and update manifest (throwaway key)"
 bash scripts/release-test.sh
 
-echo "== Rust: build the app for the end-to-end tests"
+section "Rust: build the app for the end-to-end tests"
 cargo build -p escrow-desk
 
-echo "== Rust: unit, integration and end-to-end tests"
+section "Rust: unit, integration and end-to-end tests"
 # Each end-to-end test has its own cap (tests/src/cap.rs) and every WebDriver call its own
 # bound (tests/src/window.rs); this is the last resort: 45 minutes is ~10x a cold run.
 timeout --kill-after=30 2700 scripts/with-session.sh cargo test --workspace --no-fail-fast

@@ -33,6 +33,7 @@ pub fn typescript() -> String {
         crate::mirror::rules::Thresholds::decl(&cfg),
         crate::mirror::views::AttentionItem::decl(&cfg),
         crate::mirror::views::RuleCount::decl(&cfg),
+        crate::mirror::views::SnoozeTarget::decl(&cfg),
         crate::mirror::views::AttentionView::decl(&cfg),
         crate::mirror::views::Change::decl(&cfg),
         crate::mirror::views::ChangesView::decl(&cfg),

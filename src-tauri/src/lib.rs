@@ -80,9 +80,11 @@ fn start_logging(app: &tauri::App) {
     }
 }
 
-/// Starts the built-in Sandbox (demo tenant, demo data) on a free loopback port.
+/// Starts the built-in Sandbox (demo tenant, demo data) on a free loopback port. Its
+/// webhooks go to a receiver of its own until a URL is set, so Events shows them delivered.
 fn start_sandbox(dir: PathBuf) -> Result<escrow_sandbox::RunningSandbox, String> {
-    tauri::async_runtime::block_on(escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir)))
+    let options = escrow_sandbox::ServeOptions { own_receiver: true, ..Default::default() };
+    tauri::async_runtime::block_on(escrow_sandbox::start_with(escrow_sandbox::SandboxConfig::demo(dir), options))
 }
 
 /// The built-in Sandbox's database, as `escrow_sandbox` names it in its folder.

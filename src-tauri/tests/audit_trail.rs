@@ -20,7 +20,9 @@ fn broken(w: &World) -> (Option<ChainProblem>, Option<i64>) {
 #[test]
 fn every_row_says_who_acted_from_where_and_when_and_the_chain_is_anchored() {
     let w = world();
+    assert!(!w.desk.staff_name_asked().unwrap(), "a new desk has not asked for a name");
     w.desk.set_staff_name("  Mette Hansen ").unwrap();
+    assert!(w.desk.staff_name_asked().unwrap());
     let profile = w
         .desk
         .save_profile(&ProfileInput {
@@ -66,6 +68,7 @@ fn every_row_says_who_acted_from_where_and_when_and_the_chain_is_anchored() {
 
     w.desk.set_staff_name("").unwrap();
     assert_eq!(w.desk.staff_name().unwrap(), None);
+    assert!(w.desk.staff_name_asked().unwrap(), "the question put off stays asked");
     w.act(1);
     assert_eq!(w.rows()[4].staff_name, None, "cleared");
     assert!(w.desk.set_staff_name(&"x".repeat(81)).is_err());

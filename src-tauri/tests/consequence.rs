@@ -181,10 +181,10 @@ fn a_closed_deal_blocks_every_money_move() {
 
 #[test]
 fn a_new_deal_shows_what_the_payer_pays_and_the_payee_receives() {
-    let c = of_create(Decimal::from(289500), Decimal::from(495), Decimal::from(100), "DKK");
+    let c = of_create(Decimal::from(289500), Decimal::from(495), Decimal::from(100), "DKK", None);
     assert_eq!((c.payee_net.as_str(), c.payer_owes.as_str()), ("289005.00", "289600.00"));
     assert!(c.blocked.is_none());
-    let tiny = of_create(Decimal::from(100), Decimal::from(495), Decimal::ZERO, "DKK");
+    let tiny = of_create(Decimal::from(100), Decimal::from(495), Decimal::ZERO, "DKK", None);
     assert_eq!(tiny.blocked.map(|b| b.reason).as_deref(), Some("belowCommitted"));
 }
 
@@ -239,4 +239,23 @@ fn the_debt_settlement_is_never_paid_from_the_excess() {
     let c = run(payout(), &tx, &splits(vec![debt]));
     assert_eq!(c.payee_net, "279005.00", "289,500 − 495 − the debt");
     assert_eq!(c.blocked.and_then(|b| b.amount).as_deref(), Some("30000.00"));
+}
+
+#[test]
+fn a_new_auto_deal_with_debt_promises_what_registering_the_debt_on_it_would() {
+    let fresh: Transaction = serde_json::from_value(json!({
+        "transactionId": "tx-new", "status": "CREATED", "amount": 199900, "currency": "DKK",
+        "fees": { "payee": 1250, "payer": 150, "tenant": 0, "safepay": 0 },
+    }))
+    .unwrap();
+    let review =
+        of_create(Decimal::from(199900), Decimal::from(1250), Decimal::from(150), "DKK", Some(Decimal::from(45000)));
+    let registered = of_debt(Decimal::from(45000), &fresh, &[]);
+    assert_eq!(review.payee_net, "153650.00", "amount − payee fee − debt");
+    assert_eq!(
+        (review.payee_net.as_str(), review.payer_owes.as_str()),
+        (registered.payee_net.as_str(), registered.payer_owes.as_str())
+    );
+    assert_eq!(review.splits, registered.splits, "the same debt settlement line");
+    assert_eq!(review.kind, "createTransaction");
 }

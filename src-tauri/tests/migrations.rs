@@ -14,7 +14,7 @@ use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::keychain::Keychain;
 
 /// The schema version this app writes.
-const LATEST: u32 = 7;
+const LATEST: u32 = 8;
 
 const FIXTURES: [(&str, Option<&str>, Option<&str>); 5] = [
     ("appdb-1-5c4ebe0.sqlite", None, None),

@@ -10,6 +10,7 @@ use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::mirror::rules::Rule;
 use escrow_desk::mirror::sync::SyncKind;
+use escrow_desk::mirror::views::SnoozeTarget;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
@@ -116,7 +117,8 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     assert!(changes.iter().any(|c| c.transaction_id == id && c.kind == "paid"), "{changes:?}");
 
     // Snoozing hides it (audited); unsnoozing brings it back.
-    let snoozed = desk.snooze(&id, "overfunded", 2, "the payer asked us to wait", None).unwrap();
+    let target = SnoozeTarget { transaction_id: id.clone(), rule: "overfunded".into() };
+    let snoozed = desk.snooze(&[target], 2, "the payer asked us to wait", None).unwrap();
     assert!(snoozed.items.iter().all(|i| !(i.transaction_id == id && i.rule == Rule::Overfunded)));
     assert!(
         snoozed
@@ -258,4 +260,42 @@ async fn idle_release_shrinks_the_connections_not_in_use() {
     assert_eq!(desk.release_memory(), 3);
     assert_eq!(sandbox.release_memory(), 5);
     assert_eq!(desk.overview().unwrap().escrow, before.escrow, "the mirror answers the same after a release");
+}
+
+/// Attention items picked together are snoozed in one go: one note and one end for all, in
+/// one transaction (a bad item refuses them all, nothing half done), one audit row each.
+#[tokio::test]
+async fn many_attention_items_are_snoozed_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+    let desk = Desk::new(AppDb::open(&dir.path().join("app")).unwrap(), keychain, Some(builtin)).unwrap();
+    assert!(desk.run_mirror_sync(SyncKind::Full).await.unwrap());
+    let before = desk.attention(Some("debt_missing")).unwrap();
+    assert!(before.items.len() >= 6, "the demo data has deals without debt information: {}", before.items.len());
+    let target = |i: &escrow_desk::mirror::views::AttentionItem| SnoozeTarget {
+        transaction_id: i.transaction_id.clone(),
+        rule: i.rule.as_str().into(),
+    };
+    let picked: Vec<SnoozeTarget> = before.items.iter().take(5).map(target).collect();
+
+    let mut bad = picked.clone();
+    bad.push(SnoozeTarget { transaction_id: before.items[5].transaction_id.clone(), rule: "no_such_rule".into() });
+    assert!(desk.snooze(&bad, 3, "the lender answers next week", None).is_err());
+    assert_eq!(desk.attention(Some("debt_missing")).unwrap().total, before.total, "nothing snoozed");
+    assert!(desk.snooze(&[], 3, "nothing picked", None).is_err());
+
+    let mut twice = picked.clone();
+    twice.push(picked[0].clone());
+    let after = desk.snooze(&twice, 3, "the lender answers next week", Some("debt_missing")).unwrap();
+    assert_eq!(after.total, before.total - 5);
+    assert!(after.items.iter().all(|i| !picked.contains(&target(i))));
+    let snoozed: Vec<_> = after.snoozed.iter().filter(|i| picked.contains(&target(i))).collect();
+    assert_eq!(snoozed.len(), 5);
+    assert!(snoozed.iter().all(|i| i.note.as_deref() == Some("the lender answers next week")));
+    assert!(snoozed.windows(2).all(|w| w[0].snoozed_until == w[1].snoozed_until), "one end for all");
+    let audited = desk.audit_log(Some("snooze_attention"), 50).unwrap();
+    assert_eq!(audited.len(), 5, "one row per item: {audited:?}");
+    assert!(picked.iter().all(|p| audited.iter().any(|e| e.target == p.transaction_id)));
 }

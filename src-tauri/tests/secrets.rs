@@ -150,7 +150,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "attention" => json(&desk.attention(None)),
             "changes" => json(&desk.changes()),
             "mark_changes_seen" => json(&desk.mark_changes_seen()),
-            "snooze_attention" => json(&desk.snooze(&txn, "paid_overdue", 3, "waiting for the dealer", None)),
+            "snooze_attention" => {
+                let target = escrow_desk::mirror::views::SnoozeTarget {
+                    transaction_id: txn.clone(),
+                    rule: "paid_overdue".into(),
+                };
+                json(&desk.snooze(&[target], 3, "waiting for the dealer", None))
+            }
             "unsnooze_attention" => json(&desk.unsnooze(&txn, "paid_overdue", None)),
             "attention_thresholds" => json(&desk.attention_thresholds()),
             "save_attention_thresholds" => json(&desk.save_attention_thresholds(&Default::default())),

@@ -10,19 +10,19 @@
 //! the page's `data-list-loads`, which only a completed load raises. The web view keeps its
 //! storage in a temporary folder (`XDG_DATA_HOME`), so neither setting outlives the bench.
 //!
-//! The first [`WARM_UP`] cycles (the same walk) come before the start figure. What grows
-//! in them is WebKit's own memory finding its level, not the UI's (measured, docs/NOTES.md
-//! "2026-11-25 — trust helper"): the page keeps ~480–530 DOM elements throughout; the
-//! JavaScript heap after a full collection stays at 5.5–7.4 MB from cycle ~100 on (4.4 at the
-//! start); what grows is the web process's native memory — glibc's main malloc arena climbs
-//! from ~50 MB to ~82 MB (`malloc_trim` hands ~20 MB of it straight back: freed memory kept,
-//! not live data) and JavaScriptCore's heap blocks from ~35 to ~50 MB; with the JIT off
-//! (`JSC_useJIT=false`) the web process is flat from cycle ~250 to 700. The arena's last step
-//! can still come after the warm-up (cycle ~650 in two of four runs), so a run shows 0–10%.
-//! The growth from the first page is printed beside the figure, and so is the anonymous part
-//! of PSS (what the processes allocated): the shared libraries' file pages, which the kernel
-//! drops and reads again as the rest of the machine needs memory, move the PSS total by
-//! ±40 MB between two readings on a loaded machine.
+//! The first [`WARM_UP`] cycles (the same walk) come before the start figure. What grows in
+//! them is WebKit's own memory finding its level, not the UI's (measured; see
+//! docs/decisions/0133-soak-measured-after-a-warm-up.md and docs/benchmarks.md, Soak): the page
+//! keeps ~480–530 DOM elements throughout; the JavaScript heap after a full collection stays at
+//! 5.5–7.4 MB from cycle ~100 on (4.4 at the start); what grows is the web process's native
+//! memory — glibc's main malloc arena climbs from ~50 MB to ~82 MB (`malloc_trim` hands ~20 MB
+//! of it straight back: freed memory kept, not live data) and JavaScriptCore's heap blocks from
+//! ~35 to ~50 MB; with the JIT off (`JSC_useJIT=false`) the web process is flat from cycle ~250
+//! to 700. The arena's last step can still come after the warm-up (cycle ~650 in two of four
+//! runs), so a run shows 0–10%. The growth from the first page is printed beside the figure,
+//! and so is the anonymous part of PSS (what the processes allocated): the shared libraries'
+//! file pages, which the kernel drops and reads again as the rest of the machine needs memory,
+//! move the PSS total by ±40 MB between two readings on a loaded machine.
 
 use escrow_desk_e2e::{AppWindow, Launch, capped_for, descendants, pss_kb, tree_anon_pss_kb, tree_pss_kb, tree_rss_kb};
 use std::time::{Duration, Instant};

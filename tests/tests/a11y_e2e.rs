@@ -140,7 +140,7 @@ async fn audit_all(c: &AppWindow, axe: &str, theme: &str, reference: &str) -> Ve
     c.click("[data-testid='user-row']").await;
     c.find("[data-testid='user-detail']").await;
     check("a user's page", None).await;
-    c.click("[data-testid='user-back']").await; // the Users entry keeps the page open
+    c.click("[data-testid='user-back']").await; // back to the Users list
 
     c.click("[data-testid='nav-business-users']").await;
     c.find("[data-testid='bu-new']").await;

@@ -97,6 +97,10 @@ pub struct ServeOptions {
     /// `http://sandbox.ci.internal:8080` when it listens on `0.0.0.0:8080`. `None`: the
     /// listen address. An origin only: hosted pages link to each other from the root.
     pub public_url: Option<String>,
+    /// Webhooks of a tenant that set no URL go to the sandbox's own receiver
+    /// (`POST /_sandbox/receiver/{tenant}`, see [`crate::receiver`]) and succeed, instead of
+    /// failing with "no webhook URL configured". The desktop app's built-in Sandbox.
+    pub own_receiver: bool,
 }
 
 /// `http(s)://host[:port]`, without a trailing slash, or why `raw` is not one.

@@ -94,6 +94,13 @@ CREATE TABLE IF NOT EXISTS webhook_events (
     outcomes TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS webhook_events_due ON webhook_events (state, next_attempt_ms);
+CREATE TABLE IF NOT EXISTS webhook_received (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    tenant TEXT NOT NULL,
+    received TEXT NOT NULL,
+    body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_received_by_tenant ON webhook_received (tenant, seq);
 CREATE TABLE IF NOT EXISTS payments (
     payment_id TEXT PRIMARY KEY,
     tenant TEXT NOT NULL,

@@ -22,6 +22,7 @@ pub mod meta;
 pub mod money;
 pub mod openapi;
 pub mod pdf;
+pub mod receiver;
 pub mod seed;
 mod sqlite_setup;
 pub mod state;
@@ -45,6 +46,7 @@ pub fn routes(dialect: Dialect) -> openapi::table::Routes {
     let all = v2::routes(dialect)
         .merge(control::routes())
         .merge(inspect::routes())
+        .merge(receiver::routes())
         .merge(hosted::routes())
         .merge(trade::routes::routes(dialect));
     meta::with_meta(all, dialect)
@@ -122,7 +124,9 @@ pub async fn start_with(config: SandboxConfig, options: ServeOptions) -> Result<
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let url = format!("http://{addr}");
     let public_url = public_url.unwrap_or_else(|| url.clone());
-    let worker = tokio::spawn(v2::webhooks::outbox::deliver_forever(db.clone(), config.dialect));
+    // Delivered to itself over loopback HTTP, as to any receiver.
+    let own_receiver = options.own_receiver.then(|| url.clone());
+    let worker = tokio::spawn(v2::webhooks::outbox::deliver_forever(db.clone(), config.dialect, own_receiver));
     let state = AppState {
         db: db.clone(),
         tenants: Arc::new(config.tenants),

@@ -1,5 +1,5 @@
 //! `escrow-sandbox serve --listen ADDR --data-dir DIR [--tenant NAME=KEY[:MODULES]]... [--seed demo|none]
-//! [--dialect spec|published] [--public-url URL] [--log-level FILTER]`; every flag also from an
+//! [--dialect spec|published] [--public-url URL] [--own-receiver] [--log-level FILTER]`; every flag also from an
 //! `ESCROW_SANDBOX_*` variable (a flag wins). `escrow-sandbox --version`.
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -44,6 +44,10 @@ struct Serve {
     /// e.g. http://sandbox:8080 (default: the listen address). Scheme, host and port only.
     #[arg(long, env = "ESCROW_SANDBOX_PUBLIC_URL", value_parser = escrow_sandbox::config::public_url)]
     public_url: Option<String>,
+    /// Deliver the webhooks of a tenant that set no URL to the sandbox's own receiver
+    /// (`POST /_sandbox/receiver/{tenant}`, listed by `GET /_sandbox/receiver`), so they succeed.
+    #[arg(long, env = "ESCROW_SANDBOX_OWN_RECEIVER")]
+    own_receiver: bool,
     /// Log filter for stderr: error, warn, info (one line per request), debug, trace, or
     /// tracing directives such as `escrow_sandbox=debug`.
     #[arg(long, env = "ESCROW_SANDBOX_LOG", default_value = "info", value_parser = parse_filter)]
@@ -95,7 +99,12 @@ async fn main() -> std::process::ExitCode {
     let names: Vec<&str> = tenants.iter().map(|t| t.name.as_str()).collect();
     let names = names.join(", ");
     let config = SandboxConfig { listen: args.listen, data_dir: args.data_dir, tenants, seed, dialect };
-    let running = match escrow_sandbox::start_with(config, ServeOptions { public_url: args.public_url }).await {
+    let running = match escrow_sandbox::start_with(
+        config,
+        ServeOptions { public_url: args.public_url, own_receiver: args.own_receiver },
+    )
+    .await
+    {
         Ok(r) => r,
         Err(e) => {
             tracing::error!("{e}");

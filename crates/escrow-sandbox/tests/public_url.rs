@@ -27,7 +27,12 @@ async fn start_on_every_interface() -> Lan {
         seed: Seed::None,
         dialect: Default::default(),
     };
-    let sb = escrow_sandbox::start_with(config, ServeOptions { public_url: Some(format!("{PUBLIC}/")) }).await.unwrap();
+    let sb = escrow_sandbox::start_with(
+        config,
+        ServeOptions { public_url: Some(format!("{PUBLIC}/")), ..ServeOptions::default() },
+    )
+    .await
+    .unwrap();
     let local = format!("http://127.0.0.1:{}", sb.addr.port());
     let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     Lan { sb, local, http, _dir: dir }
@@ -152,7 +157,8 @@ async fn every_link_handed_out_uses_the_public_url() {
 #[tokio::test]
 async fn a_public_url_that_is_not_an_origin_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let options = ServeOptions { public_url: Some("http://sandbox.example.test/base".into()) };
+    let options =
+        ServeOptions { public_url: Some("http://sandbox.example.test/base".into()), ..ServeOptions::default() };
     let refused = escrow_sandbox::start_with(SandboxConfig::demo(dir.path()), options).await;
     assert!(refused.is_err_and(|e| e.contains("without a path")));
 }

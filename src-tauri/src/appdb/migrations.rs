@@ -24,10 +24,11 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 5, name: "local mirror of transactions, changes and snoozes", apply: mirror },
     Migration { version: 6, name: "bulk runs: batch id on journal records", apply: action_batches },
     Migration { version: 7, name: "mirror detail checks keep a payout's excess", apply: detail_excess },
+    Migration { version: 8, name: "mirror search reads amounts without trailing zeros", apply: search_amounts },
 ];
 
 /// The schema version this app writes.
-pub const LATEST: u32 = 7;
+pub const LATEST: u32 = 8;
 
 const BASELINE: &str = r#"
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -269,6 +270,23 @@ fn detail_excess(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// The mirror's search text gains each amount's plain decimal (`289500` for `289500.00`, as
+/// `mirror::row::amount_token` writes it for new rows), so an amount typed as it is shown
+/// finds deals synced before. Stored amounts are `Decimal` text (no exponent): trailing
+/// zeros after a point go, then the point; the search text keeps no point or minus sign.
+fn search_amounts(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "UPDATE mirror_search SET search = search || char(31) || (
+             SELECT replace(replace(
+                 CASE WHEN instr(r.amount, '.') > 0 THEN rtrim(rtrim(r.amount, '0'), '.') ELSE r.amount END,
+                 '.', ''), '-', '')
+             FROM mirror_rows r
+             WHERE r.environment_id = mirror_search.environment_id AND r.transaction_id = mirror_search.transaction_id)
+         WHERE EXISTS (SELECT 1 FROM mirror_rows r
+             WHERE r.environment_id = mirror_search.environment_id AND r.transaction_id = mirror_search.transaction_id);",
+    )
+}
+
 const AUDIT_COLUMNS: [&str; 7] =
     ["environment_kind", "app_version", "actor_user", "actor_host", "staff_name", "key_id", "mac"];
 
@@ -328,6 +346,33 @@ mod tests {
         let half: i64 =
             conn.query_row("SELECT count(*) FROM sqlite_master WHERE name = 'half'", [], |r| r.get(0)).unwrap();
         assert_eq!(half, 0, "the failed step's own changes are rolled back");
+    }
+
+    #[test]
+    fn synced_amounts_become_searchable_without_trailing_zeros() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let upto7: Vec<&Migration> = MIGRATIONS.iter().filter(|m| m.version <= 7).collect();
+        let tx = conn.transaction().unwrap();
+        for m in &upto7 {
+            (m.apply)(&tx).unwrap();
+        }
+        for (id, amount) in [("a", "289500.00"), ("b", "289500.50"), ("c", "1200"), ("d", "0.00")] {
+            tx.execute(
+                "INSERT INTO mirror_rows (environment_id, transaction_id, status, auto, currency, amount, fingerprint,
+                     first_seen, changed, pass) VALUES ('e', ?1, 'PAID', 0, 'DKK', ?2, 'f', 't', 't', 1)",
+                [id, amount],
+            )
+            .unwrap();
+            tx.execute("INSERT INTO mirror_search VALUES ('e', ?1, NULL, 'text')", [id]).unwrap();
+        }
+        search_amounts(&tx).unwrap();
+        let search = |id: &str| -> String {
+            tx.query_row("SELECT search FROM mirror_search WHERE transaction_id = ?1", [id], |r| r.get(0)).unwrap()
+        };
+        assert_eq!(search("a"), "text\u{1f}289500");
+        assert_eq!(search("b"), "text\u{1f}2895005");
+        assert_eq!(search("c"), "text\u{1f}1200");
+        assert_eq!(search("d"), "text\u{1f}0");
     }
 
     #[test]

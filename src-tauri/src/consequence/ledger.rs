@@ -8,7 +8,9 @@ use rust_decimal::Decimal;
 
 /// The record's figures the rules work on.
 pub(super) struct Ledger<'a> {
-    pub(super) tx: &'a Transaction,
+    pub(super) amount: Decimal,
+    pub(super) currency: String,
+    pub(super) status: TransactionStatus,
     pub(super) splits: &'a [SplitPayout],
     pub(super) payee_fee: Decimal,
     pub(super) payer_fee: Decimal,
@@ -53,7 +55,9 @@ impl<'a> Ledger<'a> {
             .map(str::to_owned);
         let from_excess = excess_splits(tx, splits, payer_fee, debt_split.as_deref());
         Ledger {
-            tx,
+            amount: tx.amount,
+            currency: tx.currency.to_string(),
+            status: tx.status.clone(),
             splits,
             payee_fee: fees.payee.unwrap_or_default(),
             payer_fee,
@@ -61,6 +65,23 @@ impl<'a> Ledger<'a> {
             reimbursed,
             from_excess,
             debt_split,
+        }
+    }
+
+    /// The record a create will make: `amount` and the fixed fees, nothing paid in, no
+    /// split payouts yet.
+    pub(super) fn planned(amount: Decimal, payee_fee: Decimal, payer_fee: Decimal, currency: &str) -> Self {
+        Ledger {
+            amount,
+            currency: currency.to_owned(),
+            status: TransactionStatus::Created,
+            splits: &[],
+            payee_fee,
+            payer_fee,
+            paid_in: Decimal::ZERO,
+            reimbursed: Decimal::ZERO,
+            from_excess: Vec::new(),
+            debt_split: None,
         }
     }
 
@@ -75,11 +96,11 @@ impl<'a> Ledger<'a> {
 
     pub(super) fn excess(&self) -> Decimal {
         let assigned: Decimal = self.live().filter(|(i, _)| self.from_excess[*i]).map(|(_, s)| s.amount).sum();
-        (self.paid_in - self.tx.amount - self.payer_fee - assigned).max(Decimal::ZERO)
+        (self.paid_in - self.amount - self.payer_fee - assigned).max(Decimal::ZERO)
     }
 
     pub(super) fn share(&self) -> Decimal {
-        self.tx.amount - self.payee_fee - self.share_splits() - self.reimbursed
+        self.amount - self.payee_fee - self.share_splits() - self.reimbursed
     }
 
     pub(super) fn owes(&self, amount: Decimal, payer_fee: Decimal) -> Decimal {
@@ -87,7 +108,7 @@ impl<'a> Ledger<'a> {
     }
 
     pub(super) fn closed(&self) -> bool {
-        matches!(self.tx.status, TransactionStatus::Succeeded | TransactionStatus::Cancelled)
+        matches!(self.status, TransactionStatus::Succeeded | TransactionStatus::Cancelled)
     }
 
     pub(super) fn effect(&self, s: &SplitPayout, effect: &str) -> SplitEffect {
@@ -104,15 +125,15 @@ impl<'a> Ledger<'a> {
     pub(super) fn base(&self, kind: &str) -> Consequence {
         Consequence {
             kind: kind.into(),
-            currency: self.tx.currency.to_string(),
-            amount: money(self.tx.amount),
+            currency: self.currency.clone(),
+            amount: money(self.amount),
             payee_fee: money(self.payee_fee),
             payer_fee: money(self.payer_fee),
             paid_in: money(self.paid_in),
             reimbursed: money(self.reimbursed),
             payee_net: money(self.share()),
             to_payer: money(Decimal::ZERO),
-            payer_owes: money(self.owes(self.tx.amount, self.payer_fee)),
+            payer_owes: money(self.owes(self.amount, self.payer_fee)),
             max_reimbursable: money(if self.paid_in > Decimal::ZERO {
                 self.share().max(Decimal::ZERO)
             } else {

@@ -136,25 +136,26 @@ pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequenc
     c
 }
 
-/// A new transaction: the payer pays `amount + payer fee`; the payee receives
-/// `amount − payee fee` at release (split payouts come later).
-pub fn of_create(amount: Decimal, payee_fee: Decimal, payer_fee: Decimal, currency: &str) -> Consequence {
-    Consequence {
-        kind: "createTransaction".into(),
-        currency: currency.into(),
-        amount: money(amount),
-        payee_fee: money(payee_fee),
-        payer_fee: money(payer_fee),
-        paid_in: money(Decimal::ZERO),
-        reimbursed: money(Decimal::ZERO),
-        payee_net: money(amount - payee_fee),
-        to_payer: money(Decimal::ZERO),
-        payer_owes: money(amount + payer_fee),
-        max_reimbursable: money(Decimal::ZERO),
-        splits: Vec::new(),
-        blocked: (amount < payee_fee)
-            .then(|| Blocked { reason: "belowCommitted".into(), amount: Some(money(payee_fee)) }),
+/// A new transaction, on the record the create will make (nothing paid in): the payer pays
+/// `amount + payer fee`; at release the payee receives `amount − payee fee`, less the debt
+/// settlement when the new deal's set-up registers `debt` right after the create (the same
+/// rule as registering debt on an existing deal, [`of_debt`]).
+pub fn of_create(
+    amount: Decimal,
+    payee_fee: Decimal,
+    payer_fee: Decimal,
+    currency: &str,
+    debt: Option<Decimal>,
+) -> Consequence {
+    let l = Ledger::planned(amount, payee_fee, payer_fee, currency);
+    let mut c = l.base("createTransaction");
+    if let Some(debt) = debt {
+        plan_debt(&l, debt, Decimal::ZERO, &mut c);
     }
+    if amount < payee_fee {
+        c.blocked = blocked("belowCommitted", Some(payee_fee));
+    }
+    c
 }
 
 /// Registering debt of `amount` plans the debt-settlement split payout (ON_CLOSE, out of
@@ -165,11 +166,18 @@ pub fn of_debt(amount: Decimal, tx: &Transaction, splits: &[SplitPayout]) -> Con
     let replaced = splits.iter().find(|s| {
         l.debt_split.as_deref() == Some(s.split_payout_id.as_str()) && s.status == SplitPayoutStatus::Pending
     });
-    let back = replaced.map(|s| s.amount).unwrap_or_default();
-    let share = l.share() + back;
-    c.payee_net = money(share - amount);
     c.splits =
         splits.iter().map(|s| l.effect(s, if Some(s) == replaced { "cancelled" } else { "unchanged" })).collect();
+    plan_debt(&l, amount, replaced.map(|s| s.amount).unwrap_or_default(), &mut c);
+    c
+}
+
+/// The debt settlement of `amount` planned on `c`: out of the payee's share (which gets
+/// `back` from a pending settlement it replaces), paid ON_CLOSE to the creditor's account,
+/// refused above that share or on a closed deal, as the service does.
+fn plan_debt(l: &Ledger, amount: Decimal, back: Decimal, c: &mut Consequence) {
+    let share = l.share() + back;
+    c.payee_net = money(share - amount);
     c.splits.push(SplitEffect {
         split_payout_id: String::new(),
         amount: money(amount),
@@ -185,5 +193,4 @@ pub fn of_debt(amount: Decimal, tx: &Transaction, splits: &[SplitPayout]) -> Con
     } else {
         None
     };
-    c
 }

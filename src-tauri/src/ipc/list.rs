@@ -18,10 +18,11 @@ commands! {
     settings: desk_async test_connection(id: String) -> ConnectionCheck;
     settings: desk staff_name() -> Option<String>;
     settings: desk set_staff_name(name: String) -> Option<String>;
+    settings: desk staff_name_asked() -> bool;
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
-    transactions: plain check_new_transaction(input: NewTransactionInput) -> Consequence;
+    transactions: plain check_new_transaction(input: NewTransactionInput, debt_amount: Option<String>) -> Consequence;
     transactions: desk_async transaction_consequence(request: TransactionAction) -> ConsequenceView;
     transactions: desk_async debt_consequence(transaction_id: String, amount: String) -> ConsequenceView;
     transactions: desk_async list_split_payouts(transaction_id: String) -> SplitPayoutsView;
@@ -40,7 +41,7 @@ commands! {
     mirror: app_async attention(rule: Option<String>) -> AttentionView;
     mirror: app_async changes() -> ChangesView;
     mirror: app_async mark_changes_seen() -> ChangesView;
-    mirror: app_async snooze_attention(transaction_id: String, rule: String, days: u32, note: String, shown: Option<String>) -> AttentionView;
+    mirror: app_async snooze_attention(items: Vec<SnoozeTarget>, days: u32, note: String, shown: Option<String>) -> AttentionView;
     mirror: app_async unsnooze_attention(transaction_id: String, rule: String, shown: Option<String>) -> AttentionView;
     mirror: desk attention_thresholds() -> Thresholds;
     mirror: desk save_attention_thresholds(thresholds: Thresholds) -> Thresholds;

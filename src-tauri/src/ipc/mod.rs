@@ -25,7 +25,7 @@ use crate::journal::Outcome;
 use crate::mirror::labels::TransactionLabel;
 use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;
-use crate::mirror::views::{AttentionView, ChangesView, MirrorStatus, Overview};
+use crate::mirror::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget};
 use crate::notify::settings::NotificationSettings;
 use crate::payments::actions::PaymentAction;
 use crate::payments::instructions::PaymentInstructionsView;

@@ -3,7 +3,7 @@
 
 use super::rules::Thresholds;
 use super::settings::Intervals;
-use super::views::{AttentionView, ChangesView, MirrorStatus, Overview};
+use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget};
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::on_worker::on_worker;
@@ -47,16 +47,16 @@ pub async fn mark_changes_seen<R: Runtime>(app: AppHandle<R>) -> Result<ChangesV
     on_worker(app, |desk| desk.mark_changes_seen()).await
 }
 
+/// Snoozes the items (one, or many picked together) with one note and one end.
 #[tauri::command]
 pub async fn snooze_attention<R: Runtime>(
     app: AppHandle<R>,
-    transaction_id: String,
-    rule: String,
+    items: Vec<SnoozeTarget>,
     days: u32,
     note: String,
     shown: Option<String>,
 ) -> Result<AttentionView> {
-    on_worker(app, move |desk| desk.snooze(&transaction_id, &rule, days, &note, shown.as_deref())).await
+    on_worker(app, move |desk| desk.snooze(&items, days, &note, shown.as_deref())).await
 }
 
 #[tauri::command]

@@ -10,12 +10,19 @@ use escrow_api::TransactionListItem;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
-/// Columns the list can be sorted by, and the SQL behind each.
-pub fn sort_column(name: &str) -> Option<&'static str> {
+/// Columns the list can be sorted by, and the SQL behind each. Amounts are grouped by
+/// currency first (always A to Z): 500 EUR and 500 DKK are not the same amount.
+pub fn sort_column(name: &str) -> Option<(&'static str, &'static str)> {
+    Some(match name {
+        "amount" => ("r.currency ASC, ", "r.amount_e4"),
+        other => ("", plain_sort_column(other)?),
+    })
+}
+
+fn plain_sort_column(name: &str) -> Option<&'static str> {
     Some(match name {
         "created" => "r.created",
         "title" => "r.title COLLATE NOCASE",
-        "amount" => "r.amount_e4",
         "status" => "r.status",
         "expectedCompletion" => "r.expected_completion",
         "payee" => "r.payee_name COLLATE NOCASE",
@@ -104,18 +111,18 @@ pub fn page(
             |r| r.get(0),
         )
         .map_err(AppError::storage)?;
-    let (column, descending) = match sort {
+    let ((group, column), descending) = match sort {
         Some((name, desc)) => {
             (sort_column(name).ok_or_else(|| AppError::validation(format!("Cannot sort by {name}.")))?, desc)
         }
-        None => ("r.created", true),
+        None => (("", "r.created"), true),
     };
     let direction = if descending { "DESC" } else { "ASC" };
     // The page's ids first, from the narrow table alone (the wide item table never takes part
     // in the sort), then each item by its key.
     let sql = format!(
         "SELECT r.transaction_id FROM mirror_rows r {searched}
-         WHERE {filter} ORDER BY {column} {direction}, r.transaction_id {direction}
+         WHERE {filter} ORDER BY {group}{column} {direction}, r.transaction_id {direction}
          LIMIT {take} OFFSET {skip}"
     );
     let mut stmt = conn.prepare(&sql).map_err(AppError::storage)?;

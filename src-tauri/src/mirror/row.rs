@@ -97,6 +97,13 @@ fn present(v: &Option<serde_json::Value>) -> bool {
     v.as_ref().is_some_and(|v| !v.is_null() && v != &serde_json::Value::Bool(false))
 }
 
+/// An amount as the search reads it: its plain decimal without trailing zeros
+/// (`289500.00` → `289500`, `289500.50` → `289500.5`). The UI turns an amount typed as the
+/// language shows it ("289.500,00", "289,500") into the same form, so either finds the deal.
+pub fn amount_token(amount: Decimal) -> String {
+    amount.normalize().to_string()
+}
+
 /// The bill of sale's state, read leniently: the spec does not show its fields, so an
 /// object counts as enabled unless it says `"enabled": false`, and as signed or unsigned
 /// only when it says `"signed"`.
@@ -133,6 +140,7 @@ impl MirrorRow {
             registration_number.clone(),
             auto.and_then(|a| a.vin.clone()),
             Some(t.amount.to_string()),
+            Some(amount_token(t.amount)),
         ]
         .into_iter()
         .flatten()
@@ -200,6 +208,15 @@ mod tests {
         assert_eq!(bill_of_sale(Some(&json!({"signed": true}))), "signed");
         assert_eq!(bill_of_sale(Some(&json!({"somethingElse": 1}))), "enabled");
         assert_eq!(bill_of_sale(Some(&json!("yes"))), "enabled");
+    }
+
+    #[test]
+    fn an_amount_is_searchable_without_its_trailing_zeros() {
+        let token = |s: &str| normalise(&amount_token(Decimal::from_str(s).unwrap()));
+        assert_eq!(token("289500.00"), "289500");
+        assert_eq!(token("289500"), "289500");
+        assert_eq!(token("289500.50"), "2895005");
+        assert_eq!(token("0.10"), "01");
     }
 
     #[test]

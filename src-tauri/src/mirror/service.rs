@@ -5,11 +5,14 @@ use super::rules::{Rule, Thresholds};
 use super::settings::{self, Intervals};
 use super::store;
 use super::sync::{SyncKind, now};
-use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SyncProgress};
+use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget, SyncProgress};
 use super::{attention, changes, overview};
 use crate::desk::{Desk, valid_id};
 use crate::error::AppError;
 use chrono::Utc;
+
+/// Items snoozed in one go at most (the page lists at most [`attention::SHOWN`]).
+pub const MAX_SNOOZED_AT_ONCE: usize = 1000;
 
 impl Desk {
     fn status_of(&self, conn: &rusqlite::Connection, env: &str) -> Result<MirrorStatus, AppError> {
@@ -132,18 +135,27 @@ impl Desk {
         self.changes()
     }
 
-    /// Snoozes one item until `days` from now, with a note; recorded in the audit log.
-    /// Answers the queue the page shows: `shown` is its one rule, if a chip is picked.
+    /// Snoozes the items (one, or many picked on the page) until `days` from now, all with
+    /// the same note and end: one database transaction, one audit row per item. Answers the
+    /// queue the page shows: `shown` is its one rule, if a chip is picked.
     pub fn snooze(
         &self,
-        transaction_id: &str,
-        rule: &str,
+        items: &[SnoozeTarget],
         days: u32,
         note: &str,
         shown: Option<&str>,
     ) -> Result<AttentionView, AppError> {
-        let id = valid_id(transaction_id)?;
-        let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
+        if items.is_empty() || items.len() > MAX_SNOOZED_AT_ONCE {
+            return Err(AppError::validation(format!("Snooze 1 to {MAX_SNOOZED_AT_ONCE} items at once.")));
+        }
+        let mut targets: Vec<(&str, Rule)> = Vec::with_capacity(items.len());
+        for item in items {
+            let id = valid_id(&item.transaction_id)?;
+            let rule = Rule::parse(&item.rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
+            if !targets.contains(&(id, rule)) {
+                targets.push((id, rule));
+            }
+        }
         let note = note.trim();
         if !(1..=365).contains(&days) {
             return Err(AppError::validation("Snooze for 1 to 365 days."));
@@ -153,14 +165,19 @@ impl Desk {
         }
         let env = self.active_id()?;
         let until = (Utc::now() + chrono::Duration::days(i64::from(days))).to_rfc3339();
-        let detail = format!("{}: snoozed {days} days: {note}", rule.as_str());
-        self.audited(&env, "snooze_attention", id, &detail, |tx| {
-            tx.execute(
+        let rows: Vec<(&str, String)> =
+            targets.iter().map(|(id, rule)| (*id, format!("{}: snoozed {days} days: {note}", rule.as_str()))).collect();
+        let created = now();
+        self.audited(&env, "snooze_attention", &rows, |tx| {
+            let mut insert = tx.prepare_cached(
                 "INSERT INTO attention_snoozes (environment_id, transaction_id, rule, until, note, created)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                  ON CONFLICT (environment_id, transaction_id, rule) DO UPDATE SET until = ?4, note = ?5, created = ?6",
-                rusqlite::params![env, id, rule.as_str(), until, note, now()],
-            )
+            )?;
+            for (id, rule) in &targets {
+                insert.execute(rusqlite::params![env, id, rule.as_str(), until, note, created])?;
+            }
+            Ok(())
         })?;
         self.attention(shown)
     }
@@ -170,45 +187,51 @@ impl Desk {
         let id = valid_id(transaction_id)?;
         let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
         let env = self.active_id()?;
-        self.audited(&env, "unsnooze_attention", id, rule.as_str(), |tx| {
+        self.audited(&env, "unsnooze_attention", &[(id, rule.as_str().to_owned())], |tx| {
             tx.execute(
                 "DELETE FROM attention_snoozes WHERE environment_id = ?1 AND transaction_id = ?2 AND rule = ?3",
                 rusqlite::params![env, id, rule.as_str()],
             )
+            .map(drop)
         })?;
         self.attention(shown)
     }
 
-    /// A local change committed together with its audit row (then anchored).
+    /// A local change committed together with its audit rows, one per (target, detail)
+    /// (then anchored at the last).
     fn audited(
         &self,
         env: &str,
         kind: &str,
-        target: &str,
-        detail: &str,
-        change: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<usize>,
+        rows: &[(&str, String)],
+        change: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<()>,
     ) -> Result<(), AppError> {
         let sealed = {
             let mut conn = self.db.lock()?;
             let tx = conn.transaction().map_err(AppError::storage)?;
             change(&tx).map_err(AppError::storage)?;
-            let entry = crate::audit::NewEntry {
-                environment_id: env,
-                action_id: &uuid::Uuid::new_v4().to_string(),
-                kind,
-                target,
-                amount: None,
-                idempotency_key: None,
-                correlation_id: None,
-                phase: "local",
-                outcome: "done",
-                detail: Some(detail),
-            };
-            let sealed = self.audit.append(&tx, &entry)?;
+            let mut last = None;
+            for (target, detail) in rows {
+                let entry = crate::audit::NewEntry {
+                    environment_id: env,
+                    action_id: &uuid::Uuid::new_v4().to_string(),
+                    kind,
+                    target,
+                    amount: None,
+                    idempotency_key: None,
+                    correlation_id: None,
+                    phase: "local",
+                    outcome: "done",
+                    detail: Some(detail),
+                };
+                last = Some(self.audit.append(&tx, &entry)?);
+            }
             tx.commit().map_err(AppError::storage)?;
-            sealed
+            last
         };
-        self.audit.anchor(&self.db, sealed);
+        if let Some(sealed) = sealed {
+            self.audit.anchor(&self.db, sealed);
+        }
         Ok(())
     }
 

@@ -1,6 +1,6 @@
 //! What the mirror's commands answer. Money crosses IPC as decimal strings.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// How fresh the mirror of one environment is, and whether a sync is under way.
@@ -125,6 +125,14 @@ pub struct AttentionItem {
     pub action_id: Option<String>,
     pub snoozed_until: Option<String>,
     pub note: Option<String>,
+}
+
+/// One item to snooze: the deal and the rule it is listed under.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SnoozeTarget {
+    pub transaction_id: String,
+    pub rule: String,
 }
 
 /// How many items one rule has (snoozed ones not counted).

@@ -49,3 +49,10 @@ pub fn staff_name(desk: State<'_, Desk>) -> Result<Option<String>> {
 pub fn set_staff_name(desk: State<'_, Desk>, name: String) -> Result<Option<String>> {
     desk.set_staff_name(&name)
 }
+
+/// Whether the desk has asked for a staff name: one was saved, or the question was put off
+/// (an empty name saved). A new desk asks once, so audit rows name a person.
+#[tauri::command]
+pub fn staff_name_asked(desk: State<'_, Desk>) -> Result<bool> {
+    desk.staff_name_asked()
+}

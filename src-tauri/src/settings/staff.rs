@@ -16,6 +16,11 @@ impl Desk {
         Ok(envs::get_setting(&self.db, STAFF_NAME_SETTING)?.filter(|n| !n.trim().is_empty()))
     }
 
+    /// Whether a name was ever saved, an empty one (the question put off) included.
+    pub fn staff_name_asked(&self) -> Result<bool, AppError> {
+        Ok(envs::get_setting(&self.db, STAFF_NAME_SETTING)?.is_some())
+    }
+
     /// Sets the staff name (trimmed; empty clears it); answers what is stored.
     pub fn set_staff_name(&self, name: &str) -> Result<Option<String>, AppError> {
         let name = name.trim();

@@ -57,18 +57,13 @@ pub async fn create_transaction(
 
 /// Runs create's own checks without sending anything, so the form's review never passes
 /// what create would refuse (every field error at once); answers what the deal will mean
-/// for each party, for the review.
+/// for each party, for the review, with the debt its Auto set-up registers (`debt_amount`).
 #[tauri::command]
 pub fn check_new_transaction(
     input: crate::transactions::create::NewTransactionInput,
+    debt_amount: Option<String>,
 ) -> Result<crate::consequence::Consequence> {
-    let (_, req) = input.to_request()?;
-    Ok(crate::consequence::of_create(
-        req.amount,
-        req.payee_fixed_fee.unwrap_or_default(),
-        req.payer_fixed_fee.unwrap_or_default(),
-        req.currency.as_ref().map(|c| c.to_string()).unwrap_or_else(|| "DKK".into()).as_str(),
-    ))
+    input.review(debt_amount.as_deref())
 }
 
 /// What a money move would do (payee's net, split payouts, refund, maximum reimbursable),

@@ -61,10 +61,10 @@ pub struct VehicleInput {
 
 /// Collects every field error of a form at once, so the user fixes them in one go.
 #[derive(Default)]
-struct Fields(Vec<FieldErrorView>);
+pub(super) struct Fields(Vec<FieldErrorView>);
 
 impl Fields {
-    fn fail(&mut self, field: &str, message: impl Into<String>) {
+    pub(super) fn fail(&mut self, field: &str, message: impl Into<String>) {
         self.0.push(FieldErrorView { field: field.into(), message: message.into() });
     }
 
@@ -78,7 +78,7 @@ impl Fields {
         (!v.is_empty()).then(|| v.to_owned())
     }
 
-    fn money(&mut self, field: &str, v: &str, positive: bool) -> Option<Decimal> {
+    pub(super) fn money(&mut self, field: &str, v: &str, positive: bool) -> Option<Decimal> {
         let v = v.trim();
         if v.is_empty() {
             return None;
@@ -110,7 +110,7 @@ impl Fields {
         }
     }
 
-    fn finish<T>(self, value: T) -> Result<T, AppError> {
+    pub(super) fn finish<T>(self, value: T) -> Result<T, AppError> {
         if self.0.is_empty() {
             return Ok(value);
         }

@@ -8,5 +8,6 @@ pub mod create;
 pub mod export;
 pub mod filters;
 pub mod list;
+pub mod review;
 pub mod service;
 pub mod sort;

@@ -41,9 +41,13 @@ pub fn sort(items: &mut [TransactionListItem], by: &SortBy) -> Result<(), AppErr
         "referenceId" => |a, b| a.reference_id.cmp(&b.reference_id),
         other => return Err(AppError::validation(format!("Cannot sort by {other}."))),
     };
+    // Amounts are grouped by currency first, always A to Z (as the mirror's SQL does).
+    let group = |a: &TransactionListItem, b: &TransactionListItem| {
+        if by.column == "amount" { a.currency.as_str().cmp(b.currency.as_str()) } else { Ordering::Equal }
+    };
     items.sort_by(|a, b| {
         let o = cmp(a, b).then_with(|| a.transaction_id.cmp(&b.transaction_id));
-        if by.descending { o.reverse() } else { o }
+        group(a, b).then(if by.descending { o.reverse() } else { o })
     });
     Ok(())
 }
@@ -53,10 +57,29 @@ mod tests {
     use super::*;
 
     fn item(id: &str, amount: i64, title: &str) -> TransactionListItem {
+        item_in(id, amount, "DKK", title)
+    }
+
+    fn item_in(id: &str, amount: i64, currency: &str, title: &str) -> TransactionListItem {
         serde_json::from_value(serde_json::json!({
-            "transactionId": id, "amount": amount, "currency": "DKK", "status": "PAID", "title": title
+            "transactionId": id, "amount": amount, "currency": currency, "status": "PAID", "title": title
         }))
         .unwrap()
+    }
+
+    #[test]
+    fn amounts_sort_within_their_currency() {
+        let mut items = vec![
+            item_in("a", 500, "EUR", ""),
+            item_in("b", 300, "DKK", ""),
+            item_in("c", 900, "DKK", ""),
+            item_in("d", 100, "EUR", ""),
+        ];
+        let ids = |items: &[TransactionListItem]| items.iter().map(|t| t.transaction_id.clone()).collect::<Vec<_>>();
+        sort(&mut items, &SortBy { column: "amount".into(), descending: true }).unwrap();
+        assert_eq!(ids(&items), ["c", "b", "a", "d"], "DKK first, each currency largest first");
+        sort(&mut items, &SortBy { column: "amount".into(), descending: false }).unwrap();
+        assert_eq!(ids(&items), ["b", "c", "d", "a"]);
     }
 
     #[test]

@@ -125,6 +125,7 @@ excess: string | null,
  */
 actionId: string | null, snoozedUntil: string | null, note: string | null, };
 export type RuleCount = { rule: Rule, count: number, };
+export type SnoozeTarget = { transactionId: string, rule: string, };
 export type AttentionView = { status: MirrorStatus, thresholds: Thresholds, 
 /**
  * The first [`super::attention::SHOWN`] items (of the rule asked for, or of all).
@@ -1616,6 +1617,13 @@ signed: unknown,
  * The people asked to sign, each with whether they have.
  */
 signers: Array<Signer>, 
+/**
+ * Not in the spec's record (the upload's `signersRequired`, sent back by the sandbox):
+ * the signatures needed before the document counts as signed; `None` means every
+ * invited signer. An integer or a numeric string; any other value reads as `None`
+ * (a field outside the spec never breaks reading the document).
+ */
+signersRequired: number | null, 
 /**
  * Not in the spec; sent by the sandbox. Absent stays `None`.
  */

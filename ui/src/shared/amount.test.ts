@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountMatches, formatAmountPlain, parseAmountInput } from './amount';
+import { amountMatches, formatAmountPlain, parseAmountInput, searchTerm } from './amount';
 
 const ok = (value: string) => ({ ok: true, value });
 const err = (error: string) => ({ ok: false, error });
@@ -76,5 +76,25 @@ describe('amount input normalization', () => {
     expect(amountMatches('289.50', '289500.00', 'en')).toBe(false);
     expect(amountMatches('', '289500.00', 'en')).toBe(false);
     expect(amountMatches('-289500', '289500.00', 'en')).toBe(false);
+  });
+});
+
+describe('search terms', () => {
+  it('reads an amount as the language shows it', () => {
+    expect(searchTerm('289.500,00', 'da')).toBe('289500');
+    expect(searchTerm('289.500', 'da')).toBe('289500');
+    expect(searchTerm('289,500', 'en')).toBe('289500');
+    expect(searchTerm('289,500.50', 'en')).toBe('289500.5');
+    expect(searchTerm('289.500,50', 'da')).toBe('289500.5');
+    expect(searchTerm(' 1 250,00 ', 'da')).toBe('1250');
+  });
+
+  it('leaves text, plates and bare digits as typed', () => {
+    expect(searchTerm('EV 48 213', 'da')).toBe('EV 48 213');
+    expect(searchTerm('48 213', 'da')).toBe('48 213');
+    expect(searchTerm('289500', 'en')).toBe('289500');
+    expect(searchTerm('Tesla', 'en')).toBe('Tesla');
+    expect(searchTerm('1.2.3', 'en')).toBe('1.2.3');
+    expect(searchTerm('', 'en')).toBe('');
   });
 });

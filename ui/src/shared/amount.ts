@@ -107,3 +107,20 @@ export function amountMatches(typed: string, required: string, lang: Lang): bool
   const got = parsed.ok ? parseDecimal(parsed.value) : null;
   return !!want && !!got && compare(want, got) === 0;
 }
+
+/**
+ * A search as the desk's index reads it. An amount typed as the language shows it
+ * ("289.500,00" in Danish, "289,500" in English) becomes its plain decimal without trailing
+ * zeros ("289500", "289500.5"), the form the mirror keeps each deal's amount in; anything else
+ * is searched as typed. Only digits with a separator are read as an amount, so a plate's
+ * digits ("48 213") and a reference stay text.
+ */
+export function searchTerm(input: string, lang: Lang): string {
+  const s = input.trim();
+  if (!/^[\d\s\u00a0\u202f.,']+$/.test(s) || !/[.,]/.test(s) || !/\d/.test(s)) return s;
+  const parsed = parseAmountInput(s, lang, { allowZero: true });
+  if (!parsed.ok) return s;
+  const [int, frac] = parsed.value.split('.');
+  const trimmed = (frac ?? '').replace(/0+$/, '');
+  return trimmed ? `${int}.${trimmed}` : int;
+}

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditEntry, AuditFile, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SnoozeTarget, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -16,10 +16,11 @@ export const ipc = {
   testConnection: (id: string) => call<ConnectionCheck>('test_connection', { id }),
   staffName: () => call<string | null>('staff_name'),
   setStaffName: (name: string) => call<string | null>('set_staff_name', { name }),
+  staffNameAsked: () => call<boolean>('staff_name_asked'),
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   createTransaction: (input: NewTransactionInput) => call<ActionOutcome>('create_transaction', { input }),
-  checkNewTransaction: (input: NewTransactionInput) => call<Consequence>('check_new_transaction', { input }),
+  checkNewTransaction: (input: NewTransactionInput, debtAmount: string | null) => call<Consequence>('check_new_transaction', { input, debtAmount }),
   transactionConsequence: (request: TransactionAction) => call<ConsequenceView>('transaction_consequence', { request }),
   debtConsequence: (transactionId: string, amount: string) => call<ConsequenceView>('debt_consequence', { transactionId, amount }),
   listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),
@@ -38,7 +39,7 @@ export const ipc = {
   attention: (rule: string | null) => call<AttentionView>('attention', { rule }),
   changes: () => call<ChangesView>('changes'),
   markChangesSeen: () => call<ChangesView>('mark_changes_seen'),
-  snoozeAttention: (transactionId: string, rule: string, days: number, note: string, shown: string | null) => call<AttentionView>('snooze_attention', { transactionId, rule, days, note, shown }),
+  snoozeAttention: (items: Array<SnoozeTarget>, days: number, note: string, shown: string | null) => call<AttentionView>('snooze_attention', { items, days, note, shown }),
   unsnoozeAttention: (transactionId: string, rule: string, shown: string | null) => call<AttentionView>('unsnooze_attention', { transactionId, rule, shown }),
   attentionThresholds: () => call<Thresholds>('attention_thresholds'),
   saveAttentionThresholds: (thresholds: Thresholds) => call<Thresholds>('save_attention_thresholds', { thresholds }),

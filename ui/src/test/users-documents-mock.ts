@@ -30,7 +30,7 @@ export function outcome(request: ActionRequest, over: Partial<ActionOutcome> = {
 }
 
 export function doc(id: string, over: Partial<Document> = {}): Document {
-  return { documentId: id, title: 'Købsaftale', signed: null, signers: [], transactionId: 'tx-1', created: '2026-11-02T10:00:00Z', fileName: 'aftale.pdf', ...over };
+  return { documentId: id, title: 'Købsaftale', signed: null, signers: [], signersRequired: null, transactionId: 'tx-1', created: '2026-11-02T10:00:00Z', fileName: 'aftale.pdf', ...over };
 }
 
 export function installMock(extra: Record<string, Handler> = {}) {

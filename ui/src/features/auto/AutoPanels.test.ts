@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n.svelte';
 import { transaction } from '../../test/fixtures';
 import { PAYER, argsOf, choose, installMock, openDetail, outcome } from '../../test/users-documents-mock';
 
@@ -46,7 +47,7 @@ describe('Auto deal panels', () => {
     await fireEvent.click(within(panel).getByTestId('debt-review-button'));
     // The same confirmation as every money move: the consequence, then the typed amount.
     await waitFor(() => expect(within(panel).getByTestId('consequence-payee-net').textContent).toContain('276'));
-    expect(within(panel).getByTestId('consequence-split').textContent).toContain('debt settlement');
+    expect(within(panel).getByTestId('consequence-split').textContent).toContain('Debt settlement to the lender');
     expect(argsOf('add_debt_information')).toHaveLength(0);
     expect((within(panel).getByTestId('debt-submit') as HTMLButtonElement).disabled).toBe(true);
     const expected = within(panel).getByTestId('debt-confirm-expected').textContent ?? '';
@@ -156,5 +157,38 @@ describe('Auto deal panels', () => {
     await choose(within(panel).getByTestId('bill-of-sale-file'), new File(['x'], 'photo.png'));
     expect((await within(panel).findByTestId('bill-of-sale-file-error')).textContent).toContain('must be one of PDF');
     expect((within(panel).getByTestId('bill-of-sale-upload') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the recorded bill of sale and debt as labelled fields on the Vehicle card and the panels, never as JSON, in both languages', async () => {
+    installMock({
+      get_transaction: (a) => {
+        const view = transaction(a.id as string, { payer: PAYER, status: 'CREATED' });
+        if (view.transaction.autoInformation) {
+          view.transaction.autoInformation.billOfSale = {
+            enabled: true, fileId: 'f-1', fileName: 'slutseddel.pdf', generated: true, size: 1834, amount: '199900.00', currency: 'DKK',
+            additionalTerms: null, requiredSigners: ['Payer', 'Payee'], signed: false, created: '2026-11-24T10:15:00Z',
+          };
+          view.transaction.autoInformation.debt = {
+            amount: '45000.00', currency: 'DKK', fikCode: null, bankAccount: 'DK5000400440116243', bankAccountText: null, fileId: 'f-2',
+            fileName: 'gaeld.pdf', contentType: 'application/pdf', size: 52, splitPayoutId: 'sp-debt', created: '2026-11-24T10:15:02Z',
+          };
+        }
+        return view;
+      },
+    });
+    await openDetail();
+    const card = await screen.findByTestId('detail-vehicle');
+    const noJson = (text: string) => expect(text).not.toMatch(/[{}"]|\bnull\b|splitPayoutId|additionalTerms/);
+    for (const lang of ['en', 'da'] as const) {
+      i18n.set(lang);
+      await waitFor(() => expect(within(card).getByTestId('detail-vehicle-debt').textContent).toContain(lang === 'en' ? 'DKK 45,000.00' : '45.000,00 kr.'));
+      expect(within(card).getByTestId('detail-vehicle-bill-of-sale').textContent).toContain(lang === 'en' ? 'Payer, Payee' : 'Betaler, Modtager');
+      noJson(card.textContent ?? '');
+      noJson(screen.getByTestId('bill-of-sale-panel').textContent ?? '');
+      noJson(screen.getByTestId('debt-panel').textContent ?? '');
+      expect(card.querySelector('pre')).toBeNull();
+    }
+    expect(screen.getByTestId('debt-state').textContent).toContain('PDF');
+    i18n.set('en');
   });
 });

@@ -132,4 +132,50 @@ describe('new Auto deal with its set-up in the same flow', () => {
     expect(sent('set_bill_of_sale')).toHaveLength(1);
     expect(sent('add_debt_information')).toHaveLength(2);
   });
+
+  it("asks Rust for the review's consequence with the debt, and shows the debt settled out of the payee's share", async () => {
+    const withDebt = (blocked: { reason: string; amount: string } | null) => () => ({
+      kind: 'createTransaction', currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '0.00',
+      reimbursed: '0.00', payeeNet: '276505.00', toPayer: '0.00', payerOwes: '289500.00', maxReimbursable: '0.00',
+      splits: [{ splitPayoutId: '', amount: '12500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true }],
+      blocked,
+    });
+    install({ check_new_transaction: withDebt(null) });
+    await openAutoForm();
+    await fireEvent.click(screen.getByTestId('nt-setup-debt-on'));
+    await type('nt-setup-debt-amount', '12.500,00');
+    await type('nt-setup-debt-account', 'DK50 0040 0440 1162 43');
+    await choose(screen.getByTestId('nt-setup-debt-file'), PNG);
+    await waitFor(() => expect(screen.queryByTestId('nt-setup-debt-file-error')).toBeNull());
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    await screen.findByTestId('new-transaction-review');
+    expect(sent('check_new_transaction')[0].args.debtAmount).toBe('12500.00');
+    expect(screen.getByTestId('consequence-payee-net').textContent).toContain('276,505.00');
+    const line = screen.getByTestId('consequence-split');
+    expect(line.getAttribute('data-debt')).toBe('true');
+    expect(line.textContent).toContain('Debt settlement to the lender');
+    expect(line.textContent).toContain('12,500.00');
+  });
+
+  it('sends no debt for the review of a deal without one, and keeps Create off when the service would refuse the debt', async () => {
+    install();
+    await openAutoForm();
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    await screen.findByTestId('new-transaction-review');
+    expect(sent('check_new_transaction')[0].args.debtAmount).toBeNull();
+    clearMocks();
+    calls = [];
+    install({
+      check_new_transaction: () => ({
+        kind: 'createTransaction', currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '0.00',
+        reimbursed: '0.00', payeeNet: '-10995.00', toPayer: '0.00', payerOwes: '289500.00', maxReimbursable: '0.00',
+        splits: [], blocked: { reason: 'overShare', amount: '289005.00' },
+      }),
+    });
+    await fireEvent.click(screen.getByTestId('nt-back'));
+    await fireEvent.click(screen.getByTestId('nt-review'));
+    await screen.findByTestId('consequence-blocked');
+    await type('nt-confirm-input', '289500');
+    expect((screen.getByTestId('nt-create') as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -66,6 +66,12 @@ export function setupSteps(s: AutoSetup, lang: Lang): SetupStep[] {
   return steps;
 }
 
+/** The debt the steps register on the new deal (its amount as sent), or null: the review's consequence settles it out of the payee's share. */
+export function debtAmountOf(steps: readonly SetupStep[]): string | null {
+  for (const step of steps) if (step.kind === 'debt') return step.input.amount;
+  return null;
+}
+
 /** Runs one step on the created deal; its failure, or null. The service replaces a bill of sale or debt sent again, so a retry is safe. */
 export async function runStep(step: SetupStep, transactionId: string): Promise<AppError | null> {
   try {

@@ -9,7 +9,8 @@ describe('documents on the transaction detail', () => {
     installMock({
       list_documents: () => ({ environmentId: 'sandbox', documents: docs, filtered: true }),
       upload_document: () => {
-        docs = [...docs, doc('d-2', { title: 'Syn' })];
+        // As the service stores it: two signatures needed, nobody invited or signed yet.
+        docs = [...docs, doc('d-2', { title: 'Syn', signersRequired: 2 })];
         return outcome({ kind: 'deleteDocument', documentId: 'd-2' }, { value: 'd-2' });
       },
     });
@@ -27,6 +28,8 @@ describe('documents on the transaction detail', () => {
       input: { transactionId: 'tx-1', title: 'Syn', signersRequired: 2, file: { fileName: 'syn.pdf', data: btoa('%PDF-1.4 syn') } },
     });
     await waitFor(() => expect(within(panel).getAllByTestId('document-row')).toHaveLength(2));
+    const signed = within(panel).getAllByTestId('document-signed').map((c) => c.textContent?.trim());
+    expect(signed, 'the signer count as stored').toEqual(['No (0/0)', 'No (0/2)']);
   });
 
   it('refuses a .pdf that is not a PDF and an empty file before sending', async () => {
@@ -65,7 +68,7 @@ describe('the documents page', () => {
     installMock({
       list_all_documents: () => ({ environmentId: 'sandbox', documents: all }),
       upload_document: () => {
-        all = [...all, doc('d-2', { title: 'syn', transactionId: 'tx-9' })];
+        all = [...all, doc('d-2', { title: 'syn', transactionId: 'tx-9', signersRequired: 2 })];
         return outcome({ kind: 'deleteDocument', documentId: 'd-2' }, { value: 'd-2' });
       },
     });
@@ -82,6 +85,7 @@ describe('the documents page', () => {
       input: { transactionId: 'tx-9', title: 'syn', signersRequired: null, file: { fileName: 'syn.pdf', data: btoa('%PDF-1.4 syn') } },
     });
     await waitFor(() => expect(within(page).getAllByTestId('documents-page-row')).toHaveLength(2));
+    expect(within(page).getAllByTestId('documents-page-count').map((c) => c.textContent)).toEqual(['0/0', '0/2']);
     expect((within(page).getByTestId('document-upload-transaction') as HTMLInputElement).value).toBe('');
     expect((within(page).getByTestId('document-title') as HTMLInputElement).value).toBe('');
   });

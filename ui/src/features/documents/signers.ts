@@ -10,10 +10,14 @@ export function signerName(s: Signer): string {
   return s.name ?? s.referenceId ?? s.serviceAccountId;
 }
 
-/** `done/all` signers, and whether the document as a whole is signed. */
+/**
+ * `done/all` signatures, and whether the document as a whole is signed: `all` is the number
+ * of signers required as stored at upload (`signersRequired`), else every invited signer.
+ */
 export function signingState(d: Document): { done: number; all: number; signed: boolean } {
   const done = d.signers.filter((s) => isSignedValue(s.signed)).length;
-  return { done, all: d.signers.length, signed: isSignedValue(d.signed) };
+  const required = typeof d.signersRequired === 'number' && d.signersRequired > 0 ? d.signersRequired : null;
+  return { done, all: required ?? d.signers.length, signed: isSignedValue(d.signed) };
 }
 
 /** Documents whose title, file, id or attached transaction contains `text` (case-insensitive). */

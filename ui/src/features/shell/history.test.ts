@@ -11,6 +11,8 @@ describe('PlaceHistory', () => {
     h.visit(place('tx:1'));
     h.scrolled(900);
     h.visit(place('user:9'));
+    expect(h.peekBack()?.key).toBe('tx:1');
+    expect(h.current?.key).toBe('user:9'); // peeking moves nothing
     expect(h.back()?.key).toBe('tx:1');
     expect(h.current?.scroll).toBe(900);
     expect(h.back()).toMatchObject({ key: 'list', scroll: 480 });

@@ -24,6 +24,11 @@ export class PlaceHistory<T> {
     return this.#forward.length > 0;
   }
 
+  /** The place going back would show (it stays where it is). */
+  peekBack(): Place<T> | null {
+    return this.#back.at(-1) ?? null;
+  }
+
   /** The window now shows `next`: a new place goes on top (forward is dropped); the same place only updates. */
   visit(next: Place<T>) {
     if (this.current && this.current.key === next.key) {

@@ -1,7 +1,9 @@
 // Back and forward across pages for one window (Alt+← / Alt+→, mouse buttons 4 and 5):
 // every change of page, open transaction, open user, search or filters is a place; going
 // back restores it with its scroll offset. The stack itself is the pure PlaceHistory.
+import { getContext, setContext, untrack } from 'svelte';
 import type { TransactionFilters } from '../../lib/bindings';
+import { backTo, type BackTo } from './back-link';
 import { PlaceHistory, type Place } from './history';
 import type { Page, Session } from './session.svelte';
 
@@ -38,6 +40,8 @@ export class Navigation {
   readonly history = new PlaceHistory<Where>();
   #session: Session;
   #restore = 0;
+  /** Bumped on every change of the history: what reads it (a back link's label) follows. */
+  #version = $state(0);
 
   constructor(session: Session) {
     this.#session = session;
@@ -51,6 +55,24 @@ export class Navigation {
       this.history.scrolled(s.scrollTop);
     }
     this.history.visit({ key: JSON.stringify(where), state: where, scroll: 0 });
+    this.#changed();
+  }
+
+  /** Untracked: `track` runs in an effect, which must not come to depend on the counter it bumps. */
+  #changed() {
+    untrack(() => this.#version++);
+  }
+
+  /** Where the back link of the detail shown now goes (see back-link.ts). */
+  get backLink(): BackTo {
+    void this.#version;
+    return backTo(this.history.current?.state ?? null, this.history.peekBack()?.state ?? null);
+  }
+
+  /** Follows the back link: back in history, or `toList` (the page's own list). */
+  followBackLink(toList: () => void) {
+    if (this.backLink.kind === 'history') this.back();
+    else toList();
   }
 
   /** A scroll anywhere in the window (capture phase): the marked scroller's offset is kept. */
@@ -63,11 +85,13 @@ export class Navigation {
 
   back() {
     const to = this.history.back();
+    this.#changed();
     if (to) this.#show(to);
   }
 
   forward() {
     const to = this.history.forward();
+    this.#changed();
     if (to) this.#show(to);
   }
 
@@ -139,4 +163,13 @@ export class Navigation {
     };
     requestAnimationFrame(step);
   }
+}
+
+const KEY = Symbol('navigation');
+export function provideNavigation(n: Navigation) {
+  setContext(KEY, n);
+}
+/** The window's navigation (absent where a component is shown outside the app frame, as in unit tests). */
+export function useNavigation(): Navigation | undefined {
+  return getContext<Navigation | undefined>(KEY);
 }

@@ -4,6 +4,8 @@ import { activeFilterCount, emptyFilters } from '../transactions/filters';
 import { markOnce } from '../../shared/startup-marks';
 import { unreachable } from '../environments/trouble';
 import { ipc } from '../../shared/ipc';
+import { searchTerm } from '../../shared/amount';
+import { i18n } from '../../shared/i18n/i18n.svelte';
 import { FIRST_PAGE } from './first-page';
 
 export const PAGE_SIZE = 50;
@@ -300,7 +302,7 @@ export class Session {
     this.listError = null;
     try {
       const res = await ipc.listTransactions({
-        search: this.query === '' ? null : this.query,
+        search: this.query === '' ? null : searchTerm(this.query, i18n.lang),
         skip: this.pageIndex * PAGE_SIZE,
         take: PAGE_SIZE,
         filters: activeFilterCount(this.filters) > 0 ? this.filters : null,

@@ -99,7 +99,6 @@ export const en = {
   'trades.col.price': 'Price',
   'trades.col.phase': 'Phase',
   'trades.col.id': 'Trade id',
-  'trades.back': 'Back to trades',
   'trades.untitled': '(untitled)',
 
   'trade.price': 'Price',
@@ -318,7 +317,6 @@ export const da: Record<keyof typeof en, string> = {
   'trades.col.price': 'Pris',
   'trades.col.phase': 'Fase',
   'trades.col.id': 'Handels-id',
-  'trades.back': 'Tilbage til handler',
   'trades.untitled': '(uden titel)',
 
   'trade.price': 'Pris',

@@ -50,6 +50,7 @@ export const en = {
   'tx.col.steps': 'Steps',
   'tx.col.created': 'Created',
   'tx.col.expected': 'Expected completion',
+  'tx.collapsed.expected': 'due',
   'tx.untitled': 'Untitled transaction',
   'tx.empty.title': 'No transactions match “{query}”',
   'tx.empty.hint': 'Check the spelling, or search by reference, title, name or e-mail. Search matches any part of the text.',
@@ -57,7 +58,6 @@ export const en = {
   'tx.empty.noneHint': 'Transactions created in this environment will show up here.',
   'tx.keyboardHint': '↑ ↓ to move, Enter to open',
 
-  'detail.back': 'Back to transactions',
   'detail.loading': 'Loading transaction…',
   'detail.reference': 'Reference',
   'detail.transactionId': 'Transaction ID',
@@ -215,6 +215,7 @@ export const da: Record<keyof typeof en, string> = {
   'tx.col.steps': 'Trin',
   'tx.col.created': 'Oprettet',
   'tx.col.expected': 'Forventet afslutning',
+  'tx.collapsed.expected': 'forventes',
   'tx.untitled': 'Transaktion uden titel',
   'tx.empty.title': 'Ingen transaktioner matcher “{query}”',
   'tx.empty.hint': 'Tjek stavningen, eller søg på reference, titel, navn eller e-mail. Søgningen matcher enhver del af teksten.',
@@ -222,7 +223,6 @@ export const da: Record<keyof typeof en, string> = {
   'tx.empty.noneHint': 'Transaktioner oprettet i dette miljø vises her.',
   'tx.keyboardHint': '↑ ↓ for at flytte, Enter for at åbne',
 
-  'detail.back': 'Tilbage til transaktioner',
   'detail.loading': 'Indlæser transaktion…',
   'detail.reference': 'Reference',
   'detail.transactionId': 'Transaktions-ID',

@@ -10,6 +10,15 @@ fn is_signed_value(v: &Option<serde_json::Value>) -> bool {
     !matches!(v, None | Some(serde_json::Value::Null) | Some(serde_json::Value::Bool(false)))
 }
 
+/// `signersRequired` as an int32 or a numeric string; anything else is `None`.
+fn signer_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
+    Ok(match serde_json::Value::deserialize(d)? {
+        serde_json::Value::Number(n) => n.as_i64().and_then(|n| i32::try_from(n).ok()),
+        serde_json::Value::String(s) => lenient::parse_int32(s.trim()).ok(),
+        _ => None,
+    })
+}
+
 /// A person asked to sign a document.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -55,6 +64,12 @@ pub struct Document {
     /// The people asked to sign, each with whether they have.
     #[serde(deserialize_with = "null_default")]
     pub signers: Vec<Signer>,
+    /// Not in the spec's record (the upload's `signersRequired`, sent back by the sandbox):
+    /// the signatures needed before the document counts as signed; `None` means every
+    /// invited signer. An integer or a numeric string; any other value reads as `None`
+    /// (a field outside the spec never breaks reading the document).
+    #[serde(deserialize_with = "signer_count")]
+    pub signers_required: Option<i32>,
     /// Not in the spec; sent by the sandbox. Absent stays `None`.
     pub transaction_id: Option<String>,
     /// Not in the spec; sent by the sandbox.
@@ -121,5 +136,30 @@ impl SignRequest {
     /// A request for `service_account_id` to sign, with every optional field unset.
     pub fn new(service_account_id: impl Into<String>) -> Self {
         Self { service_account_id: service_account_id.into(), ..Self::default() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_signer_count_is_read_as_the_sandbox_sends_it() {
+        let read = |v: serde_json::Value| -> Option<i32> {
+            let doc: Document = serde_json::from_value(serde_json::json!({
+                "documentId": "d-1", "title": "Slutseddel", "signed": null, "signers": [], "signersRequired": v,
+            }))
+            .expect("a document");
+            doc.signers_required
+        };
+        assert_eq!(read(serde_json::json!(2)), Some(2));
+        assert_eq!(read(serde_json::json!("2")), Some(2));
+        assert_eq!(read(serde_json::Value::Null), None);
+        assert_eq!(read(serde_json::json!("two")), None, "another shape never breaks the document");
+        assert_eq!(read(serde_json::json!(2.5)), None);
+        let absent: Document = serde_json::from_value(serde_json::json!({ "documentId": "d-2" })).expect("a document");
+        assert_eq!(absent.signers_required, None);
+        let back = serde_json::to_value(Document { signers_required: Some(2), ..absent }).expect("json");
+        assert_eq!(back["signersRequired"], 2, "sent on to the window under the same name");
     }
 }

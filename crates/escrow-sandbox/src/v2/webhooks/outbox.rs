@@ -38,6 +38,14 @@ pub fn get_url(conn: &Connection, tenant: &str) -> ApiResult<Option<String>> {
     Ok(conn.query_row("SELECT value FROM meta WHERE key = ?1", [url_key(tenant)], |r| r.get(0)).optional()?)
 }
 
+/// Where the sandbox's own receiver of `tenant` is (see [`crate::receiver`]), on a sandbox
+/// reached at `base` (`http://host:port`).
+pub fn own_receiver_url(base: &str, tenant: &str) -> Option<String> {
+    let mut url = reqwest::Url::parse(base).ok()?;
+    url.path_segments_mut().ok()?.clear().extend(["_sandbox", "receiver", tenant]);
+    Some(url.into())
+}
+
 fn party_ref(p: &Option<crate::v2::transactions::store::PartyDoc>) -> Value {
     match p {
         Some(p) => json!({ "serviceAccountId": p.service_account_id, "referenceId": p.reference_id }),
@@ -175,8 +183,9 @@ fn next_due(conn: &Connection) -> ApiResult<Option<Due>> {
 }
 
 /// Delivers queued events forever (until the task is dropped), each payload in `dialect`'s
-/// names (stored in the specs').
-pub async fn deliver_forever(db: Db, dialect: Dialect) {
+/// names (stored in the specs'). `own_receiver`: the sandbox's own base URL, whose receiver
+/// takes the events of a tenant that set no URL (see [`crate::receiver`]).
+pub async fn deliver_forever(db: Db, dialect: Dialect, own_receiver: Option<String>) {
     let http = match reqwest::Client::builder().timeout(Duration::from_secs(5)).build() {
         Ok(c) => c,
         Err(e) => {
@@ -185,7 +194,7 @@ pub async fn deliver_forever(db: Db, dialect: Dialect) {
         }
     };
     loop {
-        match deliver_one(&db, &http, dialect).await {
+        match deliver_one(&db, &http, dialect, own_receiver.as_deref()).await {
             Ok(true) => continue,
             Ok(false) => tokio::time::sleep(Duration::from_millis(100)).await,
             Err(e) => {
@@ -197,7 +206,7 @@ pub async fn deliver_forever(db: Db, dialect: Dialect) {
 }
 
 /// Tries the oldest due event once. Returns whether there was one.
-async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect) -> Result<bool, ApiError> {
+async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect, own: Option<&str>) -> Result<bool, ApiError> {
     let Some((due, url)) = db
         .call(|c| {
             let Some(due) = next_due(c)? else { return Ok(None) };
@@ -208,6 +217,7 @@ async fn deliver_one(db: &Db, http: &reqwest::Client, dialect: Dialect) -> Resul
     else {
         return Ok(false);
     };
+    let url = url.or_else(|| own.and_then(|base| own_receiver_url(base, &due.tenant)));
     let attempt = due.attempts + 1;
     // Without a URL there is nobody to retry for: the event is kept, marked failed.
     let url_missing = url.is_none();

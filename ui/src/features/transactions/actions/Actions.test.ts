@@ -237,7 +237,7 @@ describe('action dialog', () => {
     expect((screen.getByTestId('confirm-amount-input') as HTMLInputElement).disabled).toBe(true);
 
     await type('action-amount', '1.250,505');
-    expect(screen.getByTestId('action-dialog').textContent).toContain('Højst 2 decimaler.');
+    expect(screen.getByTestId('action-dialog').textContent).toContain('Højst 2 decimaler (dansk talformat: 189.500,00).');
     await type('action-amount', '-5');
     expect(screen.getByTestId('action-dialog').textContent).toContain('Beløbet kan ikke være negativt.');
     await type('action-amount', '1.250,50');
