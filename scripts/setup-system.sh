@@ -9,6 +9,8 @@ PKGS=(
   librsvg2-dev libayatana-appindicator3-dev libxdo-dev libssl-dev build-essential pkg-config file
   # real window headless, screenshots, WebDriver
   xvfb xauth imagemagick x11-utils xdotool webkit2gtk-driver
+  # the X clipboard read back in tests ("Copy diagnostics")
+  xclip
   # keychain for tests: Secret Service over a private D-Bus session
   gnome-keyring dbus dbus-x11 libsecret-tools
   # hosted pages open in the browser through xdg-open

@@ -155,9 +155,10 @@ pub fn run() {
         )
         .plugin(desktop::window_state::plugin(data_override.as_deref()))
         .plugin(updates::service::plugin())
-        // Used from Rust only: the web view is granted neither plugin's commands.
+        // Used from Rust only: the web view is granted none of these plugins' commands.
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_clipboard_manager::init())
         .setup(|app| {
             let started = std::time::Instant::now();
             start_logging(app);

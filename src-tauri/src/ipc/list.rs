@@ -8,6 +8,7 @@
 commands! {
     startup: plain startup_report() -> StartupReport;
     support: app diagnostics() -> String;
+    support: app copy_diagnostics() -> ();
     support: plain open_logs_folder() -> String;
     settings: desk list_environments() -> EnvironmentList;
     settings: desk select_environment(id: String) -> EnvironmentView;

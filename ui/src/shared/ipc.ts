@@ -6,6 +6,7 @@ import { call } from './call';
 export const ipc = {
   startupReport: () => call<StartupReport>('startup_report'),
   diagnostics: () => call<string>('diagnostics'),
+  copyDiagnostics: () => call<null>('copy_diagnostics'),
   openLogsFolder: () => call<string>('open_logs_folder'),
   listEnvironments: () => call<EnvironmentList>('list_environments'),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),

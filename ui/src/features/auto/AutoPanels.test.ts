@@ -58,6 +58,36 @@ describe('Auto deal panels', () => {
     expect(input).toMatchObject({ transactionId: 'tx-1', amount: '12500.00', bankAccount: 'DK5000400440116243', fikCode: null });
   });
 
+  it('keeps Confirm off with the reason beside it when the debt is more than the payee\'s share (the rule of every money dialog)', async () => {
+    installMock({
+      add_debt_information: () => outcome({ kind: 'deleteDocument', documentId: 'x' }),
+      debt_consequence: () => ({
+        environmentId: 'sandbox',
+        consequence: {
+          kind: 'addDebtInformation', currency: 'DKK', amount: '289500.00', payeeFee: '500.00', payerFee: '0.00', paidIn: '0.00',
+          reimbursed: '0.00', payeeNet: '-10500.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '0.00',
+          splits: [{ splitPayoutId: '', amount: '299500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true }],
+          blocked: { reason: 'overShare', amount: '289000.00' },
+        },
+      }),
+    });
+    await openDetail();
+    const panel = await screen.findByTestId('debt-panel');
+    await fireEvent.input(within(panel).getByTestId('debt-amount'), { target: { value: '299.500,00' } });
+    await fireEvent.input(within(panel).getByTestId('debt-bank-account'), { target: { value: 'DK50 0040 0440 1162 43' } });
+    await choose(within(panel).getByTestId('debt-file'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'scan.png'));
+    await waitFor(() => expect((within(panel).getByTestId('debt-review-button') as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(within(panel).getByTestId('debt-review-button'));
+    await waitFor(() => expect(within(panel).getByTestId('consequence-blocked')).toBeTruthy());
+    const expected = within(panel).getByTestId('debt-confirm-expected').textContent ?? '';
+    await fireEvent.input(within(panel).getByTestId('debt-confirm-input'), { target: { value: expected } });
+    const submit = within(panel).getByTestId('debt-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(within(panel).getByTestId('debt-why-disabled').textContent).toContain('289');
+    await fireEvent.submit(submit.form!);
+    expect(argsOf('add_debt_information')).toHaveLength(0);
+  });
+
   it('generates a bill of sale with both signers and the transaction amount, and shows its state', async () => {
     let bill: unknown = null;
     installMock({

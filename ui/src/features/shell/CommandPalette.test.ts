@@ -5,10 +5,16 @@ import App from './App.svelte';
 import { i18n } from '../../shared/i18n/i18n.svelte';
 import { ENVIRONMENTS, page } from '../../test/fixtures';
 
+let calls: string[];
+
 beforeEach(() => {
   i18n.set('en');
+  calls = [];
   mockIPC((cmd) => {
+    calls.push(cmd);
     switch (cmd) {
+      case 'copy_diagnostics':
+        return null;
       case 'startup_report':
         return { problem: null, notices: [] };
       case 'list_environments':
@@ -47,5 +53,27 @@ describe('command palette, as assistive technology reads it', () => {
     const options = screen.getAllByRole('option');
     expect(options.length).toBeGreaterThan(1);
     for (const o of options) expect(o.querySelector('button, a, input, select, textarea, [tabindex]')).toBeNull();
+  });
+});
+
+describe('command palette, copy diagnostics', () => {
+  it('has the entry in both languages; it asks Rust to copy, the text never comes to the window', async () => {
+    render(App);
+    await screen.findByTestId('nav-transactions');
+    for (const [lang, typed, label, said] of [
+      ['en', 'diagnos', 'Copy diagnostics', 'Diagnostics copied.'],
+      ['da', 'diagnos', 'Kopiér diagnosticering', 'Diagnosticering kopieret.'],
+    ] as const) {
+      i18n.set(lang);
+      await fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+      const input = await screen.findByTestId('palette-input');
+      await fireEvent.input(input, { target: { value: typed } });
+      await waitFor(() => expect(screen.getAllByTestId('palette-item').map((o) => o.textContent?.trim())).toEqual([label]));
+      await fireEvent.keyDown(input, { key: 'Enter' });
+      await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes(said))).toBe(true));
+      expect(screen.queryByTestId('command-palette')).toBeNull();
+    }
+    expect(calls.filter((c) => c === 'copy_diagnostics')).toHaveLength(2);
+    expect(calls).not.toContain('diagnostics');
   });
 });

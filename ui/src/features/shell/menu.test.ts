@@ -4,7 +4,8 @@ import { listenToMenu, menuAction } from './menu';
 describe('native menu', () => {
   it('maps ids to actions and ignores unknown ones', () => {
     expect(menuAction('go-users')).toEqual({ kind: 'item', item: { kind: 'page', page: 'users' } });
-    expect(menuAction('copy-diagnostics')).toEqual({ kind: 'copy-diagnostics' });
+    // The palette's own command: one path for the menu and the palette.
+    expect(menuAction('copy-diagnostics')).toEqual({ kind: 'item', item: { kind: 'copy-diagnostics' } });
     expect(menuAction('toString')).toBeNull();
     expect(menuAction(42)).toBeNull();
   });

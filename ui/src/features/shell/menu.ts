@@ -9,7 +9,6 @@ export type MenuAction =
   | { kind: 'item'; item: PaletteItem }
   | { kind: 'palette' }
   | { kind: 'search' }
-  | { kind: 'copy-diagnostics' }
   | { kind: 'about' };
 
 const ACTIONS: Record<string, MenuAction> = {
@@ -24,7 +23,7 @@ const ACTIONS: Record<string, MenuAction> = {
   'go-environments': { kind: 'item', item: { kind: 'page', page: 'environments' } },
   'palette': { kind: 'palette' },
   'search': { kind: 'search' },
-  'copy-diagnostics': { kind: 'copy-diagnostics' },
+  'copy-diagnostics': { kind: 'item', item: { kind: 'copy-diagnostics' } },
   'about': { kind: 'about' },
 };
 

@@ -10,7 +10,8 @@ export type PaletteItem =
   | { kind: 'theme'; choice: 'light' | 'dark' | 'system' }
   | { kind: 'language'; lang: 'da' | 'en' }
   | { kind: 'refresh' }
-  | { kind: 'new-transaction' };
+  | { kind: 'new-transaction' }
+  | { kind: 'copy-diagnostics' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../shell/App.svelte';
 import type { ActionOutcome, NewTransactionInput } from '../../lib/bindings';
 import { i18n } from '../../shared/i18n/i18n.svelte';
@@ -180,5 +180,37 @@ describe('new transaction', () => {
     await type('nt-confirm-input', '100');
     await fireEvent.click(screen.getByTestId('nt-create'));
     expect((await screen.findByTestId('nt-payerId-error')).textContent).toBe('Påkrævet for en markedspladshandel.');
+  });
+
+  it('brings the first fault of a failed review into sight and focus, its own or Rust\'s', async () => {
+    install({
+      check_new_transaction: () => {
+        throw { code: 'validation', message: 'payerId is required for a Marketplace transaction', status: null, title: null, detail: null, correlationId: null,
+          fieldErrors: [{ field: 'payerId', message: 'is required for a Marketplace transaction' }] };
+      },
+    });
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      await openForm();
+      // An empty form: its one error is the amount, at the top of the form.
+      const review = screen.getByTestId('nt-review');
+      review.focus();
+      await fireEvent.click(review);
+      const amount = screen.getByTestId('nt-amount');
+      await waitFor(() => expect(document.activeElement).toBe(amount));
+      expect(scrolled).toContain(amount);
+      expect(screen.getByTestId('nt-amount-error').textContent).toBe('Angiv et beløb.');
+      // The form's own checks pass; Rust's refuse the buyer: that field is the one brought into sight.
+      await type('nt-amount', '12.500');
+      await fireEvent.click(review);
+      const payer = screen.getByTestId('nt-payerId');
+      await waitFor(() => expect(document.activeElement).toBe(payer));
+      expect(scrolled.at(-1)).toBe(payer);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

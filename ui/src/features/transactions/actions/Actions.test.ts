@@ -48,6 +48,11 @@ function consequenceOf(kind: string) {
 const count = (cmd: string) => calls.filter((c) => c.cmd === cmd).length;
 const startRequests = () => calls.filter((c) => c.cmd === 'start_action').map((c) => c.args.request as ActionRequest);
 const confirmButton = () => screen.getByTestId('action-confirm') as HTMLButtonElement;
+/** Confirm, once the dialog has the consequence of the request as it stands (or knows it cannot have it). */
+async function confirmWhenReady() {
+  await waitFor(() => expect(confirmButton().disabled).toBe(false));
+  await fireEvent.click(confirmButton());
+}
 
 async function openDetail() {
   render(App);
@@ -134,13 +139,14 @@ describe('labels', () => {
 });
 
 describe('consequence panel', () => {
-  it('shows the maximum reimbursable up front and the refusal in Danish money, once', async () => {
+  it('shows the maximum reimbursable up front and the refusal in Danish money, and Confirm stays off with the reason beside it', async () => {
     i18n.set('da');
     installMock({ status: 'PAID' }, {
       transaction_consequence: (a) => {
         const r = a.request as { amount: string };
         const c = consequenceOf('reimburse');
-        return { environmentId: 'sandbox', consequence: r.amount === '0.00' ? c : { ...c, toPayer: r.amount, blocked: { reason: 'overReimbursable', amount: '285010.00' } } };
+        const over = Number(r.amount) > 285010;
+        return { environmentId: 'sandbox', consequence: over ? { ...c, toPayer: r.amount, blocked: { reason: 'overReimbursable', amount: '285010.00' } } : { ...c, toPayer: r.amount } };
       },
     });
     render(App);
@@ -150,9 +156,21 @@ describe('consequence panel', () => {
     await waitFor(() => expect(screen.getByTestId('consequence-max-reimbursable').textContent).toBe('285.010,00 kr.'));
     expect((calls.find((c) => c.cmd === 'transaction_consequence')?.args.request as { amount: string }).amount).toBe('0.00');
     await type('action-amount', '300.000');
+    await type('confirm-amount-input', '300.000');
     await waitFor(() => expect(screen.getByTestId('consequence-blocked').textContent).toContain('285.010,00 kr.'));
-    const text = screen.getByTestId('action-dialog').textContent ?? '';
-    expect(text.split('Der kan højst tilbagebetales').length - 1).toBe(1);
+    // The refusal once in the panel, and beside Confirm, which stays off even with the amount typed.
+    const panel = screen.getByTestId('consequence-panel').textContent ?? '';
+    expect(panel.split('Der kan højst tilbagebetales').length - 1).toBe(1);
+    expect(screen.getByTestId('action-why-disabled').textContent).toBe('Der kan højst tilbagebetales 285.010,00 kr.');
+    expect(confirmButton().disabled).toBe(true);
+    expect(confirmButton().getAttribute('aria-describedby')).toBe('action-why');
+    await fireEvent.submit(confirmButton().form!);
+    expect(count('start_action')).toBe(0);
+    // Within the maximum, Confirm comes back.
+    await type('action-amount', '1.000');
+    await type('confirm-amount-input', '1.000');
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    expect(screen.queryByTestId('action-why-disabled')).toBeNull();
   });
 });
 
@@ -222,8 +240,7 @@ describe('action dialog', () => {
     await type('action-amount', '1.250,50');
     expect(screen.getByTestId('confirm-amount-expected').textContent).toBe('1.250,50');
     await type('confirm-amount-input', '1.250,50');
-    expect(confirmButton().disabled).toBe(false);
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     await waitFor(() => expect(startRequests()).toHaveLength(1));
     expect(startRequests()[0]).toEqual({ kind: 'reimburse', transactionId: 'tx-1', amount: '1250.50' });
   });
@@ -244,7 +261,7 @@ describe('action dialog', () => {
     await fireEvent.click(screen.getByTestId('action-reimburse'));
     await type('action-amount', '999999');
     await type('confirm-amount-input', '999,999.00');
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     const result = await screen.findByTestId('action-result');
     expect(result.getAttribute('data-state')).toBe('failed');
     expect(within(result).getByTestId('action-result-title').textContent).toBe('Reimburse: refused by the service');
@@ -265,7 +282,7 @@ describe('action dialog', () => {
     await fireEvent.click(screen.getByTestId('action-cancel'));
     await type('action-reason', 'Buyer withdrew');
     await type('confirm-amount-input', '289500');
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     const result = await screen.findByTestId('action-result');
     expect(result.getAttribute('data-state')).toBe('unknown');
     expect(result.textContent).toContain('may or may not have happened');
@@ -287,7 +304,7 @@ describe('action dialog', () => {
     await openDetail();
     await fireEvent.click(screen.getByTestId('action-payout'));
     await type('confirm-amount-input', '289500.00');
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     await fireEvent.click(await screen.findByTestId('action-dismiss'));
     await waitFor(() => expect(screen.getByTestId('action-result').getAttribute('data-state')).toBe('dismissed'));
     expect(calls.find((c) => c.cmd === 'dismiss_action')?.args).toEqual({ id: 'act-5' });
@@ -306,8 +323,7 @@ describe('action dialog', () => {
     expect(screen.getByTestId('action-dialog').textContent).toContain('must be higher than the current amount');
     expect(confirmButton().disabled).toBe(true);
     await type('action-amount', '300000');
-    expect(confirmButton().disabled).toBe(false);
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     const err = await screen.findByTestId('action-error');
     expect(err.textContent).toContain('The amount must be greater than zero.');
     expect(screen.getByTestId('action-dialog')).toBeTruthy();
@@ -348,7 +364,7 @@ describe('split payouts', () => {
     await fireEvent.click(within(rows[0]).getByTestId('split-payout-cancel'));
     expect(screen.getByTestId('confirm-amount-expected').textContent).toBe('5,000.00');
     await type('confirm-amount-input', '5000');
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     await waitFor(() => expect(startRequests()).toEqual([{ kind: 'cancelSplitPayout', transactionId: 'tx-1', splitPayoutId: 'sp-1' }]));
     // reloaded after the action
     await waitFor(() => expect(count('list_split_payouts')).toBe(2));
@@ -363,7 +379,7 @@ describe('split payouts', () => {
     await fireEvent.change(screen.getByTestId('action-recipient'), { target: { value: 'TENANT' } });
     await fireEvent.change(screen.getByTestId('action-timing'), { target: { value: 'NEXT_PAYOUT' } });
     await type('confirm-amount-input', '2,500.75');
-    await fireEvent.click(confirmButton());
+    await confirmWhenReady();
     await waitFor(() => expect(startRequests()).toEqual([
       { kind: 'createSplitPayout', transactionId: 'tx-1', amount: '2500.75', recipient: 'TENANT', timing: 'NEXT_PAYOUT' },
     ]));

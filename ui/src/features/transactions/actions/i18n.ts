@@ -120,6 +120,9 @@ export const en = {
   'action.why.mismatch': 'That is not {amount}: type the amount as shown to confirm.',
   'action.why.incomplete': 'Fill in the fields above to confirm.',
   'action.why.blocked': 'Confirm is off: the service would refuse this as it stands.',
+  'action.why.computing': 'Working out what this will do…',
+  'action.dismiss': 'Close',
+  'action.dismiss.cancel': 'Keep the deal',
   'actions.whyNot.payout.unpaid': 'Pay out is not offered yet: the payer has {amount} left to pay.',
   'actions.whyNot.reimburse.unpaid': 'Reimburse is offered once the payer has paid in full.',
 };
@@ -244,6 +247,9 @@ export const da: Record<keyof typeof en, string> = {
   'action.why.mismatch': 'Det er ikke {amount}: skriv beløbet, som det står, for at bekræfte.',
   'action.why.incomplete': 'Udfyld felterne ovenfor for at bekræfte.',
   'action.why.blocked': 'Bekræft er slået fra: tjenesten ville afvise dette, som det står.',
+  'action.why.computing': 'Beregner, hvad dette vil gøre…',
+  'action.dismiss': 'Luk',
+  'action.dismiss.cancel': 'Behold handlen',
   'actions.whyNot.payout.unpaid': 'Udbetal er ikke muligt endnu: betaleren mangler at betale {amount}.',
   'actions.whyNot.reimburse.unpaid': 'Tilbagebetal bliver muligt, når betaleren har betalt det hele.',
 };
