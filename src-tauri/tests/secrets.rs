@@ -103,6 +103,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
+            "offline_transaction" => json(&desk.offline_transaction(&txn).await),
             "start_action" => {
                 let ok = desk
                     .start_action(&TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
