@@ -46,6 +46,7 @@ pub fn typescript() -> String {
         crate::consequence::Flow::decl(&cfg),
         crate::consequence::DealMoney::decl(&cfg),
         crate::transactions::service::TransactionView::decl(&cfg),
+        crate::transactions::offline::OfflineTransaction::decl(&cfg),
         crate::transactions::create::NewTransactionInput::decl(&cfg),
         crate::consequence::Consequence::decl(&cfg),
         crate::consequence::SplitEffect::decl(&cfg),

@@ -2,8 +2,8 @@
 //! transaction, the overview's escrow total equals a sum computed independently from the
 //! service's own list, an overfunded deal made with the sandbox's transfers enters the
 //! attention queue and leaves it once its excess is split out (tenant, then payer), a status
-//! change shows under the changes, the list stays browsable offline, and deleting an
-//! environment deletes its mirror.
+//! change shows under the changes, the list stays browsable offline (and a deal's page gets
+//! the mirror's copy), and deleting an environment deletes its mirror.
 
 use escrow_api::{Client, ListTransactions};
 use escrow_desk::appdb::AppDb;
@@ -156,9 +156,16 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     desk.mark_changes_seen().unwrap();
     assert!(desk.changes().unwrap().items.is_empty());
 
-    // Offline: the service is gone; the list is the mirror's, marked with its time.
+    assert!(desk.get_transaction(&id).await.is_ok());
+    assert!(!desk.mirror_status().unwrap().offline);
+
+    // Offline: the service is gone; a deal's live read fails as unreachable, noted as offline.
     drop(sandbox);
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let refused = desk.get_transaction(&id).await.unwrap_err();
+    assert_eq!(refused.code, escrow_desk::error::ErrorCode::Network, "{refused:?}");
+    assert!(desk.mirror_status().unwrap().offline, "the failed live read is noted");
+    // The list is the mirror's, marked with its time.
     let query = |search: Option<String>| TransactionQuery {
         search,
         skip: 0,
@@ -173,6 +180,13 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
     let found = desk.list_transactions(&query(deal.title.clone())).await.unwrap();
     assert!(found.mirror.as_ref().is_some_and(|m| m.offline), "a search is answered locally, still marked offline");
     assert!(found.items.iter().any(|t| t.transaction_id == id));
+    // The deal's page: the mirror's copy of the deal, as of the list's time (the list item
+    // the mirror holds, never a live figure).
+    let copy = desk.offline_transaction(&id).await.unwrap().expect("the mirror's copy offline");
+    let mirrored = found.items.iter().find(|t| t.transaction_id == id).unwrap();
+    assert_eq!(&copy.item, mirrored);
+    assert_eq!(Some(copy.as_of.clone()), found.mirror.as_ref().map(|m| m.as_of.clone()), "the list's time");
+    assert_eq!(desk.offline_transaction("no-such-deal").await.unwrap(), None);
     assert!(desk.run_mirror_sync(SyncKind::Refresh).await.is_err());
     assert!(desk.mirror_status().unwrap().offline);
     assert_eq!(desk.mirror_status().unwrap().rows as usize, listed.len(), "nothing lost");

@@ -90,6 +90,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "test_connection" => json(&desk.test_connection(&profile.id).await),
             "staff_name" => json(&desk.staff_name()),
             "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
+            "staff_name_asked" => json(&desk.staff_name_asked()),
             "list_transactions" => json(
                 &desk
                     .list_transactions(&TransactionQuery {
@@ -103,6 +104,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             "get_transaction" => json(&desk.get_transaction(&txn).await),
+            "offline_transaction" => json(&desk.offline_transaction(&txn).await),
             "start_action" => {
                 let ok = desk
                     .start_action(&TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
@@ -216,7 +218,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     payee_reference_id: "scan-payee".into(),
                     ..Default::default()
                 };
-                json(&escrow_desk::transactions::commands::check_new_transaction(input))
+                json(&escrow_desk::transactions::commands::check_new_transaction(input, None))
             }
             "payment_action" => {
                 let create = PaymentAction::CreatePayment {

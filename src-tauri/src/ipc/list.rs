@@ -21,6 +21,7 @@ commands! {
     settings: desk staff_name_asked() -> bool;
     transactions: desk_async list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: desk_async get_transaction(id: String) -> TransactionView;
+    transactions: desk_async offline_transaction(id: String) -> Option<OfflineTransaction>;
     transactions: desk_async create_transaction(input: NewTransactionInput) -> Outcome<TransactionAction>;
     transactions: plain check_new_transaction(input: NewTransactionInput, debt_amount: Option<String>) -> Consequence;
     transactions: desk_async transaction_consequence(request: TransactionAction) -> ConsequenceView;

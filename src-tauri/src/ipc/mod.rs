@@ -44,6 +44,7 @@ use crate::transactions::consequence_service::ConsequenceView;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};
 use crate::transactions::list::{TransactionPageView, TransactionQuery};
+use crate::transactions::offline::OfflineTransaction;
 use crate::transactions::service::{SplitPayoutsView, TransactionView};
 use crate::updates::service::UpdateCheck;
 use crate::updates::settings::UpdateSettings;

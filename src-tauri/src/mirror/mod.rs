@@ -12,6 +12,7 @@ pub mod job;
 pub mod labels;
 pub mod list;
 pub mod newest;
+pub mod offline;
 pub mod overview;
 pub mod row;
 pub mod rules;

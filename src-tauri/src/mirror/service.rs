@@ -30,7 +30,7 @@ impl Desk {
         Ok(MirrorStatus {
             environment_id: env.to_owned(),
             rows: state.total,
-            offline: matches!(state.error_code.as_deref(), Some("network" | "timeout")),
+            offline: super::offline::is_offline(&state),
             full_at: state.full_at,
             refreshed_at: state.refreshed_at,
             syncing,

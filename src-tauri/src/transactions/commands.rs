@@ -18,6 +18,17 @@ pub async fn get_transaction(desk: State<'_, Desk>, id: String) -> Result<Transa
     desk.get_transaction(&id).await
 }
 
+/// The mirror's copy of a deal, for its page when the service cannot be reached (asked for
+/// only after the live read failed that way); `None` when the mirror has no copy. Shown
+/// marked offline with the mirror's time; never used for money.
+#[tauri::command]
+pub async fn offline_transaction(
+    desk: State<'_, Desk>,
+    id: String,
+) -> Result<Option<super::offline::OfflineTransaction>> {
+    desk.offline_transaction(&id).await
+}
+
 #[tauri::command]
 pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -> Result<SplitPayoutsView> {
     desk.list_split_payouts(&transaction_id).await

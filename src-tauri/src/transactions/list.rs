@@ -11,7 +11,7 @@
 use super::filters::{Cached, TransactionFilters};
 use super::sort::SortBy;
 use crate::desk::Desk;
-use crate::error::{AppError, ErrorCode};
+use crate::error::AppError;
 use escrow_api::{Client, ListTransactions, TransactionListItem};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -85,13 +85,13 @@ impl Desk {
         let (environment_id, client) = self.active_client()?;
         let filtered = q.filters.as_ref().is_some_and(|f| !f.is_empty());
         if (search_of(q).is_some() || filtered || q.sort.is_some())
-            && let Some(page) = self.mirror_page(&environment_id, q, false).await?
+            && let Some(page) = self.mirror_page(&environment_id, q, None).await?
         {
             return Ok(page);
         }
         match self.live_page(&environment_id, client, q).await {
-            Err(e) if matches!(e.code, ErrorCode::Network | ErrorCode::Timeout) => {
-                self.mirror_page(&environment_id, q, true).await?.ok_or(e)
+            Err(e) if crate::mirror::offline::unreachable(&e) => {
+                self.mirror_page(&environment_id, q, Some(e.clone())).await?.ok_or(e)
             }
             other => other,
         }
@@ -120,13 +120,13 @@ impl Desk {
         Ok(TransactionPageView { environment_id: env.to_owned(), count: page.count, items: page.items, mirror: None })
     }
 
-    /// The page from the mirror, once it has had a full pass; `offline` records that the
-    /// service could not be reached. Read on a blocking thread: a search scans the mirror.
+    /// The page from the mirror, once it has had a full pass; `offline` is why the service
+    /// could not be reached, if it could not. Read on a blocking thread: a search scans the mirror.
     async fn mirror_page(
         &self,
         env: &str,
         q: &TransactionQuery,
-        offline: bool,
+        offline: Option<AppError>,
     ) -> Result<Option<TransactionPageView>, AppError> {
         let (env, q) = (env.to_owned(), q.clone());
         self.mirror.reading(move |conn| page_from_mirror(conn, &env, &q, offline)).await
@@ -194,10 +194,11 @@ fn page_from_mirror(
     conn: &rusqlite::Connection,
     env: &str,
     q: &TransactionQuery,
-    offline: bool,
+    offline: Option<AppError>,
 ) -> Result<Option<TransactionPageView>, AppError> {
+    use crate::mirror::offline;
     let state = crate::mirror::store::state(conn, env)?;
-    let Some(as_of) = state.refreshed_at.filter(|_| state.full_at.is_some()) else { return Ok(None) };
+    let Some(as_of) = offline::as_of(&state) else { return Ok(None) };
     let filters = q.filters.clone().unwrap_or_default();
     let sort = q.sort.as_ref().map(|s| (s.column.as_str(), s.descending));
     let (search, reference) = (search_of(q), reference_id(q));
@@ -208,10 +209,10 @@ fn page_from_mirror(
         sort,
     };
     let (items, count) = crate::mirror::list::page(conn, env, &wanted, q.skip, q.take)?;
-    if offline {
-        crate::mirror::store::record_error(conn, env, "network", "The service could not be reached.")?;
+    if let Some(e) = &offline {
+        offline::note(conn, env, e)?;
     }
-    let offline = offline || matches!(state.error_code.as_deref(), Some("network" | "timeout"));
+    let offline = offline.is_some() || offline::is_offline(&state);
     Ok(Some(TransactionPageView {
         environment_id: env.to_owned(),
         count: i32::try_from(count).unwrap_or(i32::MAX),

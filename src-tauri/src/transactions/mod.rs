@@ -8,6 +8,7 @@ pub mod create;
 pub mod export;
 pub mod filters;
 pub mod list;
+pub mod offline;
 pub mod review;
 pub mod service;
 pub mod sort;

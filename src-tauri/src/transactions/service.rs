@@ -88,7 +88,15 @@ impl Desk {
         let (environment_id, client) = self.active_client()?;
         let (transactions, split_payouts) = (client.transactions(), client.split_payouts());
         let (transaction, splits) = futures::join!(transactions.get(id), split_payouts.list(id));
-        let transaction = transaction?;
+        let transaction = match transaction {
+            Ok(transaction) => transaction,
+            Err(e) => {
+                // Unreachable: the page then asks for the mirror's copy (`offline_transaction`).
+                let e = AppError::from(e);
+                self.note_unreachable(&environment_id, &e).await;
+                return Err(e);
+            }
+        };
         // Without its split payouts the money is still told, less what they decide.
         let splits = splits
             .map(|page| page.items)

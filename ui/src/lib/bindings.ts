@@ -266,6 +266,15 @@ export type TransactionView = { environmentId: string, transaction: Transaction,
  * [`crate::consequence::money_of`]): every money figure the detail shows.
  */
 money: DealMoney, };
+export type OfflineTransaction = { environmentId: string, 
+/**
+ * The deal as the list last showed it.
+ */
+item: TransactionListItem, 
+/**
+ * The mirror's time: the copy is the deal as of then.
+ */
+asOf: string, };
 export type NewTransactionInput = { 
 /**
  * `MARKETPLACE` or `AUTO`.

@@ -7,6 +7,7 @@ import { ipc } from '../../shared/ipc';
 import { searchTerm } from '../../shared/amount';
 import { i18n } from '../../shared/i18n/i18n.svelte';
 import { FIRST_PAGE } from './first-page';
+import { offlineDeal, type OfflineDeal } from '../transactions/offline/offline';
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -86,6 +87,8 @@ export class Session {
   detailMoney = $state.raw<DealMoney | null>(null);
   detailLoading = $state(false);
   detailError = $state.raw<AppError | null>(null);
+  /** The open deal's mirrored copy while the service cannot be reached (no live record: no actions). */
+  detailOffline = $state.raw<OfflineDeal | null>(null);
   /** Bumped on every successful (re)load of the detail; sections of the detail reload with it. */
   detailVersion = $state(0);
   #detailReq = 0;
@@ -143,13 +146,30 @@ export class Session {
         this.detail = res.transaction;
         this.detailMoney = res.money ?? null;
         this.detailError = null;
+        this.detailOffline = null;
         this.detailVersion++;
       }
     } catch (e) {
-      if (req !== this.#detailReq) return;
-      this.detailError = e as AppError;
+      if (!(await this.#failed(req, id, envId, e as AppError))) return;
     }
     this.detailLoading = false;
+  }
+
+  /** The live read of the open deal failed: its mirrored copy when the service cannot be
+   * reached (the list behind it then reloads, marked offline), else the error. */
+  async #failed(req: number, id: string, envId: string | null, error: AppError): Promise<boolean> {
+    if (req !== this.#detailReq) return false;
+    const offline = await offlineDeal(id, error);
+    if (req !== this.#detailReq) return false;
+    if (offline && offline.copy.environmentId === envId && envId === this.activeId && id === this.openId) {
+      this.detail = null;
+      this.detailError = null;
+      this.detailOffline = offline;
+      if (!this.listMirror?.offline) void this.loadList();
+    } else {
+      this.detailError = error;
+    }
+    return true;
   }
 
   async loadEnvironments(): Promise<boolean> {
@@ -198,6 +218,7 @@ export class Session {
     this.detail = null;
     this.detailMoney = null;
     this.detailError = null;
+    this.detailOffline = null;
     this.detailLoading = false;
   }
 
@@ -366,6 +387,7 @@ export class Session {
     this.detail = null;
     this.detailMoney = null;
     this.detailError = null;
+    this.detailOffline = null;
     this.detailLoading = true;
     try {
       const res = await ipc.getTransaction(id);
@@ -378,8 +400,7 @@ export class Session {
       this.detailMoney = res.money ?? null;
       this.detailVersion++;
     } catch (e) {
-      if (req !== this.#detailReq) return;
-      this.detailError = e as AppError;
+      if (!(await this.#failed(req, id, envId, e as AppError))) return;
     }
     this.detailLoading = false;
   }
@@ -390,6 +411,7 @@ export class Session {
     this.detail = null;
     this.detailMoney = null;
     this.detailError = null;
+    this.detailOffline = null;
     this.detailLoading = false;
   }
 

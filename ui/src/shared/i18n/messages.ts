@@ -19,13 +19,14 @@ import * as trades from '../../features/trades/i18n';
 import * as transactionActions from '../../features/transactions/actions/i18n';
 import * as transactions from '../../features/transactions/i18n';
 import * as transactionMoney from '../../features/transactions/money/i18n';
+import * as transactionsOffline from '../../features/transactions/offline/i18n';
 import * as updates from '../../features/updates/i18n';
 import * as users from '../../features/users/i18n';
 import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving, notifications,
+  common, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -35,6 +36,7 @@ export const en = {
   ...attention.en,
   ...environments.en,
   ...transactions.en,
+  ...transactionsOffline.en,
   ...transactionActions.en,
   ...transactionMoney.en,
   ...bulk.en,
@@ -62,6 +64,7 @@ export const da: Dictionary = {
   ...attention.da,
   ...environments.da,
   ...transactions.da,
+  ...transactionsOffline.da,
   ...transactionActions.da,
   ...transactionMoney.da,
   ...bulk.da,

@@ -37,11 +37,20 @@ export function partyMissing(p: Party | null): boolean {
 
 /** What the transaction's status allows (SUCCEEDED, CANCELLED and unknown statuses: nothing; INPROGRESS as CREATED). */
 export function availableActions(tx: Transaction): ActionKind[] {
+  return actionsFor({ status: tx.status, payee: tx.payee, payer: tx.payer, inboundPayments: tx.payments.inbound.payments.length });
+}
+
+/** The facts the actions a deal allows depend on: the live record's, or a mirrored copy's
+ * (to say which actions wait for the service while it cannot be reached). */
+export type ActionFacts = Pick<Transaction, 'status' | 'payee' | 'payer'> & { inboundPayments: number };
+
+/** See {@link availableActions}. */
+export function actionsFor(tx: ActionFacts): ActionKind[] {
   const allowed = new Set<ActionKind>();
   // INPROGRESS (a payment under way, from the published API) allows what CREATED does.
   if (tx.status === 'CREATED' || tx.status === 'INPROGRESS') {
     allowed.add('cancel');
-    if (tx.payments.inbound.payments.length === 0) allowed.add('delete');
+    if (tx.inboundPayments === 0) allowed.add('delete');
     allowed.add('createPayment');
     allowed.add('changeAmount');
     allowed.add('update');

@@ -1,0 +1,43 @@
+// Strings of the offline marker (list and deal page) and a deal's mirrored copy (English and Danish; assembled in shared/i18n/messages.ts).
+
+export const en = {
+  'offlineCopy.badge': 'Offline',
+  'offlineCopy.asOf': 'as of {time}',
+  'offlineCopy.retry': 'Try the service again',
+  'offlineCopy.retrying': 'Trying…',
+  'offlineCopy.list.title': 'The service cannot be reached. This list is the local copy as of {time}.',
+  'offlineCopy.list.body': 'Search, sort and open transactions in that copy; money actions wait until the service answers again.',
+  'offlineCopy.deal.title': 'The service cannot be reached. This is the local copy of the transaction as of {time}.',
+  'offlineCopy.deal.body': 'What the list last showed of it. Inbound payments, payouts, split payouts, documents and the timeline need the live record.',
+  'offlineCopy.actions.label': 'Actions, waiting for the service',
+  'offlineCopy.actions.reason': 'Not available offline: the service cannot be reached; actions need the live record.',
+  'offlineCopy.actions.none': 'Nothing to do on a transaction with status {status}.',
+  'offlineCopy.figures': 'Figures as listed, as of {time}',
+  'offlineCopy.billOfSale.none': 'None',
+  'offlineCopy.billOfSale.enabled': 'Set up',
+  'offlineCopy.billOfSale.signed': 'Signed',
+  'offlineCopy.billOfSale.unsigned': 'Not signed yet',
+  'offlineCopy.debt.yes': 'Registered',
+  'offlineCopy.debt.no': 'None',
+};
+
+export const da: Record<keyof typeof en, string> = {
+  'offlineCopy.badge': 'Offline',
+  'offlineCopy.asOf': 'pr. {time}',
+  'offlineCopy.retry': 'Prøv tjenesten igen',
+  'offlineCopy.retrying': 'Prøver…',
+  'offlineCopy.list.title': 'Tjenesten kan ikke nås. Listen er den lokale kopi pr. {time}.',
+  'offlineCopy.list.body': 'Søg, sortér og åbn transaktioner i kopien; handlinger med penge venter, til tjenesten svarer igen.',
+  'offlineCopy.deal.title': 'Tjenesten kan ikke nås. Dette er den lokale kopi af transaktionen pr. {time}.',
+  'offlineCopy.deal.body': 'Det, listen sidst viste om den. Indbetalinger, udbetalinger, delte udbetalinger, dokumenter og tidslinjen kræver den aktuelle post.',
+  'offlineCopy.actions.label': 'Handlinger, der venter på tjenesten',
+  'offlineCopy.actions.reason': 'Ikke muligt offline: tjenesten kan ikke nås, og handlinger kræver den aktuelle post.',
+  'offlineCopy.actions.none': 'Der er intet at gøre på en transaktion med status {status}.',
+  'offlineCopy.figures': 'Beløb som listet, pr. {time}',
+  'offlineCopy.billOfSale.none': 'Ingen',
+  'offlineCopy.billOfSale.enabled': 'Oprettet',
+  'offlineCopy.billOfSale.signed': 'Underskrevet',
+  'offlineCopy.billOfSale.unsigned': 'Endnu ikke underskrevet',
+  'offlineCopy.debt.yes': 'Registreret',
+  'offlineCopy.debt.no': 'Ingen',
+};
