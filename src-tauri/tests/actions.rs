@@ -373,4 +373,9 @@ async fn the_payout_consequence_is_what_the_ledger_records_and_what_the_audit_ro
     let intent = audit.iter().find(|e| e.phase == "intent" && e.action_id == done.id).expect("the intent row");
     let detail = intent.detail.as_deref().unwrap_or_default();
     assert!(detail.contains(&format!("payee receives {} ", shown.payee_net)), "{detail}");
+    // … and the audit page gets the same numbers in parts, to word in the user's language.
+    let Some(escrow_desk::audit::AuditNote::Consequence { payee_net, currency, .. }) = &intent.parsed.note else {
+        panic!("the consequence in parts: {:?}", intent.parsed);
+    };
+    assert_eq!((payee_net, currency.as_str()), (&shown.payee_net, "DKK"));
 }

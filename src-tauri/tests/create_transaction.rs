@@ -136,6 +136,9 @@ async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() 
     let phases: Vec<_> = audit.iter().map(|e| (e.phase.as_str(), e.amount.clone(), e.detail.clone())).collect();
     assert!(phases.contains(&("intent", Some("189000.00".into()), None)), "{phases:?}");
     assert!(phases.contains(&("outcome", Some("189000.00".into()), Some(format!("created {id}")))), "{phases:?}");
+    // The stored words stay as written; the audit page reads them back in parts (issue 32).
+    let outcome_row = audit.iter().find(|e| e.phase == "outcome").expect("the outcome row");
+    assert_eq!(outcome_row.parsed.note, Some(escrow_desk::audit::AuditNote::Created { id: id.clone() }));
 }
 
 #[tokio::test]

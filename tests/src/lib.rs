@@ -11,6 +11,7 @@ mod display;
 mod driver;
 pub mod native_dialog;
 mod procs;
+pub mod raw_text;
 mod sandbox;
 mod steps;
 mod trade_steps;

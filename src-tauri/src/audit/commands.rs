@@ -1,7 +1,7 @@
 //! The audit log as IPC commands.
 
-use super::entry::AuditEntry;
 use super::report::ChainCheck;
+use super::service::AuditRow;
 use crate::desk::Desk;
 use crate::error::AppError;
 use tauri::State;
@@ -9,7 +9,7 @@ use tauri::State;
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub fn audit_log(desk: State<'_, Desk>, filter: Option<String>, limit: u32) -> Result<Vec<AuditEntry>> {
+pub fn audit_log(desk: State<'_, Desk>, filter: Option<String>, limit: u32) -> Result<Vec<AuditRow>> {
     desk.audit_log(filter.as_deref(), limit)
 }
 

@@ -25,12 +25,14 @@ pub mod entry;
 pub mod export;
 pub mod file_check;
 pub mod key;
+pub mod note;
 pub mod report;
 pub mod seal;
 pub mod service;
 pub mod trail;
 
 pub use entry::{AuditEntry, NewEntry, RowFormat};
+pub use note::{AuditDetail, AuditNote, NoteSplit};
 pub use report::{AnchorState, ChainCheck, ChainProblem, ChainStatus};
 pub use seal::Sealed;
 pub use trail::Trail;

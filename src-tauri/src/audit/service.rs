@@ -1,16 +1,51 @@
 //! Reading and checking the audit log.
 
 use super::entry::{self, AuditEntry};
+use super::note::{self, AuditDetail};
 use super::report::ChainCheck;
 use crate::desk::Desk;
 use crate::error::AppError;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// An audit row as the audit page lists it: the row as stored, and its detail in parts for
+/// the UI to word in the user's language ([`note::parse`]; the stored text stays as it is).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct AuditRow {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub entry: AuditEntry,
+    pub parsed: AuditDetail,
+}
+
+/// The row's stored fields read through (`row.seq`, `row.detail`), as before the parts were added.
+impl std::ops::Deref for AuditRow {
+    type Target = AuditEntry;
+    fn deref(&self) -> &AuditEntry {
+        &self.entry
+    }
+}
+
+impl std::ops::DerefMut for AuditRow {
+    fn deref_mut(&mut self) -> &mut AuditEntry {
+        &mut self.entry
+    }
+}
+
+impl From<AuditEntry> for AuditRow {
+    fn from(entry: AuditEntry) -> Self {
+        let parsed = note::parse(entry.detail.as_deref());
+        Self { entry, parsed }
+    }
+}
 
 impl Desk {
-    pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditEntry>, AppError> {
+    pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditRow>, AppError> {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
-        entry::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))
+        let rows = entry::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))?;
+        Ok(rows.into_iter().map(AuditRow::from).collect())
     }
 
     /// Walks the whole log with the audit key and holds its end against the anchor.

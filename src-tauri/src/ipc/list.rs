@@ -60,7 +60,7 @@ commands! {
     actions: desk open_actions() -> Vec<ActionRecord>;
     payments: desk_async payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
     payments: desk_async payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
-    audit: desk audit_log(filter: Option<String>, limit: u32) -> Vec<AuditEntry>;
+    audit: desk audit_log(filter: Option<String>, limit: u32) -> Vec<AuditRow>;
     audit: desk verify_audit_log() -> ChainCheck;
     audit: desk save_audit_csv(text: Option<String>, save_token: String) -> AuditFile;
     notify: desk notification_settings() -> NotificationSettings;

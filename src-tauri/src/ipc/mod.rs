@@ -8,8 +8,9 @@
 mod typescript;
 
 use crate::actions::{ActionRecord, ActionRequest};
+use crate::audit::ChainCheck;
 use crate::audit::export::AuditFile;
-use crate::audit::{AuditEntry, ChainCheck};
+use crate::audit::service::AuditRow;
 use crate::auto::actions::AutoAction;
 use crate::auto::service::{BillOfSaleInput, DebtInput};
 use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};

@@ -203,8 +203,8 @@ pub fn batch_detail(batch_id: Option<&str>, detail: Option<&str>) -> Option<Stri
     }
 }
 
-/// How an audit detail names its batch.
-pub const BATCH_PREFIX: &str = "batch ";
+/// How an audit detail names its batch (the audit log reads it back: [`crate::audit::note`]).
+pub use crate::audit::note::BATCH_PREFIX;
 
 type Row =
     (String, String, String, String, String, Option<String>, Option<String>, i64, String, String, Option<String>);

@@ -19,6 +19,8 @@ pub struct TransactionLabel {
     pub transaction_id: String,
     pub title: Option<String>,
     pub reference_id: Option<String>,
+    /// The deal's currency (the audit log's amounts are said with it).
+    pub currency: String,
 }
 
 impl Desk {
@@ -30,7 +32,7 @@ impl Desk {
         let conn = self.db.lock()?;
         let mut stmt = conn
             .prepare(
-                "SELECT environment_id, transaction_id, title, reference_id FROM mirror_rows WHERE transaction_id = ?1",
+                "SELECT environment_id, transaction_id, title, reference_id, currency FROM mirror_rows WHERE transaction_id = ?1",
             )
             .map_err(AppError::storage)?;
         let mut out = Vec::new();
@@ -46,6 +48,7 @@ impl Desk {
                         transaction_id: r.get(1)?,
                         title: r.get(2)?,
                         reference_id: r.get(3)?,
+                        currency: r.get(4)?,
                     })
                 })
                 .map_err(AppError::storage)?;

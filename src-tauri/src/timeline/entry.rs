@@ -58,8 +58,15 @@ pub struct TimelineEntry {
     pub audit_seq: Option<i64>,
     /// The id of the object concerned (payment, split payout, document, webhook).
     pub object_id: Option<String>,
-    /// Free text from the source: a cancel reason, a signer, a problem's detail.
+    /// Free text from the source: a cancel reason, a signer, a payout's statement text, a
+    /// split payout's description, a document's title.
     pub detail: Option<String>,
+    /// The payment method (`PSD2`, `BANK`, …) of a payment line, for the UI to word.
+    pub method: Option<String>,
+    /// The recipient (`PAYEE`, `PAYER`, `TENANT`) of a split payout line, for the UI to word.
+    pub recipient: Option<String>,
+    /// An audit line's detail in parts (the consequence, the failure, what was created).
+    pub note: Option<crate::audit::AuditNote>,
 }
 
 impl TimelineEntry {
@@ -77,6 +84,9 @@ impl TimelineEntry {
             audit_seq: None,
             object_id: None,
             detail: None,
+            method: None,
+            recipient: None,
+            note: None,
         }
     }
 
@@ -93,6 +103,16 @@ impl TimelineEntry {
 
     pub fn object(mut self, id: Option<String>) -> Self {
         self.object_id = id;
+        self
+    }
+
+    pub fn method(mut self, method: Option<String>) -> Self {
+        self.method = method;
+        self
+    }
+
+    pub fn recipient(mut self, recipient: Option<String>) -> Self {
+        self.recipient = recipient;
         self
     }
 

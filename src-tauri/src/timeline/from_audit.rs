@@ -49,7 +49,10 @@ pub fn entries(rows: &[AuditEntry], reasons: &HashMap<String, String>) -> Vec<Ti
             rows.sort_by_key(|r| r.seq);
             let last = *rows.last()?;
             let correlation = rows.iter().rev().find_map(|r| r.correlation_id.clone());
-            let detail = reasons.get(action_id).cloned().or_else(|| last.detail.clone());
+            // The cancel reason is the staff member's own words; any other detail is the
+            // row's note, in parts for the UI to word (the batch is the bulk run's business).
+            let reason = reasons.get(action_id).cloned();
+            let note = if reason.is_some() { None } else { crate::audit::note::parse(last.detail.as_deref()).note };
             let mut line = TimelineEntry::new(
                 parse_time(&last.at),
                 kind_of(&last.kind),
@@ -57,7 +60,8 @@ pub fn entries(rows: &[AuditEntry], reasons: &HashMap<String, String>) -> Vec<Ti
                 &format!("staff.{}", last.kind),
             )
             .status(Some(last.outcome.clone()))
-            .detail(detail);
+            .detail(reason);
+            line.note = note;
             line.amount = last.amount.clone();
             line.actor = actor(last);
             line.correlation_id = correlation;

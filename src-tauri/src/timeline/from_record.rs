@@ -27,7 +27,7 @@ pub fn entries(tx: &Transaction, splits: &[SplitPayout], documents: &[Document])
                 .amount(Some(p.amount), cur.clone())
                 .object(p.payment_id.clone())
                 .status(name_of(&p.status))
-                .detail(p.method.as_ref().and_then(name_of))
+                .method(p.method.as_ref().and_then(name_of))
         };
         out.push(base(p.created, "payment.created"));
         if p.authorized.is_some() {
@@ -62,7 +62,8 @@ pub fn entries(tx: &Transaction, splits: &[SplitPayout], documents: &[Document])
                 .amount(Some(s.amount), s.currency.as_ref().and_then(name_of).or_else(|| currency.clone()))
                 .object(Some(s.split_payout_id.clone()))
                 .status(name_of(&s.status))
-                .detail(name_of(&s.recipient)),
+                .recipient(name_of(&s.recipient))
+                .detail(s.description.clone()),
         );
     }
     for d in documents {

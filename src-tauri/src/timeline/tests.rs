@@ -78,6 +78,7 @@ fn the_record_gives_created_payment_times_payouts_and_reimbursements() {
     assert_eq!(authorized.amount.as_deref(), Some("1000.00"));
     assert_eq!(authorized.object_id.as_deref(), Some("p-1"));
     assert_eq!(authorized.status.as_deref(), Some("AUTHORIZED"));
+    assert_eq!((authorized.method.as_deref(), authorized.detail.as_deref()), (Some("CARD"), None), "the method apart");
     assert!(lines.iter().all(|l| l.source == S::Record));
     assert_eq!(lines[6].at, None, "the bill of sale carries no time");
 }
@@ -86,7 +87,7 @@ fn the_record_gives_created_payment_times_payouts_and_reimbursements() {
 fn split_payouts_and_signed_documents_are_lines() {
     let split: escrow_api::SplitPayout = serde_json::from_value(json!({
         "splitPayoutId": "sp-1", "amount": "50", "recipient": "TENANT", "status": "PENDING",
-        "created": "2026-03-01T09:30:00Z"
+        "created": "2026-03-01T09:30:00Z", "description": "Klargøring"
     }))
     .unwrap();
     let doc: escrow_api::Document = serde_json::from_value(json!({
@@ -100,8 +101,8 @@ fn split_payouts_and_signed_documents_are_lines() {
     let lines = from_record::entries(&transaction(), &[split], &[doc]);
     let split = lines.iter().find(|l| l.event == "splitPayout.created").unwrap();
     assert_eq!(
-        (split.kind, split.detail.as_deref(), split.amount.as_deref()),
-        (K::SplitPayout, Some("TENANT"), Some("50.00"))
+        (split.kind, split.recipient.as_deref(), split.detail.as_deref(), split.amount.as_deref()),
+        (K::SplitPayout, Some("TENANT"), Some("Klargøring"), Some("50.00"))
     );
     let signed: Vec<_> = lines.iter().filter(|l| l.event == "document.signed").collect();
     assert_eq!(signed.len(), 1, "only the signer who signed");
@@ -111,10 +112,14 @@ fn split_payouts_and_signed_documents_are_lines() {
 
 #[test]
 fn one_audit_line_per_action_with_who_its_correlation_id_and_last_row() {
+    let failed = AuditEntry {
+        detail: Some("the service refused the request (400): Transaction closed".into()),
+        ..row(9, "a-1", "payout", "outcome", "failed", "2026-03-01T12:00:01.000+01:00")
+    };
     let rows = vec![
         row(7, "a-1", "payout", "intent", "pending", "2026-03-01T12:00:00.000+01:00"),
         row(8, "a-2", "cancel", "intent", "pending", "2026-03-01T12:05:00.000+01:00"),
-        row(9, "a-1", "payout", "outcome", "succeeded", "2026-03-01T12:00:01.000+01:00"),
+        failed,
     ];
     let reasons = HashMap::from([("a-2".to_owned(), "Kunden fortrød".to_owned())]);
     let mut lines = from_audit::entries(&rows, &reasons);
@@ -125,7 +130,13 @@ fn one_audit_line_per_action_with_who_its_correlation_id_and_last_row() {
     assert_eq!(cancel.detail.as_deref(), Some("Kunden fortrød"));
     let payout = &lines[1];
     assert_eq!(payout.event, "staff.payout");
-    assert_eq!((payout.kind, payout.audit_seq, payout.status.as_deref()), (K::Payout, Some(9), Some("succeeded")));
+    assert_eq!((payout.kind, payout.audit_seq, payout.status.as_deref()), (K::Payout, Some(9), Some("failed")));
+    let refused = crate::audit::AuditNote::Failure {
+        code: crate::error::ErrorCode::BadRequest,
+        status: Some(400),
+        service: Some("Transaction closed".into()),
+    };
+    assert_eq!((payout.note.as_ref(), payout.detail.as_deref()), (Some(&refused), None), "the detail in parts");
     assert_eq!(payout.correlation_id.as_deref(), Some("corr-9"));
     assert_eq!(payout.actor.as_deref(), Some("Mette Hansen (mette@desk-1)"));
     assert_eq!(payout.at.unwrap().to_rfc3339(), "2026-03-01T11:00:01+00:00");

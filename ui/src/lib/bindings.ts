@@ -63,7 +63,11 @@ refreshedAt: string | null, syncing: SyncProgress | null,
  * The last sync could not reach the service: what is shown is the last known state.
  */
 offline: boolean, error: string | null, };
-export type TransactionLabel = { environmentId: string, transactionId: string, title: string | null, referenceId: string | null, };
+export type TransactionLabel = { environmentId: string, transactionId: string, title: string | null, referenceId: string | null, 
+/**
+ * The deal's currency (the audit log's amounts are said with it).
+ */
+currency: string, };
 export type SyncProgress = { 
 /**
  * `full` or `refresh` (reading the list), or `details` (checking open deals; the
@@ -846,9 +850,22 @@ auditSeq: number | null,
  */
 objectId: string | null, 
 /**
- * Free text from the source: a cancel reason, a signer, a problem's detail.
+ * Free text from the source: a cancel reason, a signer, a payout's statement text, a
+ * split payout's description, a document's title.
  */
-detail: string | null, };
+detail: string | null, 
+/**
+ * The payment method (`PSD2`, `BANK`, …) of a payment line, for the UI to word.
+ */
+method: string | null, 
+/**
+ * The recipient (`PAYEE`, `PAYER`, `TENANT`) of a split payout line, for the UI to word.
+ */
+recipient: string | null, 
+/**
+ * An audit line's detail in parts (the consequence, the failure, what was created).
+ */
+note: AuditNote | null, };
 export type TimelineView = { environmentId: string, transactionId: string, 
 /**
  * Newest first.
@@ -1056,6 +1073,54 @@ error: AppError | null, attempts: number, created: string, updated: string,
 batchId?: string, };
 export type RowFormat = "v1" | "v2";
 export type AuditEntry = { seq: number, 
+/**
+ * RFC 3339 with the writer's UTC offset (`v1` rows: UTC with `Z`).
+ */
+at: string, environmentId: string, 
+/**
+ * `sandbox`, `production` or `unknown`.
+ */
+environmentKind: string | null, appVersion: string | null, 
+/**
+ * The OS user running the app.
+ */
+actorUser: string | null, actorHost: string | null, 
+/**
+ * The staff name set under Settings, if any.
+ */
+staffName: string | null, actionId: string, kind: string, target: string, amount: string | null, idempotencyKey: string | null, correlationId: string | null, 
+/**
+ * `intent` (before the request) or `outcome` (after).
+ */
+phase: string, 
+/**
+ * `pending`, `succeeded`, `failed`, `unknown` or `dismissed`.
+ */
+outcome: string, detail: string | null, format: RowFormat, 
+/**
+ * Names the key the row's MAC was made with (never the key itself).
+ */
+keyId: string | null, 
+/**
+ * The previous row's link (its MAC, or its hash when it has none).
+ */
+prevHash: string, hash: string, mac: string | null, };
+export type NoteSplit = { splitPayoutId: string, 
+/**
+ * A decimal string in the consequence's currency.
+ */
+amount: string, 
+/**
+ * `released`, `kept`, `cancelled` or `planned`.
+ */
+effect: string, };
+export type AuditNote = { "kind": "consequence", currency: string, payeeNet: string, toPayer: string, payerOwes: string, reimbursable: string, splits: Array<NoteSplit>, 
+/**
+ * Why the service was expected to refuse it (`overReimbursable`, …), if so.
+ */
+refusal: string | null, } | { "kind": "failure", code: ErrorCode, status: number | null, service: string | null, } | { "kind": "created", id: string, } | { "kind": "payment", id: string, } | { "kind": "text", text: string, };
+export type AuditDetail = { batch: string | null, note: AuditNote | null, };
+export type AuditRow = { parsed: AuditDetail, seq: number, 
 /**
  * RFC 3339 with the writer's UTC offset (`v1` rows: UTC with `Z`).
  */

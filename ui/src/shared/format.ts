@@ -139,6 +139,19 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
   return dateFormat(lang, !p.dateOnly).format(p.date).replace(nbsp, ' ');
 }
 
+/** The exact moment, to the second, with the time zone (an audit row's time): never the raw ISO text. */
+export function formatExactTime(iso: string | null | undefined, lang: Lang): string {
+  if (!iso) return '—';
+  const p = parseDate(iso);
+  if (!p) return iso;
+  let format = dateFormats.get(`${lang}|exact`);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'long' });
+    dateFormats.set(`${lang}|exact`, format);
+  }
+  return format.format(p.date).replace(nbsp, ' ');
+}
+
 export function formatDate(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return '—';
   const p = parseDate(iso);

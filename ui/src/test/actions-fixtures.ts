@@ -1,4 +1,4 @@
-import type { ActionRecord, ActionRequest, AuditEntry, SplitPayout } from '../lib/bindings';
+import type { ActionRecord, ActionRequest, AuditRow, SplitPayout } from '../lib/bindings';
 
 export function record(request: ActionRequest, over: Partial<ActionRecord> = {}): ActionRecord {
   return {
@@ -33,8 +33,11 @@ export function split(id: string, over: Partial<SplitPayout> = {}): SplitPayout 
   };
 }
 
-export function audit(seq: number, over: Partial<AuditEntry> = {}): AuditEntry {
+/** An audit row as `audit_log` lists it; a detail without parts given reads back as text (as Rust parses text it cannot take apart). */
+export function audit(seq: number, over: Partial<AuditRow> = {}): AuditRow {
+  const detail = over.detail ?? null;
   return {
+    parsed: { batch: null, note: detail ? { kind: 'text', text: detail } : null },
     seq,
     at: '2026-11-22T09:00:00.000Z',
     environmentId: 'sandbox',

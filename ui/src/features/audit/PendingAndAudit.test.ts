@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../shell/App.svelte';
-import type { ActionRecord, AuditEntry, ChainCheck } from '../../lib/bindings';
+import type { ActionRecord, AuditRow, ChainCheck } from '../../lib/bindings';
 import { i18n } from '../../shared/i18n/i18n.svelte';
 import { audit, record } from '../../test/actions-fixtures';
 import { ENVIRONMENTS, page } from '../../test/fixtures';
@@ -10,7 +10,7 @@ import { ENVIRONMENTS, page } from '../../test/fixtures';
 type Handler = (args: Record<string, unknown>) => unknown;
 let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
 let open: ActionRecord[];
-let auditRows: AuditEntry[];
+let auditRows: AuditRow[];
 let chain: ChainCheck;
 
 function check(over: Partial<ChainCheck>): ChainCheck {
@@ -169,7 +169,7 @@ describe('audit log page', () => {
   it("names each row's deal by title and reference, the id one click away", async () => {
     auditRows = [audit(1, { target: 'tx-tesla' }), audit(2, { target: 'tx-unknown' })];
     installMock({
-      transaction_labels: () => [{ environmentId: 'sandbox', transactionId: 'tx-tesla', title: 'Tesla Model Y Long Range', referenceId: 'DEAL-2026-0042' }],
+      transaction_labels: () => [{ environmentId: 'sandbox', transactionId: 'tx-tesla', title: 'Tesla Model Y Long Range', referenceId: 'DEAL-2026-0042', currency: 'DKK' }],
     });
     await openAudit();
     await waitFor(() => expect(screen.getAllByTestId('audit-target').some((c) => c.textContent?.includes('Tesla Model Y'))).toBe(true));
@@ -180,6 +180,41 @@ describe('audit log page', () => {
     expect(unknown.querySelector('details')).toBeNull();
   });
 
+  it('says each detail in the chosen language, amounts with their currency, from its parts', async () => {
+    const consequence = {
+      kind: 'consequence' as const, currency: 'DKK', payeeNet: '286510.00', toPayer: '0.00', payerOwes: '0.00', reimbursable: '286510.00',
+      splits: [{ splitPayoutId: 'sp-1', amount: '2495.00', effect: 'released' }], refusal: 'overReimbursable',
+    };
+    const refused = { kind: 'failure' as const, code: 'bad_request' as const, status: 400, service: 'Amount exceeds the reimbursable 137504.50 DKK' };
+    const unknown = { kind: 'failure' as const, code: 'bad_request' as const, status: 400, service: 'Bad Request: injected' };
+    auditRows = [
+      audit(4, { kind: 'createTransaction', target: 'new', actionId: 'act-new', amount: '189500.00', parsed: { batch: null, note: { kind: 'created', id: 'tx-new' } } }),
+      audit(3, { kind: 'createTransaction', target: 'new', actionId: 'act-new', amount: '189500.00' }),
+      audit(2, { parsed: { batch: null, note: refused }, detail: 'the service refused the request (400): …' }),
+      audit(1, { parsed: { batch: null, note: consequence }, detail: 'consequence: …', amount: '289500.00' }),
+      audit(0, { actionId: 'act-x', parsed: { batch: null, note: unknown }, detail: 'the service refused the request (400): Bad Request: injected' }),
+    ];
+    installMock({
+      transaction_labels: (a) => ((a.ids as string[]).includes('tx-new')
+        ? [{ environmentId: 'sandbox', transactionId: 'tx-new', title: 'Škoda Octavia', referenceId: null, currency: 'DKK' }] : []),
+    });
+    i18n.set('da');
+    await openAudit();
+    const details = await screen.findAllByTestId('audit-detail');
+    expect(details[3].textContent).toContain('Konsekvens: modtageren får 286.510,00 kr.; til betaleren 0,00 kr.');
+    expect(details[3].textContent).toContain('deludbetaling 2.495,00 kr. udbetales med denne udbetaling');
+    expect(details[3].textContent).toContain('forventet afvisning: mere end der kan tilbagebetales');
+    expect(details[2].textContent?.trim()).toBe('Tjenesten afviste forespørgslen (HTTP 400). Der kan højst tilbagebetales 137.504,50 kr.');
+    expect(details[4].textContent).toContain('Tjenesten afviste forespørgslen (HTTP 400).');
+    expect(details[4].querySelector('details code')?.textContent).toBe('Bad Request: injected');
+    expect(details[0].textContent?.trim()).toBe('Oprettede transaktion tx-new');
+    const amounts = screen.getAllByTestId('audit-amount').map((c) => c.textContent?.trim());
+    expect(amounts[3]).toBe('289.500,00 kr.');
+    await waitFor(() => expect(screen.getAllByTestId('audit-target')[1].textContent).toContain('Škoda Octavia'));
+    expect(screen.getAllByTestId('audit-amount')[1].textContent?.trim()).toBe('189.500,00 kr.');
+    expect(screen.getAllByTestId('audit-row')[0].querySelector('td')?.getAttribute('title')).not.toMatch(/\d{4}-\d\d-\d\dT/);
+  });
+
   it('shows a red badge when the chain is broken', async () => {
     auditRows = [audit(3), audit(2), audit(1)];
     chain = check({ rows: 3, status: 'broken', problem: 'rewritten', brokenAt: 2, message: 'Row 2: rewritten — its MAC does not match.' });
@@ -188,7 +223,7 @@ describe('audit log page', () => {
     await waitFor(() => expect(screen.getByTestId('audit-integrity').getAttribute('data-intact')).toBe('false'));
     const badge = screen.getByTestId('audit-integrity');
     expect(badge.textContent).toContain('Row 2 was rewritten without the key');
-    expect(badge.getAttribute('title')).toContain('its MAC does not match');
+    expect(badge.getAttribute('title')).toBe('3 rows checked: 0 sealed with the key, 0 from before the keyed trail. Newest anchored row: none.');
     expect(badge.classList.contains('broken')).toBe(true);
     const rows = screen.getAllByTestId('audit-row');
     expect(rows[1].classList.contains('broken')).toBe(true);

@@ -1,13 +1,5 @@
-// Audit rows of a bulk run name their batch at the start of the detail ("batch <id>" or
-// "batch <id>: <detail>", sealed by the row's MAC like every field). Split out for the page's
-// batch chip, and a filter another page can hand to the audit page ("show this run").
-
-const BATCH = /^batch ([0-9a-f-]{36})(?::\s*(.*))?$/s;
-
-export function splitBatch(detail: string | null): { batch: string | null; rest: string } {
-  const m = detail ? BATCH.exec(detail) : null;
-  return m ? { batch: m[1], rest: m[2] ?? '' } : { batch: null, rest: detail ?? '' };
-}
+// A filter another page can hand to the audit page ("show this bulk run"). The batch id itself
+// is read out of an audit row's detail by Rust (`audit::note`; the page shows it as a chip).
 
 let requested: string | null = null;
 

@@ -1,9 +1,12 @@
 import type { AuditEntry, ChainCheck } from '../../lib/bindings';
 import { t } from '../../shared/i18n/i18n.svelte';
 
-/** What the integrity badge shows: the state and its words (Rust's `ChainCheck`, worded here). */
+/** What the integrity badge shows: the state and its words (Rust's `ChainCheck`, worded here; its English `message` is not shown). */
 export function integrity(chain: ChainCheck, rows: (n: number) => string): { state: 'true' | 'false' | 'unverified'; text: string; title: string } {
-  const title = chain.message;
+  const title = t('audit.integrity.title', {
+    rows: rows(chain.rows), keyed: rows(chain.keyedRows), legacy: rows(chain.legacyRows),
+    anchored: chain.anchoredSeq != null ? rows(chain.anchoredSeq) : t('audit.integrity.noAnchor'),
+  });
   if (chain.status === 'intact') return { state: 'true', text: t('audit.integrity.ok', { rows: rows(chain.rows) }), title };
   if (chain.status === 'broken') {
     const row = chain.brokenAt ?? 0;

@@ -38,6 +38,8 @@ export const en = {
   'docs.chooseFile': 'Document file',
 
   'files.dropHint': 'Choose a file or drop it here (at most 10 MB).',
+  'files.choose': 'Choose file',
+  'files.none': 'No file chosen',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -78,4 +80,6 @@ export const da: Record<keyof typeof en, string> = {
   'docs.chooseFile': 'Dokumentfil',
 
   'files.dropHint': 'Vælg en fil eller slip den her (højst 10 MB).',
+  'files.choose': 'Vælg fil',
+  'files.none': 'Ingen fil valgt',
 };

@@ -31,15 +31,26 @@ describe('events', () => {
     const fields = explainFields(examples.transaction[0]);
     expect(fields.map((f) => f.field)).toEqual(['eventName', 'transactionId', 'paymentId', 'brandNew']);
     expect(fields[2].explanation).toContain('payment');
-    expect(fields[3]).toEqual({ field: 'brandNew', value: 'x', explanation: null });
+    expect(fields[3]).toEqual({ field: 'brandNew', value: ['x'], explanation: null });
     expect(eventMeaning('transaction.payment.paid')).toBe('A payment into escrow was authorized.');
     expect(eventMeaning('transaction.unheard.of')).toBeNull();
   });
 
   it('reads a delivery’s transaction and last outcome', () => {
     expect(deliveryTransaction(delivery([]))).toBe('t-9');
-    expect(lastOutcome(delivery([{ at: 'a', error: 'refused' }, { at: 'b', status: 503 }]))).toBe('HTTP 503');
-    expect(lastOutcome(delivery([{ at: 'a', error: 'no webhook URL configured' }]))).toBe('no webhook URL configured');
-    expect(lastOutcome(delivery(null))).toBe('—');
+    expect(lastOutcome(delivery([{ at: 'a', error: 'refused' }, { at: 'b', status: 503 }]))).toEqual({ text: 'HTTP 503', original: null });
+    i18n.set('da');
+    expect(lastOutcome(delivery([{ at: 'a', error: 'no webhook URL configured' }]))).toEqual({ text: 'Ingen webhook-URL er sat op', original: null });
+    expect(lastOutcome(delivery([{ at: 'a', error: 'error sending request' }]))).toEqual({ text: 'Modtageren kunne ikke nås', original: 'error sending request' });
+    i18n.set('en');
+    expect(lastOutcome(delivery(null))).toEqual({ text: '—', original: null });
+  });
+
+  it('shows an example value as wire lines, never as JSON', async () => {
+    const { valueLines } = await import('./fields');
+    expect(valueLines({ referenceId: 'dealer-01', serviceAccountId: 'a-2' })).toEqual(['referenceId: dealer-01', 'serviceAccountId: a-2']);
+    expect(valueLines({ payer: { name: 'Mette' }, items: [{ id: 1 }], none: null, empty: [] })).toEqual(['payer.name: Mette', 'items[0].id: 1', 'none: null', 'empty: []']);
+    expect(valueLines('2026-01-01T00:00:00Z')).toEqual(['2026-01-01T00:00:00Z']);
+    expect(valueLines(null)).toEqual(['null']);
   });
 });

@@ -59,6 +59,24 @@ describe('the overview', () => {
     expect(await screen.findByTestId('search-input')).toBeTruthy();
   });
 
+  it('names a paid-out deal as every page does: one label per status (#32)', async () => {
+    installMock({
+      mirror_status: () => STATUS,
+      overview: () => ({ ...OVERVIEW, counts: [{ status: 'SUCCEEDED', count: 3 }] }),
+      changes: () => ({ status: STATUS, lookedAt: null, items: [
+        { seq: 1, transactionId: 'tx-1', at: '2026-11-24T09:00:00Z', kind: 'succeeded', before: 'PAID', after: 'SUCCEEDED', title: 'Volvo XC60' },
+      ] }),
+      attention: () => ATTENTION,
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-overview'));
+    const change = await screen.findByTestId('change');
+    await waitFor(() => expect(screen.getByTestId('overview').textContent).toContain('Paid out'));
+    expect(screen.getByTestId('overview').textContent).not.toContain('Succeeded');
+    expect(change.querySelector('.kind')?.textContent).toBe('Paid out');
+    expect(change.textContent).toContain('Paid → Paid out');
+  });
+
   it('opens a payee’s deals by name', async () => {
     render(App);
     await fireEvent.click(await screen.findByTestId('nav-overview'));

@@ -47,7 +47,8 @@ export const en = {
   'timeline.event.billOfSale.enabled': 'Bill of sale enabled',
   'timeline.event.debt.registered': 'Debt information registered',
   'timeline.event.staff': 'Staff: {action}',
-  'timeline.event.webhook': 'Webhook {name}',
+  'timeline.event.webhook': 'Webhook: {name}',
+  'timeline.recipient': 'Paid to: {recipient}',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -97,5 +98,6 @@ export const da: Record<keyof typeof en, string> = {
   'timeline.event.billOfSale.enabled': 'Slutseddel slået til',
   'timeline.event.debt.registered': 'Gældsoplysninger registreret',
   'timeline.event.staff': 'Personale: {action}',
-  'timeline.event.webhook': 'Webhook {name}',
+  'timeline.event.webhook': 'Webhook: {name}',
+  'timeline.recipient': 'Udbetales til: {recipient}',
 };

@@ -6,7 +6,7 @@ import { byKind, eventLabel, kindsPresent } from './timeline';
 function entry(event: string, kind: TimelineEntry['kind'], at: string | null): TimelineEntry {
   return {
     at, kind, event, source: 'record', amount: null, currency: null, status: null, actor: null,
-    correlationId: null, auditSeq: null, objectId: null, detail: null,
+    correlationId: null, auditSeq: null, objectId: null, detail: null, method: null, recipient: null, note: null,
   };
 }
 
@@ -33,11 +33,34 @@ describe('timeline', () => {
     i18n.set('en');
     expect(eventLabel({ event: 'payment.authorized' })).toBe('Payment authorized');
     expect(eventLabel({ event: 'staff.payout' })).toBe('Staff: Pay out');
-    expect(eventLabel({ event: 'staff.somethingNew' })).toBe('Staff: Somethingnew'); // unknown values are made readable (#15)
-    expect(eventLabel({ event: 'webhook.transaction.cancelled' })).toBe('Webhook transaction.cancelled');
+    expect(eventLabel({ event: 'staff.somethingNew' })).toBe('Staff: Something new'); // unknown values are made readable (#15)
+    expect(eventLabel({ event: 'webhook.transaction.cancelled' })).toBe('Webhook: The transaction was cancelled; payments go back to the payer');
+    expect(eventLabel({ event: 'webhook.transaction.unknown' })).toBe('Webhook: transaction.unknown');
     expect(eventLabel({ event: 'mystery.event' })).toBe('mystery.event');
     i18n.set('da');
     expect(eventLabel({ event: 'payment.authorized' })).toBe('Betaling godkendt');
+    i18n.set('en');
+  });
+});
+
+describe('detailWords', () => {
+  it('words the method, the recipient and the note; never the raw values', async () => {
+    const { detailWords } = await import('./timeline');
+    i18n.set('da');
+    const payment = { ...entry('payment.authorized', 'payment', null), method: 'BANK' };
+    expect(detailWords(payment, 'da').parts).toEqual(['Bankoverførsel']);
+    const split = { ...entry('splitPayout.created', 'splitPayout', null), recipient: 'TENANT', detail: 'Klargøring' };
+    expect(detailWords(split, 'da').parts).toEqual(['Udbetales til: Platformen', 'Klargøring']);
+    const payout = { ...entry('payout.paid', 'payout', null), detail: 'Payout' };
+    expect(detailWords(payout, 'da').parts).toEqual([]); // the event says it already
+    expect(detailWords({ ...payout, detail: 'Bilhuset Vejle ApS' }, 'da').parts).toEqual(['Bilhuset Vejle ApS']);
+    const refused: TimelineEntry = {
+      ...entry('staff.reimburse', 'reimbursement', null), source: 'audit',
+      note: { kind: 'failure', code: 'bad_request', status: 400, service: 'Bad Request: injected' },
+    };
+    expect(detailWords(refused, 'da')).toEqual({ parts: ['Tjenesten afviste forespørgslen (HTTP 400).'], original: 'Bad Request: injected' });
+    const hook = { ...entry('webhook.transaction.created', 'created', null), source: 'webhook' as const, detail: '2' };
+    expect(detailWords(hook, 'da').parts).toEqual(['Forsøg: 2']);
     i18n.set('en');
   });
 });

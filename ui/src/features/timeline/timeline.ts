@@ -1,7 +1,10 @@
 // Pure helpers of the timeline panel: which kinds a timeline has, the filter, the wording
 // of each line (the merge and its order come from Rust, newest first).
 import type { TimelineEntry, TimelineKind } from '../../lib/bindings';
-import { en, labelOf, statusLabel, t, type MessageKey } from '../../shared/i18n/i18n.svelte';
+import { en, labelOf, methodLabel, statusLabel, t, type Lang, type MessageKey } from '../../shared/i18n/i18n.svelte';
+import { statementText } from '../../shared/service-words';
+import { noteWords } from '../audit/note';
+import { eventMeaning } from '../events/fields';
 
 /** The filter's order (the kinds a timeline can have). */
 export const KINDS: readonly TimelineKind[] = [
@@ -25,7 +28,10 @@ export function eventLabel(entry: Pick<TimelineEntry, 'event'>): string {
   const key = `timeline.event.${entry.event}` as MessageKey;
   if (key in en) return t(key);
   if (entry.event.startsWith('staff.')) return t('timeline.event.staff', { action: labelOf('action.kind', entry.event.slice(6)) });
-  if (entry.event.startsWith('webhook.')) return t('timeline.event.webhook', { name: entry.event.slice(8) });
+  if (entry.event.startsWith('webhook.')) {
+    const name = entry.event.slice(8);
+    return t('timeline.event.webhook', { name: eventMeaning(name)?.replace(/\.$/, '') ?? name });
+  }
   return entry.event;
 }
 
@@ -43,4 +49,23 @@ export function stateLabel(entry: Pick<TimelineEntry, 'source' | 'status'>): str
     return key in en ? t(key) : s;
   }
   return statusLabel(s);
+}
+
+/**
+ * What a line says besides its event, in the user's language: the payment method, the split
+ * payout's recipient, a delivery's attempts, an audit line's note (its consequence, failure or
+ * what it created) and the free text (a statement text the service writes by default, such as
+ * "Payout", is left out: the event says as much). `original` is the service's own words the app has no translation for.
+ */
+export function detailWords(e: TimelineEntry, lang: Lang): { parts: string[]; original: string | null } {
+  const parts: string[] = [];
+  if (e.method) parts.push(methodLabel(e.method));
+  if (e.recipient) parts.push(t('timeline.recipient', { recipient: labelOf('recipient', e.recipient) }));
+  const note = noteWords(e.note, lang);
+  if (note) parts.push(note.text);
+  // A statement text the service writes by default ("Payout") says what the event says: left out.
+  if (e.detail && (e.source === 'webhook' || statementText(e.detail) === null)) {
+    parts.push(e.source === 'webhook' ? t('timeline.attempts', { count: e.detail }) : e.detail);
+  }
+  return { parts, original: note?.original ?? null };
 }

@@ -64,7 +64,7 @@ describe('transactions table', () => {
     expect(within(rows()[0]).getByText('DKK 289,500.00')).toBeTruthy();
     expect(within(rows()[0]).getByText('Car 0')).toBeTruthy();
     expect(screen.getByTestId('env-name').textContent).toBe('Sandbox');
-    expect(screen.getByTestId('env-badge').textContent?.trim()).toBe('SANDBOX');
+    expect(screen.getByTestId('env-badge').textContent?.trim()).toBe('Sandbox'); // shown in capitals by CSS
     await waitFor(() => expect(document.body.getAttribute('data-ready')).toBe('true'));
 
     // next page
@@ -236,7 +236,7 @@ describe('transactions table', () => {
     await fireEvent.change(select, { target: { value: 'prod-1' } });
     await waitFor(() => expect(pending).toHaveLength(2));
     expect(rows()).toHaveLength(0);
-    expect(screen.getByTestId('env-badge').textContent?.trim()).toBe('PRODUCTION');
+    expect(screen.getByTestId('env-badge').textContent?.trim()).toBe('Production');
     pending[1].resolve(page([item(5, { transactionId: 'live-5' })], 1, 'prod-1'));
     await waitFor(() => expect(rowIds()).toEqual(['live-5']));
   });

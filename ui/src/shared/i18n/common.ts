@@ -1,4 +1,4 @@
-// Strings of words every feature uses: buttons, errors, statuses, amounts, action states, input checks (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of words every feature uses: buttons, errors, statuses (the one name of each status, every page's), amounts, action states, input checks (English and Danish; assembled in shared/i18n/messages.ts).
 
 export const en = {
   'common.refresh': 'Refresh',
@@ -35,7 +35,7 @@ export const en = {
 
   'status.CREATED': 'Created',
   'status.PAID': 'Paid',
-  'status.SUCCEEDED': 'Succeeded',
+  'status.SUCCEEDED': 'Paid out',
   'status.CANCELLED': 'Cancelled',
   'status.INPROGRESS': 'In progress',
   'status.AUTHORIZED': 'Authorized',
@@ -47,6 +47,8 @@ export const en = {
   'method.BANK': 'Bank transfer',
   'method.MOBILEWALLET': 'Mobile wallet',
   'method.TRANSFER': 'Transfer',
+  'svcText.payout': 'Payout',
+  'svcText.reimbursement': 'Reimbursement to the payer',
 
   'amount.hint': 'English number format: 1,250.50 — at most 2 decimals.',
   'amount.error.empty': 'Enter an amount.',
@@ -58,6 +60,8 @@ export const en = {
   'whole.error.notWhole': 'A whole number, without decimals.',
   'whole.error.negative': 'The number cannot be negative.',
   'whole.error.tooLarge': 'The number is too large.',
+  'date.placeholder': 'dd/mm/yyyy',
+  'date.error.invalid': 'Not a date: write it as 27/11/2026.',
 
   'state.pending': 'Pending',
   'state.succeeded': 'Succeeded',
@@ -174,7 +178,7 @@ export const da: Record<keyof typeof en, string> = {
 
   'status.CREATED': 'Oprettet',
   'status.PAID': 'Betalt',
-  'status.SUCCEEDED': 'Gennemført',
+  'status.SUCCEEDED': 'Udbetalt',
   'status.CANCELLED': 'Annulleret',
   'status.INPROGRESS': 'I gang',
   'status.AUTHORIZED': 'Godkendt',
@@ -186,6 +190,8 @@ export const da: Record<keyof typeof en, string> = {
   'method.BANK': 'Bankoverførsel',
   'method.MOBILEWALLET': 'Mobilbetaling',
   'method.TRANSFER': 'Overførsel',
+  'svcText.payout': 'Udbetaling',
+  'svcText.reimbursement': 'Tilbagebetaling til betaleren',
 
   'amount.hint': 'Dansk talformat: 1.250,50 — højst 2 decimaler.',
   'amount.error.empty': 'Angiv et beløb.',
@@ -197,6 +203,8 @@ export const da: Record<keyof typeof en, string> = {
   'whole.error.notWhole': 'Et helt tal, uden decimaler.',
   'whole.error.negative': 'Tallet kan ikke være negativt.',
   'whole.error.tooLarge': 'Tallet er for stort.',
+  'date.placeholder': 'dd.mm.åååå',
+  'date.error.invalid': 'Ikke en dato: skriv den som 27.11.2026.',
 
   'state.pending': 'Afventer',
   'state.succeeded': 'Udført',

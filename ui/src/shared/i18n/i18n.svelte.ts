@@ -80,9 +80,9 @@ export function statusLabel(status: string): string {
   return key in en ? t(key) : humanize(status);
 }
 
-/** An unknown service value made readable: `PARTLY_PAID` → "Partly paid". */
+/** An unknown service value made readable: `PARTLY_PAID` → "Partly paid", `somethingNew` → "Something new". */
 export function humanize(value: string): string {
-  const words = value.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
 }
 

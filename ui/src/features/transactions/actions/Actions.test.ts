@@ -106,7 +106,7 @@ describe('actions bar', () => {
     installMock({ status: 'SUCCEEDED' });
     await openDetail();
     expect(barButtons()).toEqual([]);
-    expect(screen.getByTestId('actions-none').textContent).toContain('Succeeded');
+    expect(screen.getByTestId('actions-none').textContent).toContain('Paid out');
     expect(screen.queryByTestId('split-payout-new')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { amountErrorKey, parseAmountInput, type AmountResult } from '../../../shared/amount';
 import type { ActionRequest, SplitPayout, Transaction } from '../../../lib/bindings';
 import { compare, parseDecimal } from '../../../shared/decimal';
+import { isIsoDate } from '../../../shared/date-input';
 import { formatMoney } from '../../../shared/format';
 import type { Lang, MessageKey } from '../../../shared/i18n/i18n.svelte';
 import type { ActionKind } from './rules';
@@ -105,7 +106,9 @@ function paymentAmountError(f: ActionForm, c: ActionContext): MessageKey | null 
 }
 
 export function expectedError(f: ActionForm, c: ActionContext): MessageKey | null {
-  return !f.clearExpected && f.expected !== '' && f.expected <= c.today ? 'action.error.future' : null;
+  if (f.clearExpected || f.expected === '') return null;
+  if (!isIsoDate(f.expected)) return 'date.error.invalid';
+  return f.expected <= c.today ? 'action.error.future' : null;
 }
 
 const text = (s: string) => s.trim() || null;

@@ -1,0 +1,64 @@
+// An audit row's detail in the user's language, from the parts Rust reads back out of the
+// stored text (`AuditNote`; the stored words stay as written, sealed by the row's MAC). Amounts
+// are said with their currency in the locale; the service's words are translated when the
+// error catalogue knows them, else kept apart as the original.
+import type { AuditNote } from '../../lib/bindings';
+import { codeText, serviceText } from '../../shared/error-catalogue';
+import { formatMoney } from '../../shared/format';
+import { en, t, type Lang, type MessageKey } from '../../shared/i18n/i18n.svelte';
+
+/** The note as one sentence, and the service's own words when the app has none for them. */
+export type NoteWords = { text: string; original: string | null };
+
+function refusalLabel(reason: string): string {
+  const key = `audit.refusal.${reason}` as MessageKey;
+  return key in en ? t(key) : t('audit.refusal.unknown');
+}
+
+function effectLabel(effect: string): string {
+  const key = `cq.effect.${effect}` as MessageKey;
+  return key in en ? t(key) : t('audit.effect.changed');
+}
+
+export function noteWords(note: AuditNote | null | undefined, lang: Lang): NoteWords | null {
+  if (!note) return null;
+  switch (note.kind) {
+    case 'consequence': {
+      const money = (amount: string) => formatMoney(amount, note.currency, lang);
+      const parts = [
+        t('audit.note.consequence', {
+          payee: money(note.payeeNet), toPayer: money(note.toPayer), owes: money(note.payerOwes), max: money(note.reimbursable),
+        }),
+        ...note.splits.map((s) => t('audit.note.split', { amount: money(s.amount), effect: effectLabel(s.effect) })),
+      ];
+      if (note.refusal) parts.push(t('audit.note.refusal', { reason: refusalLabel(note.refusal) }));
+      return { text: parts.join('; '), original: null };
+    }
+    case 'failure': {
+      const what = codeText(note.code).replace(/\.$/, '');
+      const head = note.status != null ? t('audit.note.failureStatus', { what, status: note.status }) : `${what}.`;
+      const known = serviceText(note.service, lang);
+      return { text: known ? `${head} ${known}` : head, original: known ? null : note.service };
+    }
+    case 'created':
+      return { text: t('audit.note.created', { id: note.id }), original: null };
+    case 'payment':
+      return { text: t('audit.note.payment', { id: note.id }), original: null };
+    case 'text':
+      return { text: note.text, original: null };
+  }
+}
+
+/** The transaction a create action made, by action id (its outcome row names it). */
+export function createdIds(rows: readonly { actionId: string; parsed: { note: AuditNote | null } }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of rows) if (r.parsed.note?.kind === 'created') out.set(r.actionId, r.parsed.note.id);
+  return out;
+}
+
+/** The currency a row's amount is in: its deal's, else the one its action's consequence was in. */
+export function currencies(rows: readonly { actionId: string; parsed: { note: AuditNote | null } }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of rows) if (r.parsed.note?.kind === 'consequence') out.set(r.actionId, r.parsed.note.currency);
+  return out;
+}
