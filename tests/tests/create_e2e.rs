@@ -150,7 +150,7 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
 
     // The journal shows the same key, on its intent and its outcome.
     c.click("[data-testid='nav-audit']").await;
-    let journaled = format!("[data-testid='audit-row'] td[title='{key}']");
+    let journaled = format!("[data-testid='audit-row'] [data-testid='audit-key'][title='{key}']");
     c.find(&journaled).await;
     assert_eq!(c.count(&journaled).await, 2, "audit rows with the key {key}");
 }

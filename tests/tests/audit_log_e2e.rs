@@ -1,6 +1,8 @@
-//! End-to-end (#32, "the actor as a person's name"): a new desk asks once, on its first
-//! screen, for the name the audit trail records; the name given is the actor of the next
-//! money move in the audit log; "Not now" ends the question for good (also after a restart).
+//! End-to-end (#32, "an audit log that fits"): a new desk asks once, on its first screen,
+//! for the name the audit trail records; the name given is the actor of the next money move
+//! in the audit log; "Not now" ends the question for good (also after a restart). The log
+//! fits the window at 1280×800 and 960×600: outcome and detail in sight without sideways
+//! scrolling, amounts with their currency.
 
 use escrow_desk_e2e::{AppWindow, capped, open_transaction, run_action};
 use std::time::Duration;
@@ -30,6 +32,29 @@ async fn a_new_desk_asks_for_the_name_the_audit_trail_then_records() {
             })
             .await;
         assert!(actor.contains("Mette Hansen"), "the newest audit row names the person: {actor:?}");
+        let amount = c.content("[data-testid='audit-row'] [data-testid='audit-amount']").await;
+        assert!(amount.contains("DKK") || amount.contains("kr"), "an amount with its currency: {amount:?}");
+
+        // No sideways scrolling; the newest row's outcome and detail are inside the window.
+        let fits = "const wrap = document.querySelector(\"[data-testid='audit-table']\").closest('.table-wrap') \
+                      ?? document.querySelector(\"[data-testid='audit-table']\"); \
+                    const row = document.querySelector(\"[data-testid='audit-row']\"); \
+                    const detail = row.querySelector(\"[data-testid='audit-detail']\").getBoundingClientRect(); \
+                    const outcome = row.querySelector('.outcome').getBoundingClientRect(); \
+                    return { sideways: wrap.scrollWidth - wrap.clientWidth, outcome: outcome.right <= innerWidth, \
+                             detail: detail.width > 100 && detail.right <= innerWidth };";
+        for (w, h) in [(1280, 800), (960, 600)] {
+            c.resize(w, h).await;
+            let seen = c
+                .until(&format!("the audit log at {w}x{h}"), async || {
+                    let seen = c.execute(fits, vec![]).await;
+                    (seen["sideways"].as_i64().unwrap_or(99) <= 1 && seen["outcome"] == true && seen["detail"] == true)
+                        .then_some(seen)
+                })
+                .await;
+            assert_eq!(seen["outcome"], true, "{w}x{h}: {seen}");
+            c.screenshot(&format!("audit-log-{w}x{h}.png")).await;
+        }
         c.close().await;
     })
     .await
