@@ -176,6 +176,11 @@ describe('new Auto deal with its set-up in the same flow', () => {
     await fireEvent.click(screen.getByTestId('nt-review'));
     await screen.findByTestId('consequence-blocked');
     await type('nt-confirm-input', '289500');
-    expect((screen.getByTestId('nt-create') as HTMLButtonElement).disabled).toBe(true);
+    const create = screen.getByTestId('nt-create') as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    // The reason stands beside the button it turns off.
+    const why = screen.getByTestId('nt-why-disabled');
+    expect(why.textContent).toContain("is left of the payee's share");
+    expect(create.getAttribute('aria-describedby')).toBe(why.id);
   });
 });
