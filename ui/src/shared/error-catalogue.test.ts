@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../lib/bindings';
-import { codeText, serviceText } from './error-catalogue';
+import { codeText, errorText, serviceText } from './error-catalogue';
+import type { AppError } from '../lib/bindings';
 import { da, en, i18n } from './i18n/i18n.svelte';
 
 describe('error catalogue', () => {
@@ -21,5 +22,16 @@ describe('error catalogue', () => {
     expect(serviceText('Something new', 'da')).toBeNull();
     i18n.set('en');
     expect(serviceText('Nothing has been paid in', 'en')).toBe('Nothing has been paid in yet, so nothing can be reimbursed.');
+  });
+
+  it('words an error in one line: never English on a Danish screen', () => {
+    const rust = { code: 'validation', message: 'The staff name must be at most 80 visible characters.', title: null, detail: null } as unknown as AppError;
+    const service = { code: 'bad_request', message: 'HTTP 400', title: null, detail: 'Nothing has been paid in' } as unknown as AppError;
+    i18n.set('en');
+    expect(errorText(rust, 'en')).toBe('The staff name must be at most 80 visible characters.');
+    i18n.set('da');
+    expect(errorText(rust, 'da')).toBe('Noget i formularen er ikke i orden.');
+    expect(errorText(service, 'da')).toBe(serviceText('Nothing has been paid in', 'da'));
+    i18n.set('en');
   });
 });

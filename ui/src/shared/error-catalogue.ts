@@ -52,3 +52,15 @@ export function explain(e: AppError, lang: Lang): { text: string; known: boolean
   const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang);
   return known ? { text: known, known: true } : { text: codeText(e.code), known: false };
 }
+
+/**
+ * One line for an error where the error panel does not fit (a toast, a form's line): the
+ * service's words from the catalogue when known; in English, Escrow Desk's own message, which
+ * names the specifics; in another language the sentence for its code (the English specifics
+ * stay in the log files), never English on a screen in another language.
+ */
+export function errorText(e: AppError, lang: Lang): string {
+  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang);
+  if (known) return known;
+  return lang === 'en' ? e.message : codeText(e.code);
+}
