@@ -175,7 +175,8 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
     let e = w.desk.lookup_business_user("29876543", "1003456789").await.unwrap_err();
     assert!(matches!(e.code, ErrorCode::NotFound | ErrorCode::BadRequest), "{e:?}");
 
-    let kinds: Vec<_> = w.desk.audit_log(None, 100).unwrap().into_iter().map(|a| (a.kind, a.outcome)).collect();
+    let kinds: Vec<_> =
+        w.desk.audit_log(None, 100).unwrap().into_iter().map(|a| (a.entry.kind, a.entry.outcome)).collect();
     for k in ["businessUserCreate", "businessUserEdit", "businessUserDelete"] {
         assert!(kinds.iter().any(|(kind, o)| kind == k && o == "succeeded"), "{k} audited: {kinds:?}");
     }

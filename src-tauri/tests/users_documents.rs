@@ -78,7 +78,11 @@ fn file(name: &str, bytes: &[u8]) -> FileUpload {
 fn audit(desk: &Desk, kind: &str) -> Vec<(String, String, String, Option<String>)> {
     let mut rows = desk.audit_log(None, 10_000).unwrap();
     rows.sort_by_key(|e| e.seq);
-    rows.into_iter().filter(|e| e.kind == kind).map(|e| (e.phase, e.outcome, e.target, e.amount)).collect()
+    rows.into_iter()
+        .map(|r| r.entry)
+        .filter(|e| e.kind == kind)
+        .map(|e| (e.phase, e.outcome, e.target, e.amount))
+        .collect()
 }
 
 fn audit_len(desk: &Desk) -> usize {
@@ -435,7 +439,7 @@ async fn bill_of_sale_and_debt_on_an_auto_deal() {
         .into_iter()
         .find(|e| e.kind == "addDebtInformation" && e.phase == "intent")
         .unwrap();
-    let detail = intent.detail.unwrap_or_default();
+    let detail = intent.entry.detail.unwrap_or_default();
     assert!(detail.contains("consequence: payee receives") && detail.contains("planned"), "{detail}");
     assert!(
         shown.splits.iter().any(|s| s.debt_settlement && s.effect == "cancelled"),

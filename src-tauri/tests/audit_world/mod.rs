@@ -63,7 +63,8 @@ impl World {
     }
 
     pub fn rows(&self) -> Vec<AuditEntry> {
-        let mut rows = self.desk.audit_log(None, 10_000).unwrap();
+        let mut rows: Vec<AuditEntry> =
+            self.desk.audit_log(None, 10_000).unwrap().into_iter().map(|r| r.entry).collect();
         rows.reverse();
         rows
     }
