@@ -183,7 +183,7 @@ export const da: Record<keyof typeof en, string> = {
   'auto.step.parties.none': 'Hverken betaler eller modtager er forbundet endnu.',
   'auto.step.parties.payer': 'Betaleren er ikke forbundet endnu.',
   'auto.step.parties.payee': 'Modtageren er ikke forbundet endnu.',
-  'auto.step.payment.done': 'Betalingen står i escrow.',
+  'auto.step.payment.done': 'Betalingen står i depot.',
   'auto.step.payment.open': 'Venter på betalerens betaling.',
   'auto.step.payment.partly': 'Delvist betalt: {amount} mangler.',
   'auto.step.payment.released': '{amount} indbetalt og frigivet.',

@@ -49,6 +49,7 @@ export const en = {
   'method.TRANSFER': 'Transfer',
   'svcText.payout': 'Payout',
   'svcText.reimbursement': 'Reimbursement to the payer',
+  'svcText.refund': 'Refund to the payer (cancelled)',
 
   'amount.hint': 'English number format: 1,250.50 — at most 2 decimals.',
   'amount.error.empty': 'Enter an amount.',
@@ -192,6 +193,7 @@ export const da: Record<keyof typeof en, string> = {
   'method.TRANSFER': 'Overførsel',
   'svcText.payout': 'Udbetaling',
   'svcText.reimbursement': 'Tilbagebetaling til betaleren',
+  'svcText.refund': 'Refundering til betaleren (annulleret)',
 
   'amount.hint': 'Dansk talformat: 1.250,50 — højst 2 decimaler.',
   'amount.error.empty': 'Angiv et beløb.',

@@ -163,6 +163,8 @@ describe('consequence panel', () => {
     expect(panel.split('Der kan højst tilbagebetales').length - 1).toBe(1);
     expect(screen.getByTestId('action-why-disabled').textContent).toBe('Der kan højst tilbagebetales 285.010,00 kr.');
     expect(confirmButton().disabled).toBe(true);
+    // A refused move has no outcome to promise: no (negative) figure for the payee.
+    expect(screen.getByTestId('consequence-payee-net').textContent).toBe('—');
     expect(confirmButton().getAttribute('aria-describedby')).toBe('action-why');
     await fireEvent.submit(confirmButton().form!);
     expect(count('start_action')).toBe(0);
