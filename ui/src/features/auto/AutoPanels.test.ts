@@ -147,6 +147,9 @@ describe('Auto deal panels', () => {
     await openDetail();
     await screen.findByTestId('split-payout-debt');
     expect(screen.getAllByTestId('split-payout-cancel')).toHaveLength(1);
+    // The settlement goes to the lender, whatever recipient the service records.
+    const recipients = screen.getAllByTestId('split-payout-recipient').map((td) => td.textContent);
+    expect(recipients).toEqual(['The lender (debt settlement)', 'Payee']);
     expect(screen.getByTestId('debt-form')).toBeTruthy();
   });
 

@@ -5,6 +5,7 @@ export const en = {
   'split.new': 'New split payout',
   'split.empty': 'No split payouts.',
   'split.recipient': 'Recipient',
+  'split.lender': 'The lender (debt settlement)',
   'split.timing': 'Timing',
   'split.actions': 'Actions',
 
@@ -24,6 +25,7 @@ export const da: Record<keyof typeof en, string> = {
   'split.new': 'Ny delt udbetaling',
   'split.empty': 'Ingen delte udbetalinger.',
   'split.recipient': 'Modtager',
+  'split.lender': 'Långiveren (gældsindfrielse)',
   'split.timing': 'Tidspunkt',
   'split.actions': 'Handlinger',
 
