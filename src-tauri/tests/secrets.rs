@@ -384,6 +384,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "debt_download_link" => json(&desk.debt_download_link(&txn).await),
             "startup_report" => json(&escrow_desk::startup::commands::startup_report()),
             "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&desk)))),
+            // Writing the clipboard needs a window; what it writes is the same report.
+            "copy_diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&desk)))),
             // Opening a file manager is not for a test; its answer is the folder's path.
             "open_logs_folder" => {
                 json(&Ok::<_, ()>(escrow_desk::support::logging::dir().map(|d| d.display().to_string())))
