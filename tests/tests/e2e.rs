@@ -100,7 +100,7 @@ async fn staff_actions_run_once_through_a_keychain_profile() {
         c.screenshot("transaction-actions.png").await;
         assert_eq!(run_action(&c, "action-payout", &[]).await, "succeeded");
         c.until("status succeeded", async || {
-            c.text("[data-testid='detail-status']").await.to_uppercase().contains("SUCCEEDED").then_some(())
+            (c.attr("[data-testid='detail-status']", "data-status").await == "SUCCEEDED").then_some(())
         })
         .await;
 

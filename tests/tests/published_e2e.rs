@@ -57,7 +57,7 @@ async fn the_core_walk_works_through_a_published_profile_and_a_spec_profile_can_
         assert_eq!(c.text("[data-testid='detail-payer-name']").await, "Mette Kjær Nielsen");
         assert_eq!(run_action(&c, "action-payout", &[]).await, "succeeded");
         c.until("status succeeded", async || {
-            c.text("[data-testid='detail-status']").await.to_uppercase().contains("SUCCEEDED").then_some(())
+            (c.attr("[data-testid='detail-status']", "data-status").await == "SUCCEEDED").then_some(())
         })
         .await;
         c.close().await;
