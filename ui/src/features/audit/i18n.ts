@@ -18,6 +18,12 @@ export const en = {
   'pending.dismiss': 'Dismiss',
 
   'phase.intent': 'Intent',
+  'phase.local': 'On this desk',
+  'state.done': 'Done',
+  'action.kind.snooze_attention': 'Snooze',
+  'action.kind.unsnooze_attention': 'Wake',
+  'audit.note.snoozed': 'Snoozed for {days} days ({reason}): {note}',
+  'audit.note.woken': 'Woken ({reason})',
   'phase.outcome': 'Outcome',
 
   'audit.title': 'Audit log',
@@ -103,6 +109,12 @@ export const da: Record<keyof typeof en, string> = {
   'pending.dismiss': 'Afvis',
 
   'phase.intent': 'Hensigt',
+  'phase.local': 'På dette skrivebord',
+  'state.done': 'Udført',
+  'action.kind.snooze_attention': 'Udsæt',
+  'action.kind.unsnooze_attention': 'Væk',
+  'audit.note.snoozed': 'Udsat i {days} dage ({reason}): {note}',
+  'audit.note.woken': 'Vækket ({reason})',
   'phase.outcome': 'Resultat',
 
   'audit.title': 'Revisionslog',

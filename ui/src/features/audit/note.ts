@@ -20,6 +20,20 @@ function effectLabel(effect: string): string {
   return key in en ? t(key) : t('audit.effect.changed');
 }
 
+/** An attention reason's name, or the code when the app has none for it. */
+function reasonLabel(rule: string): string {
+  const key = `attention.rule.${rule}` as MessageKey;
+  return key in en ? t(key) : rule;
+}
+
+/** A desk's own rows (snoozing and waking attention items) as the mirror writes them. */
+function localText(text: string): string {
+  const snoozed = text.match(/^([a-z_]+): snoozed (\d+) days: ([\s\S]*)$/);
+  if (snoozed) return t('audit.note.snoozed', { reason: reasonLabel(snoozed[1]), days: snoozed[2], note: snoozed[3] });
+  if (/^[a-z_]+$/.test(text) && `attention.rule.${text}` in en) return t('audit.note.woken', { reason: reasonLabel(text) });
+  return text;
+}
+
 export function noteWords(note: AuditNote | null | undefined, lang: Lang): NoteWords | null {
   if (!note) return null;
   switch (note.kind) {
@@ -45,7 +59,7 @@ export function noteWords(note: AuditNote | null | undefined, lang: Lang): NoteW
     case 'payment':
       return { text: t('audit.note.payment', { id: note.id }), original: null };
     case 'text':
-      return { text: note.text, original: null };
+      return { text: localText(note.text), original: null };
   }
 }
 
