@@ -86,6 +86,11 @@ describe('the documents page', () => {
     });
     await waitFor(() => expect(within(page).getAllByTestId('documents-page-row')).toHaveLength(2));
     expect(within(page).getAllByTestId('documents-page-count').map((c) => c.textContent)).toEqual(['0/0', '0/2']);
+    // Two signers required, none invited yet: not "No signers".
+    const rows = within(page).getAllByTestId('documents-page-row');
+    expect(rows[0].textContent).toContain('No signers.');
+    expect(rows[1].textContent).toContain('Nobody invited to sign yet.');
+    expect(rows[1].textContent).not.toContain('No signers.');
     expect((within(page).getByTestId('document-upload-transaction') as HTMLInputElement).value).toBe('');
     expect((within(page).getByTestId('document-title') as HTMLInputElement).value).toBe('');
   });
