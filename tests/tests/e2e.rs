@@ -139,7 +139,7 @@ async fn an_action_cut_off_by_a_killed_app_is_resumed_once_after_restart() {
         c.click("[data-testid='action-payout']").await;
         let amount = c.text("[data-testid='confirm-amount-expected']").await;
         c.type_into("[data-testid='confirm-amount-input']", &amount).await;
-        c.click("[data-testid='action-confirm']").await;
+        c.click("[data-testid='action-confirm']:not([disabled])").await;
         c.until("the payout to reach the server", async || (!control.ledger("payout").await.is_empty()).then_some(()))
             .await;
         // ...and the app is killed while it waits.

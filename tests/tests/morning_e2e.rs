@@ -140,7 +140,7 @@ async fn the_morning_screen_overview_attention_changes_and_offline() {
             let typed = expected.text().await;
             c.type_into("[data-testid='confirm-amount-input']", &typed).await;
         }
-        c.click("[data-testid='action-confirm']").await;
+        c.click("[data-testid='action-confirm']:not([disabled])").await;
         let state = c.find_for("[data-testid='action-result']", Duration::from_secs(30)).await.attr("data-state").await;
         assert_eq!(state.as_deref(), Some("succeeded"));
         let splits = control.get(&format!("/v2/transactions/{id}/split-payouts")).await;
