@@ -122,6 +122,8 @@ async fn an_auto_deal_set_up_in_one_flow_reaches_ready_to_pay_out() {
 
         // The list's compact column tells the same (the list searches the local mirror: refresh it).
         c.click("[data-testid='nav-overview']").await;
+        // The first full pass may still be running on a busy machine.
+        c.find_for("[data-testid='mirror-as-of']", std::time::Duration::from_secs(90)).await;
         let before = c.attr("[data-testid='mirror-as-of']", "data-as-of").await;
         c.click("[data-testid='mirror-refresh']").await;
         c.until_for("the mirror refreshed", Duration::from_secs(60), async || {

@@ -149,6 +149,8 @@ async fn cancelled_paid_deal_says_what_went_back_to_the_payer(lang: Lang) {
     // The list's compact checklist tells the same: nothing open, nothing red (it searches the
     // local mirror: refresh it first).
     c.click("[data-testid='nav-overview']").await;
+    // The first full pass may still be running on a busy machine.
+    c.find_for("[data-testid='mirror-as-of']", std::time::Duration::from_secs(90)).await;
     let before = c.attr("[data-testid='mirror-as-of']", "data-as-of").await;
     c.click("[data-testid='mirror-refresh']").await;
     c.until_for("the mirror refreshed", std::time::Duration::from_secs(60), async || {
