@@ -60,7 +60,6 @@ export function explain(e: AppError, lang: Lang): { text: string; known: boolean
  * stay in the log files), never English on a screen in another language.
  */
 export function errorText(e: AppError, lang: Lang): string {
-  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang);
-  if (known) return known;
-  return lang === 'en' ? e.message : codeText(e.code);
+  const { text, known } = explain(e, lang);
+  return known || lang !== 'en' ? text : e.message;
 }
