@@ -25,7 +25,8 @@ pub use procs::{
 };
 pub use sandbox::{Control, own_sandbox, own_sandbox_in};
 pub use steps::{
-    ProfileForm, add_profile, confirm_action, danish, detail_id, open_action, open_transaction, run_action, sandbox_url,
+    ProfileForm, add_profile, confirm_action, danish, detail_id, open_action, open_transaction, refresh_mirror,
+    run_action, sandbox_url,
 };
 pub use trade_steps::{fill_business_user, initiate_trade, refresh_trade_until, trade_action, walk_trade_to_finished};
 pub use window::{AppWindow, El, WAIT, step_timeout};

@@ -3,11 +3,10 @@
 //! its own journaled call); paid and signed through the sandbox's control API, its checklist
 //! is complete up to "ready to pay out", on the detail and in the list's compact column.
 
-use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, sandbox_url};
+use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, refresh_mirror, sandbox_url};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use std::str::FromStr;
-use std::time::Duration;
 
 const TITLE: &str = "VW Golf Variant — autodeal e2e";
 const DEALER_REFERENCE: &str = "dealer-01";
@@ -121,16 +120,7 @@ async fn an_auto_deal_set_up_in_one_flow_reaches_ready_to_pay_out() {
         c.screenshot("auto-checklist.png").await;
 
         // The list's compact column tells the same (the list searches the local mirror: refresh it).
-        c.click("[data-testid='nav-overview']").await;
-        // The first full pass may still be running on a busy machine.
-        c.find_for("[data-testid='mirror-as-of']", std::time::Duration::from_secs(90)).await;
-        let before = c.attr("[data-testid='mirror-as-of']", "data-as-of").await;
-        c.click("[data-testid='mirror-refresh']").await;
-        c.until_for("the mirror refreshed", Duration::from_secs(60), async || {
-            let now = c.try_find("[data-testid='mirror-as-of']").await?.try_attr("data-as-of").await.ok().flatten();
-            now.filter(|n| *n != before)
-        })
-        .await;
+        refresh_mirror(&c).await;
         open_transaction(&c, "CY 44 120").await;
         c.click("[data-testid='back-button']").await;
         c.until("the row's checklist", async || {

@@ -10,7 +10,8 @@
 
 use escrow_desk_e2e::consequence::{amount, ledger_amounts, payout_run, transfers_of};
 use escrow_desk_e2e::{
-    AppWindow, Control, capped, confirm_action, danish, detail_id, open_action, open_transaction, sandbox_url,
+    AppWindow, Control, capped, confirm_action, danish, detail_id, open_action, open_transaction, refresh_mirror,
+    sandbox_url,
 };
 use rust_decimal::Decimal;
 use std::str::FromStr;
@@ -148,16 +149,7 @@ async fn cancelled_paid_deal_says_what_went_back_to_the_payer(lang: Lang) {
 
     // The list's compact checklist tells the same: nothing open, nothing red (it searches the
     // local mirror: refresh it first).
-    c.click("[data-testid='nav-overview']").await;
-    // The first full pass may still be running on a busy machine.
-    c.find_for("[data-testid='mirror-as-of']", std::time::Duration::from_secs(90)).await;
-    let before = c.attr("[data-testid='mirror-as-of']", "data-as-of").await;
-    c.click("[data-testid='mirror-refresh']").await;
-    c.until_for("the mirror refreshed", std::time::Duration::from_secs(60), async || {
-        let now = c.try_find("[data-testid='mirror-as-of']").await?.try_attr("data-as-of").await.ok().flatten();
-        now.filter(|n| *n != before)
-    })
-    .await;
+    refresh_mirror(&c).await;
     open_transaction(&c, "EV 48 213").await;
     c.click("[data-testid='back-button']").await;
     c.until("the row cancelled", async || {
