@@ -25,10 +25,11 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 6, name: "bulk runs: batch id on journal records", apply: action_batches },
     Migration { version: 7, name: "mirror detail checks keep a payout's excess", apply: detail_excess },
     Migration { version: 8, name: "mirror search reads amounts without trailing zeros", apply: search_amounts },
+    Migration { version: 9, name: "mirror detail checks keep what has gone out of a deal", apply: detail_gone_out },
 ];
 
 /// The schema version this app writes.
-pub const LATEST: u32 = 8;
+pub const LATEST: u32 = 9;
 
 const BASELINE: &str = r#"
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -285,6 +286,19 @@ fn search_amounts(tx: &Transaction<'_>) -> rusqlite::Result<()> {
          WHERE EXISTS (SELECT 1 FROM mirror_rows r
              WHERE r.environment_id = mirror_search.environment_id AND r.transaction_id = mirror_search.transaction_id);",
     )
+}
+
+/// A detail check keeps what has gone out of an open deal (reimbursements, split payouts
+/// paid), so the overview's money in escrow is what deals hold, not what was paid in. The
+/// checks are a cache: dropped here, every open deal is read again at the next sync.
+fn detail_gone_out(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    if !has_column(tx, "mirror_details", "gone_out_e4")? {
+        tx.execute_batch(
+            "DELETE FROM mirror_details;
+             ALTER TABLE mirror_details ADD COLUMN gone_out_e4 INTEGER NOT NULL DEFAULT 0;",
+        )?;
+    }
+    Ok(())
 }
 
 const AUDIT_COLUMNS: [&str; 7] =

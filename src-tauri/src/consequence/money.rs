@@ -85,6 +85,13 @@ pub struct DealMoney {
     /// Paid in beyond what is owed and not yet split out (payout is refused until it is); 0
     /// once closed.
     pub excess: String,
+    /// What has left the deal or is scheduled to (reimbursements, payouts the record names,
+    /// split payouts paid), of the payments still counted as paid in: a partial reimbursement
+    /// lowers what is held long before the deal closes.
+    pub gone_out: String,
+    /// What the deal holds in escrow now: paid in, less payments returned and what has gone
+    /// out; `None` once closed.
+    pub held: Option<String>,
     /// Back to the payer: reimbursements, and the refund of a cancelled deal.
     pub to_payer: Flow,
     /// To the payee: the payout at release.
@@ -180,6 +187,9 @@ pub fn money_of(tx: &Transaction, splits: Option<&[SplitPayout]>) -> DealMoney {
         }
         _ => None,
     };
+    let gone_out =
+        to_payer.total() + to_payee.total() + to_others.total() + split.as_ref().map_or(Decimal::ZERO, |s| s.paid);
+    let held = (!stage.closed()).then(|| money((paid_in - returned_in - gone_out).max(Decimal::ZERO)));
     let (remaining, excess) = if stage.closed() {
         (None, Decimal::ZERO)
     } else if payments.is_empty() && paid_in > Decimal::ZERO {
@@ -198,6 +208,8 @@ pub fn money_of(tx: &Transaction, splits: Option<&[SplitPayout]>) -> DealMoney {
         unknown_in: money(unknown_in),
         remaining,
         excess: money(excess),
+        gone_out: money(gone_out),
+        held,
         to_payer: to_payer.flow(),
         to_payee: to_payee.flow(),
         to_others: to_others.flow(),

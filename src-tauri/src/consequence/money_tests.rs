@@ -72,6 +72,7 @@ fn a_partly_paid_deal_counts_authorized_money_and_says_what_is_under_way() {
 fn a_paid_deal_owes_nothing_and_holds_its_money() {
     let m = money_of(&deal("PAID", 0, json!([pay(289500, "AUTHORIZED")]), json!([])), Some(&[]));
     assert_eq!((m.paid_in.as_str(), m.remaining.as_deref(), m.excess.as_str()), ("289500.00", Some("0.00"), "0.00"));
+    assert_eq!((m.held.as_deref(), m.gone_out.as_str()), (Some("289500.00"), "0.00"));
 }
 
 #[test]
@@ -100,6 +101,25 @@ fn a_partly_reimbursed_deal_shows_what_went_back_to_the_payer() {
     assert_eq!(m.to_payer, flow("11500.00", "10000.00", "1500.00"));
     assert_eq!(m.to_payee, none());
     assert_eq!(m.remaining.as_deref(), Some("0.00"), "a reimbursement is out of the payee's share, not owed again");
+    assert_eq!(m.gone_out, "11500.00", "paid back and scheduled back both leave the deal");
+    assert_eq!(m.held.as_deref(), Some("278000.00"), "what the deal still holds");
+}
+
+#[test]
+fn a_split_payout_paid_before_release_leaves_the_deal_a_pending_one_does_not() {
+    let tx = deal("PAID", 0, json!([pay(289500, "AUTHORIZED"), pay(500, "RETURNED")]), json!([]));
+    let list = json!([
+        { "splitPayoutId": "sp-1", "amount": 2000, "recipient": "TENANT", "timing": "NEXT_PAYOUT",
+          "status": "PAID", "created": "2026-01-01T00:00:00Z" },
+        { "splitPayoutId": "sp-2", "amount": 7000, "recipient": "TENANT", "timing": "ON_CLOSE",
+          "status": "PENDING", "created": "2026-01-01T00:00:00Z" }
+    ]);
+    let m = money_of(&tx, Some(&splits(list)));
+    assert_eq!(m.paid_in, "290000.00");
+    assert_eq!(m.gone_out, "2000.00");
+    assert_eq!(m.held.as_deref(), Some("287500.00"), "the returned payment and the paid split are not held");
+    let closed = money_of(&deal("CANCELLED", 0, json!([pay(289500, "AUTHORIZED")]), json!([])), Some(&[]));
+    assert_eq!(closed.held, None, "a closed deal holds nothing in escrow");
 }
 
 #[test]

@@ -8,16 +8,16 @@ use rusqlite::{Connection, params};
 
 const UNPAID: &str = "status IN ('CREATED', 'INPROGRESS')";
 
-/// Deals of one status in one currency: how many, and how many have money paid in and
-/// how much (ten-thousandths). One scan of the `mirror_rows_escrow` index gives every line,
-/// and the escrow sums and status counts are both read from them.
+/// Deals of one status in one currency: how many, and how many hold money in escrow and how
+/// much (ten-thousandths). One scan of the `mirror_rows_escrow` index gives every line, and
+/// the escrow sums and status counts are both read from them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StatusLine {
     pub status: String,
     pub currency: String,
     pub count: i64,
-    pub paid_count: i64,
-    pub paid_in_e4: i64,
+    pub held_count: i64,
+    pub held_e4: i64,
 }
 
 pub fn status_lines(conn: &Connection, env: &str) -> Result<Vec<StatusLine>, AppError> {
@@ -28,14 +28,50 @@ pub fn status_lines(conn: &Connection, env: &str) -> Result<Vec<StatusLine>, App
              FROM mirror_rows WHERE environment_id = ?1 GROUP BY status, currency ORDER BY currency, status",
         )
         .map_err(AppError::storage)?;
-    let rows = stmt
+    let mut lines: Vec<StatusLine> = stmt
         .query_map([env], |r| {
             Ok(StatusLine {
                 status: r.get(0)?,
                 currency: r.get(1)?,
                 count: r.get(2)?,
-                paid_count: r.get(3)?,
-                paid_in_e4: r.get::<_, Option<i64>>(4)?.unwrap_or(0),
+                held_count: r.get(3)?,
+                held_e4: r.get::<_, Option<i64>>(4)?.unwrap_or(0),
+            })
+        })
+        .map_err(AppError::storage)?
+        .collect::<Result<_, _>>()
+        .map_err(AppError::storage)?;
+    for gone in gone_out(conn, env)? {
+        if let Some(l) = lines.iter_mut().find(|l| l.status == gone.status && l.currency == gone.currency) {
+            l.held_e4 = l.held_e4.saturating_sub(gone.held_e4);
+            l.held_count -= gone.held_count;
+        }
+    }
+    Ok(lines)
+}
+
+/// What has gone out of deals still paid in per the list (reimbursements, split payouts
+/// paid; known from the detail checks, which only ever see it grow), per status and currency:
+/// `held_e4` the amount to take off, `held_count` the deals left holding nothing. Reads only
+/// the few checked deals that had money go out.
+fn gone_out(conn: &Connection, env: &str) -> Result<Vec<StatusLine>, AppError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT r.status, r.currency, sum(min(d.gone_out_e4, r.paid_in_e4)),
+                 count(*) FILTER (WHERE d.gone_out_e4 >= r.paid_in_e4)
+             FROM mirror_details d JOIN mirror_rows r USING (environment_id, transaction_id)
+             WHERE d.environment_id = ?1 AND d.gone_out_e4 > 0 AND r.paid_in_e4 > 0
+             GROUP BY r.status, r.currency",
+        )
+        .map_err(AppError::storage)?;
+    let rows = stmt
+        .query_map([env], |r| {
+            Ok(StatusLine {
+                status: r.get(0)?,
+                currency: r.get(1)?,
+                count: 0,
+                held_e4: r.get(2)?,
+                held_count: r.get(3)?,
             })
         })
         .map_err(AppError::storage)?;
@@ -46,27 +82,27 @@ fn open(status: &str) -> bool {
     !crate::consequence::Stage::of_text(status).closed()
 }
 
-/// Money paid in on open deals, per currency and per currency and status (both ordered by
-/// currency, then status).
+/// Money held in escrow on open deals (paid in, less what has gone out), per currency and
+/// per currency and status (both ordered by currency, then status).
 pub fn escrow(lines: &[StatusLine]) -> (Vec<MoneyLine>, Vec<MoneyLine>) {
-    let paid: Vec<&StatusLine> = lines.iter().filter(|l| open(&l.status) && l.paid_count > 0).collect();
+    let paid: Vec<&StatusLine> = lines.iter().filter(|l| open(&l.status) && l.held_count > 0).collect();
     let by_status = paid
         .iter()
         .map(|l| MoneyLine {
             currency: l.currency.clone(),
             status: Some(l.status.clone()),
-            amount: from_e4(l.paid_in_e4).to_string(),
-            count: l.paid_count,
+            amount: from_e4(l.held_e4).to_string(),
+            count: l.held_count,
         })
         .collect();
     let mut totals: Vec<(String, i64, i64)> = Vec::new();
     for l in paid {
         match totals.iter_mut().find(|(c, _, _)| *c == l.currency) {
             Some(t) => {
-                t.1 = t.1.saturating_add(l.paid_in_e4);
-                t.2 += l.paid_count;
+                t.1 = t.1.saturating_add(l.held_e4);
+                t.2 += l.held_count;
             }
-            None => totals.push((l.currency.clone(), l.paid_in_e4, l.paid_count)),
+            None => totals.push((l.currency.clone(), l.held_e4, l.held_count)),
         }
     }
     let total = totals
@@ -175,12 +211,13 @@ pub fn ageing(conn: &Connection, env: &str, today: chrono::NaiveDate) -> Result<
     Ok(buckets)
 }
 
-/// The five payees with the most deals, with their deals' amounts per currency.
+/// The five payees with the most deals, with their deals' amounts per currency. Cancelled
+/// deals are left out: no money went to the payee.
 pub fn top_payees(conn: &Connection, env: &str) -> Result<Vec<TopPayee>, AppError> {
     let mut stmt = conn
         .prepare_cached(
             "SELECT payee_name, count(*) AS n FROM mirror_rows WHERE environment_id = ?1 AND payee_name IS NOT NULL
-             AND payee_name <> '' GROUP BY payee_name ORDER BY n DESC, payee_name LIMIT 5",
+             AND payee_name <> '' AND status <> 'CANCELLED' GROUP BY payee_name ORDER BY n DESC, payee_name LIMIT 5",
         )
         .map_err(AppError::storage)?;
     let names: Vec<(String, i64)> = stmt
@@ -191,7 +228,7 @@ pub fn top_payees(conn: &Connection, env: &str) -> Result<Vec<TopPayee>, AppErro
     let mut amounts = conn
         .prepare_cached(
             "SELECT currency, sum(amount_e4), count(*) FROM mirror_rows WHERE environment_id = ?1 AND payee_name = ?2
-             GROUP BY currency ORDER BY currency",
+             AND status <> 'CANCELLED' GROUP BY currency ORDER BY currency",
         )
         .map_err(AppError::storage)?;
     let mut out = Vec::new();

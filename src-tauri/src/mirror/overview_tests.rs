@@ -45,6 +45,33 @@ fn money_in_escrow_is_paid_in_on_open_deals_exactly() {
     assert!(escrow(&status_lines(&conn, "other").unwrap()).0.is_empty(), "per environment");
 }
 
+/// Records a detail check of `id` that saw `gone_out` (ten-thousandths) leave the deal.
+fn checked(conn: &rusqlite::Connection, id: &str, gone_out: i64) {
+    conn.execute(
+        "INSERT INTO mirror_details (environment_id, transaction_id, fingerprint, checked, failed_payments,
+             pending_splits, excess_e4, gone_out_e4) VALUES ('env', ?1, 'f', '2026-11-24T09:00:00Z', 0, 0, 0, ?2)",
+        rusqlite::params![id, gone_out],
+    )
+    .unwrap();
+}
+
+#[test]
+fn money_reimbursed_or_split_out_of_an_open_deal_is_no_longer_in_escrow() {
+    let (_dir, conn) = world();
+    checked(&conn, "a", 100_000); // 10.00 of a's 1010.00 went back to the payer
+    checked(&conn, "b", 9_999_999_999); // b (510.50 paid in) was reimbursed in full
+    checked(&conn, "e", 500_000); // a closed deal is not in escrow either way
+    checked(&conn, "c", 0);
+    let (total, by_status) = escrow(&status_lines(&conn, "env").unwrap());
+    let dkk = total.iter().find(|l| l.currency == "DKK").unwrap();
+    assert_eq!((dkk.amount.as_str(), dkk.count), ("1000", 1), "b holds nothing, a holds 1000.00");
+    let paid = by_status.iter().find(|l| l.currency == "DKK" && l.status.as_deref() == Some("PAID")).unwrap();
+    assert_eq!((paid.amount.as_str(), paid.count), ("1000", 1));
+    let eur = total.iter().find(|l| l.currency == "EUR").unwrap();
+    assert_eq!(eur.amount, "50", "deals without money out are untouched");
+    assert_eq!(counts(&status_lines(&conn, "env").unwrap()).iter().map(|c| c.count).sum::<i64>(), 6);
+}
+
 #[test]
 fn counts_days_ageing_payees() {
     let (_dir, conn) = world();
@@ -69,6 +96,7 @@ fn counts_days_ageing_payees() {
     assert_eq!(payees[0].name, "Bilhuset");
     assert_eq!(payees[0].count, 3);
     assert_eq!(payees[0].amounts[0].amount, "2200.5");
+    assert!(payees.iter().all(|p| p.name != "Other"), "a cancelled deal paid its payee nothing: {payees:?}");
     assert_eq!(inexact(&conn, "env").unwrap(), 0);
 }
 

@@ -244,6 +244,17 @@ remaining: string | null,
  */
 excess: string, 
 /**
+ * What has left the deal or is scheduled to (reimbursements, payouts the record names,
+ * split payouts paid), of the payments still counted as paid in: a partial reimbursement
+ * lowers what is held long before the deal closes.
+ */
+goneOut: string, 
+/**
+ * What the deal holds in escrow now: paid in, less payments returned and what has gone
+ * out; `None` once closed.
+ */
+held: string | null, 
+/**
  * Back to the payer: reimbursements, and the refund of a cancelled deal.
  */
 toPayer: Flow, 

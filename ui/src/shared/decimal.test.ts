@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, parseDecimal, remainingToPay, sub, sumDecimals, toDecimalString } from './decimal';
+import { add, compare, parseDecimal, sub, sumDecimals, toDecimalString } from './decimal';
 
 describe('decimal helper', () => {
   it('parses and prints decimal strings exactly', () => {
@@ -23,15 +23,5 @@ describe('decimal helper', () => {
     expect(compare(parseDecimal('1.50')!, parseDecimal('1.5')!)).toBe(0);
     expect(compare(parseDecimal('-1')!, parseDecimal('0')!)).toBe(-1);
     expect(toDecimalString(sumDecimals(['1.10', null, '2.20', 'x']))).toBe('3.30');
-  });
-
-  it('computes remaining to pay = amount + payer fee − paid in, never below 0', () => {
-    expect(remainingToPay('289500.00', '1250.00', '0.00')).toBe('290750.00');
-    expect(remainingToPay('289500.00', '1250.00', '100000.00')).toBe('190750.00');
-    expect(remainingToPay('289500.00', '1250.00', '290750.00')).toBe('0.00');
-    expect(remainingToPay('289500.00', null, '300000.00')).toBe('0.00');
-    expect(remainingToPay('100.00', null, null)).toBe('100.00');
-    expect(remainingToPay('9007199254740993.01', '0.01', '0.01')).toBe('9007199254740993.01');
-    expect(remainingToPay('0.3', '0', '0.1')).toBe('0.20');
   });
 });

@@ -62,17 +62,3 @@ export function toDecimalString(d: Decimal, minScale = 2): string {
 export function sumDecimals(values: Array<string | null | undefined>): Decimal {
   return values.reduce<Decimal>((acc, v) => add(acc, parseDecimal(v) ?? ZERO), ZERO);
 }
-
-/**
- * Remaining amount the payer still has to pay: amount + payer fee − paid in, never below 0.
- * Returns a canonical decimal string (at least 2 fraction digits). For an open deal's money
- * dialogs; the detail page's figures (any stage) come with the record (`DealMoney`).
- */
-export function remainingToPay(
-  amount: string | null | undefined,
-  payerFee: string | null | undefined,
-  paidIn: string | null | undefined,
-): string {
-  const owed = add(parseDecimal(amount) ?? ZERO, parseDecimal(payerFee) ?? ZERO);
-  return toDecimalString(maxZero(sub(owed, parseDecimal(paidIn) ?? ZERO)));
-}

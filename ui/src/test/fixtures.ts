@@ -50,7 +50,7 @@ export function dealMoney(status: string = 'PAID', over: Partial<DealMoney> = {}
   const closed = stage === 'succeeded' || stage === 'cancelled';
   return {
     currency: 'DKK', stage, owed: '290750.00', paidIn: '100000.00', returnedIn: '0.00', inProgress: '0.00', unknownIn: '0.00',
-    remaining: closed ? null : '190750.00', excess: '0.00', toPayer: NO_FLOW, toPayee: NO_FLOW, toOthers: NO_FLOW, splits: NO_FLOW,
+    remaining: closed ? null : '190750.00', excess: '0.00', goneOut: '0.00', held: closed ? null : '100000.00', toPayer: NO_FLOW, toPayee: NO_FLOW, toOthers: NO_FLOW, splits: NO_FLOW,
     feesKept: closed ? '0.00' : null, ...over,
   };
 }

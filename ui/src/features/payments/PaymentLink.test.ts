@@ -24,7 +24,7 @@ function install() {
       case 'open_actions':
         return [];
       case 'get_transaction':
-        return transaction('tx-1', { status: 'CREATED', payer: PAYER, payments: { inbound: { amount: null, payments: [] }, outbound: { amount: null, payments: [] } } });
+        return transaction('tx-1', { status: 'CREATED', payer: PAYER, payments: { inbound: { amount: null, payments: [] }, outbound: { amount: null, payments: [] } } }, { paidIn: '0.00', remaining: '290750.00', held: '0.00' });
       case 'list_split_payouts':
         return { environmentId: 'sandbox', items: [] };
       case 'list_documents':

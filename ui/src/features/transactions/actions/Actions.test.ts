@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import App from '../../shell/App.svelte';
-import type { ActionRecord, ActionRequest, SplitPayout, Transaction } from '../../../lib/bindings';
+import type { ActionRecord, ActionRequest, DealMoney, SplitPayout, Transaction } from '../../../lib/bindings';
 import { i18n } from '../../../shared/i18n/i18n.svelte';
 import { record, split } from '../../../test/actions-fixtures';
 import { ENVIRONMENTS, item, page, transaction } from '../../../test/fixtures';
@@ -13,7 +13,7 @@ let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
 const PAYER = { serviceAccountId: 'acc-payer', referenceId: 'B-1', name: 'Jens Hansen', email: 'jens@example.dk', phoneNumber: null };
 const NO_INBOUND = { inbound: { amount: null, payments: [] }, outbound: { amount: null, payments: [] } };
 
-function installMock(tx: Partial<Transaction> = {}, extra: Record<string, Handler> = {}, splits: SplitPayout[] = []) {
+function installMock(tx: Partial<Transaction> = {}, extra: Record<string, Handler> = {}, splits: SplitPayout[] = [], money: Partial<DealMoney> = {}) {
   mockIPC((cmd, args) => {
     const a = (args ?? {}) as Record<string, unknown>;
     calls.push({ cmd, args: a });
@@ -24,7 +24,7 @@ function installMock(tx: Partial<Transaction> = {}, extra: Record<string, Handle
       case 'list_transactions':
         return page([item(1, { transactionId: 'tx-1' })], 1);
       case 'get_transaction':
-        return transaction(a.id as string, { payer: PAYER, ...tx });
+        return transaction(a.id as string, { payer: PAYER, ...tx }, money);
       case 'open_actions':
         return [];
       case 'list_split_payouts':
@@ -84,12 +84,12 @@ describe('actions bar', () => {
   });
 
   it('offers delete and create payment on a CREATED transaction without inbound payments, no payout', async () => {
-    installMock({ status: 'CREATED', payments: NO_INBOUND });
+    installMock({ status: 'CREATED', payments: NO_INBOUND }, {}, [], { paidIn: '0.00', remaining: '290750.00' });
     await openDetail();
     expect(barButtons().sort()).toEqual([
       'action-cancel', 'action-change-amount', 'action-create-payment', 'action-delete', 'action-split-payout', 'action-update',
     ]);
-    // Pay out is not offered, and the bar says why (with what is left to pay).
+    // Pay out is not offered, and the bar says why (with what is left to pay, as the deal's money says).
     expect(screen.getByTestId('action-why-not-payout').textContent).toBe('Pay out is not offered yet: the payer has DKK 290,750.00 left to pay.');
     expect(screen.getByTestId('action-why-not-reimburse')).toBeTruthy();
   });

@@ -124,6 +124,7 @@ export const en = {
   'action.dismiss': 'Close',
   'action.dismiss.cancel': 'Keep the deal',
   'actions.whyNot.payout.unpaid': 'Pay out is not offered yet: the payer has {amount} left to pay.',
+  'actions.whyNot.payout.unpaidUnknown': 'Pay out is not offered yet: the payer has not paid in full.',
   'actions.whyNot.reimburse.unpaid': 'Reimburse is offered once the payer has paid in full.',
 };
 
@@ -251,5 +252,6 @@ export const da: Record<keyof typeof en, string> = {
   'action.dismiss': 'Luk',
   'action.dismiss.cancel': 'Behold handlen',
   'actions.whyNot.payout.unpaid': 'Udbetal er ikke muligt endnu: betaleren mangler at betale {amount}.',
+  'actions.whyNot.payout.unpaidUnknown': 'Udbetal er ikke muligt endnu: betaleren har ikke betalt det hele.',
   'actions.whyNot.reimburse.unpaid': 'Tilbagebetal bliver muligt, når betaleren har betalt det hele.',
 };

@@ -38,6 +38,9 @@ describe('a deal\'s money cards', () => {
     }));
     expect(ids(cards)).toEqual(['paid-in', 'to-payer', 'paid-out', 'remaining']);
     expect(card(cards, 'to-payer')).toMatchObject({ label: 'money.reimbursed', amount: '11500.00' });
+    const held = moneyCards(money('PAID', { paidIn: '290750.00', toPayer: flow('10000.00', '1500.00'), goneOut: '11500.00', held: '279250.00' }));
+    expect(ids(held)).toEqual(['paid-in', 'to-payer', 'paid-out', 'held', 'remaining']);
+    expect(card(held, 'held')).toMatchObject({ label: 'money.held', amount: '279250.00', hints: [{ key: 'money.hint.held' }] });
     expect(card(cards, 'to-payer')?.hints).toEqual([{ key: 'money.flow.both', amount: '10000.00', scheduled: '1500.00' }]);
     expect(card(cards, 'paid-out')).toMatchObject({ amount: '0.00', hints: [{ key: 'detail.scheduledOut', amount: '700.00' }] });
   });

@@ -8,7 +8,7 @@ import type { DealMoney, Flow } from '../../../lib/bindings';
 import { add, parseDecimal, toDecimalString, ZERO } from '../../../shared/decimal';
 import type { MessageKey } from '../../../shared/i18n/messages';
 
-export type CardId = 'paid-in' | 'remaining' | 'paid-out' | 'to-payer' | 'to-payee' | 'splits' | 'to-others' | 'fees-kept';
+export type CardId = 'paid-in' | 'held' | 'remaining' | 'paid-out' | 'to-payer' | 'to-payee' | 'splits' | 'to-others' | 'fees-kept';
 
 /** A line under a card's figure; `amount` (a decimal string) fills its `{amount}`. */
 export interface Hint {
@@ -84,6 +84,11 @@ function openCards(m: DealMoney): MoneyCard[] {
     ...ifAny('to-payer', 'money.reimbursed', m.toPayer),
     { id: 'paid-out', label: 'detail.paidOut', amount: out.paid, hints, flow: out },
   ];
+  // Once money has gone out of the deal (or a payment was returned), what it still holds is
+  // no longer what was paid in: said on its own card.
+  if (m.held !== null && (positive(m.goneOut) || positive(m.returnedIn))) {
+    cards.push({ id: 'held', label: 'money.held', amount: m.held, hints: [{ key: 'money.hint.held' }] });
+  }
   if (m.remaining !== null) {
     cards.push({ id: 'remaining', label: 'detail.remaining', amount: m.remaining, hints: [{ key: 'detail.remainingHint' }] });
   }
