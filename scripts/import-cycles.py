@@ -207,19 +207,25 @@ def cycles(edges):
     return sorted(found)
 
 
-def check(root):
-    """[(part, files read, edges, [cycle as 'a -> b -> a'])] of the tree at root."""
-    root = Path(root).resolve()
+def parts(root):
+    """[(part's src folder, (files read, edges))] of the tree at root (resolved)."""
     crates = sorted(p for p in (root / 'crates').glob('*') if p.is_dir())
-    parts = [(d / 'src', rust_part(d / 'src', crate_name(d)))
+    found = [(d / 'src', rust_part(d / 'src', crate_name(d)))
              for d in [root, root / 'src-tauri', *crates, root / 'tests']
              if (d / 'src' / 'lib.rs').is_file() or (d / 'src' / 'main.rs').is_file()]
     if (root / 'ui' / 'src').is_dir():
-        parts.append((root / 'ui' / 'src', ts_part(root / 'ui' / 'src')))
+        found.append((root / 'ui' / 'src', ts_part(root / 'ui' / 'src')))
+    return found
+
+
+def check(root):
+    """[(part, files read, edges, [cycle as 'a -> b -> a'])] of the tree at root."""
+    root = Path(root).resolve()
+    parts_found = parts(root)
     rel = lambda p: p.relative_to(root).as_posix() or '.'
     return [(rel(src), n, sum(map(len, edges.values())),
              [' -> '.join(rel(p) for p in ring + ring[:1]) for ring in cycles(edges)])
-            for src, (n, edges) in parts]
+            for src, (n, edges) in parts_found]
 
 
 SELF_TEST = {

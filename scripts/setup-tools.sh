@@ -13,6 +13,11 @@ if ! cargo fmt --version >/dev/null 2>&1; then
   echo "setup: adding rustfmt"
   rustup component add rustfmt
 fi
+# `make test` runs clippy with warnings as errors; a minimal profile lacks it too.
+if ! cargo clippy --version >/dev/null 2>&1; then
+  echo "setup: adding clippy"
+  rustup component add clippy
+fi
 # tauri-driver has no --version; cargo's install list records it.
 if ! command -v tauri-driver >/dev/null || ! cargo install --list | grep -q "^tauri-driver v$TAURI_DRIVER_VERSION:"; then
   echo "setup: installing tauri-driver $TAURI_DRIVER_VERSION"

@@ -23,7 +23,11 @@ trap 'section ""; echo "== make test: time per section"; printf "  %s\n" "${sect
 
 section "Rust: formatting (rustfmt.toml; \`make fmt\` fixes it)"
 cargo fmt --all --check >/dev/null || { echo "Rust code is not formatted: run make fmt" >&2; cargo fmt --all --check | head -40; exit 1; }
-section "Structure: no import cycles"; python3 scripts/import-cycles.py --self-test && python3 scripts/import-cycles.py || exit 1
+section "Structure: no import cycles, no new two-way tie between folders"
+python3 scripts/import-cycles.py --self-test && python3 scripts/import-cycles.py || exit 1
+python3 scripts/folder-ties.py --self-test && python3 scripts/folder-ties.py || exit 1
+section "Rust: clippy, warnings are errors (clippy.toml)"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
 section "Set-up: the Node.js version rules"; bash scripts/check-node.sh --self-test
 
 section "escrow-api as a crate: docs without warnings, packages, builds with the other TLS stack"

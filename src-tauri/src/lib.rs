@@ -182,7 +182,7 @@ pub fn run() {
                 tracing::info!(since_start = ?process_start.elapsed(), "start-up: page loaded");
             }
         })
-        .menu(|app| desktop::menu::build(app))
+        .menu(desktop::menu::build)
         .on_window_event(|window, event| {
             if let Some(desk) = window.try_state::<Desk>() {
                 notify::plugin::track_focus(desk.notices(), event);

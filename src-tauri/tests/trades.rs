@@ -193,11 +193,11 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     // The initiate form's field errors, then the fixed request.
     let mut bad = new_trade("buyer-7", &payee, "1500.00");
     bad.payer_fee = "150".into();
-    let e = w.desk.start_trade_action(&TradeAction::TradeInitiate { input: bad }).await.unwrap_err();
+    let e = w.desk.start_trade_action(&TradeAction::TradeInitiate { input: Box::new(bad) }).await.unwrap_err();
     assert_eq!(e.field_errors.unwrap()[0].field, "payerFee");
     let created = w
         .desk
-        .start_trade_action(&TradeAction::TradeInitiate { input: new_trade("buyer-7", &payee, "1500.00") })
+        .start_trade_action(&TradeAction::TradeInitiate { input: Box::new(new_trade("buyer-7", &payee, "1500.00")) })
         .await
         .unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded);
@@ -304,7 +304,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     // action is retried with its stored key.
     let second = w
         .desk
-        .start_trade_action(&TradeAction::TradeInitiate { input: new_trade("buyer-7", &payee, "800.00") })
+        .start_trade_action(&TradeAction::TradeInitiate { input: Box::new(new_trade("buyer-7", &payee, "800.00")) })
         .await
         .unwrap();
     let second_id = second.trade_id.unwrap();

@@ -31,18 +31,18 @@ pub(crate) fn current_test() -> String {
 }
 
 pub(crate) fn register_display(name: &str) {
-    if let Ok(mut r) = RUNNING.lock() {
-        if let Some(r) = r.as_mut() {
-            r.displays.push(name.to_owned());
-        }
+    if let Ok(mut r) = RUNNING.lock()
+        && let Some(r) = r.as_mut()
+    {
+        r.displays.push(name.to_owned());
     }
 }
 
 pub(crate) fn unregister_display(name: &str) {
-    if let Ok(mut r) = RUNNING.lock() {
-        if let Some(r) = r.as_mut() {
-            r.displays.retain(|d| d != name);
-        }
+    if let Ok(mut r) = RUNNING.lock()
+        && let Some(r) = r.as_mut()
+    {
+        r.displays.retain(|d| d != name);
     }
 }
 
@@ -104,7 +104,8 @@ pub async fn capped_for<F: Future<Output = ()>>(test: &str, cap: Duration, body:
 pub async fn supervise<F: Future<Output = ()>>(test: &str, cap: Duration, body: F) -> Result<(), Failure> {
     let outer =
         RUNNING.lock().ok().and_then(|mut r| r.replace(Running { test: test.to_owned(), displays: Vec::new() }));
-    let mut body = std::pin::pin!(AssertUnwindSafe(body).catch_unwind());
+    // Boxed, so dropping it below drops the test's future (and its windows) there.
+    let mut body = Box::pin(AssertUnwindSafe(body).catch_unwind());
     let outcome = tokio::select! {
         outcome = &mut body => outcome.map_err(Failure::Panic),
         _ = tokio::time::sleep(cap) => {

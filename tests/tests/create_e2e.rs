@@ -129,7 +129,7 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
     assert!(first.starts_with(&format!("{url}/hosted/pay/")), "payment link {first}");
     let payments = sandbox.ledger("create_payment").await;
     assert_eq!(payments.len(), 1, "{payments:?}");
-    assert_eq!(open_link(c, log).await, [first.clone()]);
+    assert_eq!(open_link(c, log).await, std::slice::from_ref(&first));
 
     // PSD2 from the payer's default account (preselected): a new link.
     c.click("[data-testid='payment-method'] option[value='PSD2']").await;

@@ -66,10 +66,10 @@ pub fn accept_published(value: &mut Value, also: &[(&str, &str)]) {
         take_fallback(map, spec, published);
     }
     for (spec, fallback) in also {
-        if map.get(*spec).is_none_or(|v| v.is_null() || v.as_str() == Some("")) {
-            if let Some(v) = map.get(*fallback).filter(|v| !v.is_null()).cloned() {
-                map.insert((*spec).to_owned(), v);
-            }
+        if map.get(*spec).is_none_or(|v| v.is_null() || v.as_str() == Some(""))
+            && let Some(v) = map.get(*fallback).filter(|v| !v.is_null()).cloned()
+        {
+            map.insert((*spec).to_owned(), v);
         }
     }
 }

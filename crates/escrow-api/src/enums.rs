@@ -191,6 +191,7 @@ string_enum! {
     }
 }
 
+#[allow(clippy::derivable_impls, reason = "the enum comes from `string_enum!`, which has no `#[default]`")]
 impl Default for Currency {
     fn default() -> Self {
         Self::Dkk

@@ -22,8 +22,7 @@ async fn scripted(responses: Vec<&'static str>) -> (String, Arc<Mutex<Vec<String
             let mut buf = vec![0u8; 65536];
             let mut len = 0;
             // Read until the end of headers plus the declared body.
-            loop {
-                let Ok(read) = sock.read(&mut buf[len..]).await else { break };
+            while let Ok(read) = sock.read(&mut buf[len..]).await {
                 if read == 0 {
                     break;
                 }

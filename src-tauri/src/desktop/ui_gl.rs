@@ -39,7 +39,7 @@ pub fn decide(get: impl Fn(&str) -> Option<std::ffi::OsString>) -> Decision {
         return Decision::Kept("ESCROW_DESK_UI_GL=1");
     }
     // Accelerated compositing draws the web process's GPU buffers in this process.
-    if !get("WEBKIT_DISABLE_COMPOSITING_MODE").is_some_and(|v| v == "1") {
+    if get("WEBKIT_DISABLE_COMPOSITING_MODE").is_none_or(|v| v != "1") {
         return Decision::Kept("compositing is on");
     }
     if get(VENDOR_FILES).is_some() || get(VENDOR_DIRS).is_some() {

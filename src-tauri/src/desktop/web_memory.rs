@@ -55,7 +55,7 @@ pub fn decide(value: Option<&OsStr>) -> Result<Option<Budget>, String> {
     };
     // WebKit's own rules (it ignores a setter whose value breaks them).
     let fractions_ok = 0.0 < budget.conservative && budget.conservative < budget.strict && budget.strict < 1.0;
-    if budget.limit_mb == 0 || !fractions_ok || !(budget.poll_seconds > 0.0) {
+    if budget.limit_mb == 0 || !fractions_ok || budget.poll_seconds.is_nan() || budget.poll_seconds <= 0.0 {
         return Err(format!("needs a limit above 0, 0 < conservative < strict < 1 and a poll above 0, got {text:?}"));
     }
     Ok(Some(budget))

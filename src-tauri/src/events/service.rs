@@ -31,7 +31,7 @@ impl Desk {
     pub async fn webhook_examples(&self) -> Result<WebhookExamplesView, AppError> {
         let (environment_id, client) = self.active_client()?;
         let examples = client.webhooks().examples().await?;
-        let examples = serde_json::to_value(&examples).map_err(|e| AppError::storage(e))?;
+        let examples = serde_json::to_value(&examples).map_err(AppError::storage)?;
         Ok(WebhookExamplesView { environment_id, examples })
     }
 

@@ -78,7 +78,8 @@ mod tests {
         let mut state = 12345u64;
         for i in 0..200 {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let created = (state % 5 != 0).then(|| format!("2026-0{}-1{}T00:00:00Z", 1 + state % 9, state % 7));
+            let created =
+                (!state.is_multiple_of(5)).then(|| format!("2026-0{}-1{}T00:00:00Z", 1 + state % 9, state % 7));
             let id = format!("{:x}-{i}", state % 13);
             conn.execute("INSERT INTO t VALUES (?1, ?2)", rusqlite::params![created, id]).unwrap();
             newest.offer(created.as_deref(), &id);

@@ -148,10 +148,10 @@ pub fn evaluate_into(d: &Deal, now: DateTime<Utc>, t: &Thresholds, hits: &mut Ve
     // The detail check's figure counts split payouts made from the excess (to anyone); before
     // one, the list's paid-in beyond what is owed.
     let rough = d.paid_in_e4.zip(d.owed_e4).map(|(paid, owed)| paid.saturating_sub(owed));
-    if let Some(excess) = d.excess_e4.or(rough) {
-        if excess > 0 {
-            hits.push(Hit { rule: Rule::Overfunded, since: None, excess_e4: Some(excess) });
-        }
+    if let Some(excess) = d.excess_e4.or(rough)
+        && excess > 0
+    {
+        hits.push(Hit { rule: Rule::Overfunded, since: None, excess_e4: Some(excess) });
     }
     if unpaid(&d.status) && d.failed_payments.is_some_and(|n| n > 0) {
         hits.push(hit(Rule::PaymentFailed, None));

@@ -25,7 +25,7 @@ pub enum TradeAction {
         business_location_id: String,
     },
     TradeInitiate {
-        input: super::inputs::InitiateTradeInput,
+        input: Box<super::inputs::InitiateTradeInput>,
     },
     TradeAcceptInvitation {
         trade_id: String,

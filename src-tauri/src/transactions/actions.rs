@@ -21,7 +21,7 @@ use ts_rs::TS;
 pub enum TransactionAction {
     /// A new Marketplace or Auto transaction; the target is `new` until the service names it.
     CreateTransaction {
-        input: super::create::NewTransactionInput,
+        input: Box<super::create::NewTransactionInput>,
     },
     /// Release the money to the payee. `amount`: the transaction amount the person
     /// confirmed (journal and audit only; the request carries none).

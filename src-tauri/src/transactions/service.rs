@@ -119,6 +119,6 @@ impl Desk {
         &self,
         input: &NewTransactionInput,
     ) -> Result<Outcome<TransactionAction>, AppError> {
-        self.run_with_value(&TransactionAction::CreateTransaction { input: input.clone() }).await
+        self.run_with_value(&TransactionAction::CreateTransaction { input: Box::new(input.clone()) }).await
     }
 }

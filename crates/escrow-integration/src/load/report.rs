@@ -151,9 +151,7 @@ mod tests {
     use serde_json::json;
 
     fn log(acked: &[(&'static str, &str)]) -> ClientLog {
-        let mut log = ClientLog::default();
-        log.acknowledged = acked.iter().map(|(k, key)| (*k, key.to_string())).collect();
-        log
+        ClientLog { acknowledged: acked.iter().map(|(k, key)| (*k, key.to_string())).collect(), ..ClientLog::default() }
     }
 
     fn run(acked: &[(&'static str, &str)], rows: &[(&str, &str)]) -> LoadReport {
