@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check ci-time
+.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check ci-time advisories
 
 setup:
 	@bash scripts/setup-system.sh
@@ -27,6 +27,11 @@ ci-time:
 ## The end-to-end suite 10 times in a row with one core kept busy; fails on any hang or flake.
 e2e-stress: ui
 	@bash scripts/e2e-stress.sh
+
+## Known vulnerabilities: RustSec advisories (cargo-deny) and npm audit of the UI's runtime
+## packages. Needs GitHub and the npm audit endpoint, which CI cannot reach.
+advisories: setup
+	@bash scripts/advisories.sh
 
 ## The Rust code keeps compiling for Windows and macOS (`cargo check --target`; installs the targets).
 cross-check:

@@ -28,6 +28,9 @@ python3 scripts/import-cycles.py --self-test && python3 scripts/import-cycles.py
 python3 scripts/folder-ties.py --self-test && python3 scripts/folder-ties.py || exit 1
 section "Rust: clippy, warnings are errors (clippy.toml)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+section "Dependencies: licences, no new duplicate crate, crates.io only (deny.toml)"
+# Advisories need the RustSec database from GitHub: `scripts/advisories.sh` where it is reachable.
+cargo deny --offline check licenses bans sources
 section "Set-up: the Node.js version rules"; bash scripts/check-node.sh --self-test
 
 section "escrow-api as a crate: docs without warnings, packages, builds with the other TLS stack"
