@@ -73,6 +73,23 @@ async fn filters_select_exactly_the_matching_rows_and_page_them() {
     let cutoff = today - chrono::Duration::days(7);
     assert_eq!(page.count as usize, all.iter().filter(|t| t.created.unwrap().date_naive() >= cutoff).count());
 
+    // Money paid in: what the overview's money in escrow opens (open deals with a payment).
+    let paid_open = TransactionFilters {
+        statuses: vec!["CREATED".into(), "INPROGRESS".into(), "PAID".into()],
+        paid_in: Some("some".into()),
+        ..Default::default()
+    };
+    let has_paid = |t: &&escrow_api::TransactionListItem| {
+        t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount).is_some_and(|a| !a.is_zero())
+    };
+    let want = all.iter().filter(|t| ["CREATED", "INPROGRESS", "PAID"].contains(&t.status.as_str())).filter(has_paid);
+    let page = desk.list_transactions(&query(paid_open, 0, 100)).await.unwrap();
+    assert_eq!(page.count as usize, want.count());
+    assert!(page.items.iter().all(|t| has_paid(&t)), "only deals with money paid in");
+    let unpaid = TransactionFilters { paid_in: Some("none".into()), ..Default::default() };
+    let page = desk.list_transactions(&query(unpaid, 0, 100)).await.unwrap();
+    assert_eq!(page.count as usize, all.len() - all.iter().filter(has_paid).count());
+
     let bad = TransactionFilters { kind: Some("Boat".into()), ..Default::default() };
     assert_eq!(
         desk.list_transactions(&query(bad, 0, 10)).await.unwrap_err().code,

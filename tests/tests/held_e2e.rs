@@ -1,7 +1,8 @@
 //! End-to-end for issue 32's money in escrow, in the real window on the built-in Sandbox: a
 //! partial reimbursement of an open deal lowers what the deal holds. The detail page says what
 //! it still holds beside what was paid in, and the overview's "Money in escrow" drops by the
-//! amount reimbursed (before, it kept counting everything paid in until the deal closed).
+//! amount reimbursed (before, it kept counting everything paid in until the deal closed), and
+//! opens the list of exactly the deals it counts.
 //!
 //! The showcase Tesla (`EV 48 213`): 289,500 paid in, a pending 2,495 ON_CLOSE split payout.
 
@@ -69,6 +70,18 @@ async fn a_partial_reimbursement_lowers_what_the_deal_and_the_overview_hold_in_e
         })
         .await;
         c.screenshot("held-overview-da.png").await;
+
+        // The total opens exactly the deals it counts: open ones with money paid in.
+        let count = c.attr(TOTAL, "data-count").await;
+        c.click(TOTAL).await;
+        c.until_for(&format!("the list of the {count} deals in escrow"), Duration::from_secs(30), async || {
+            let shown = c.try_find("[data-testid='result-count']").await?.content().await;
+            let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+            (!shown.is_empty() && digits == count).then_some(())
+        })
+        .await;
+        c.click("[data-testid='filters-toggle']").await;
+        assert_eq!(c.attr("[data-testid='filter-paid-in']", "value").await, "some");
     })
     .await;
 }

@@ -84,6 +84,11 @@ pub fn page(
         Some("Marketplace") => clauses.push("r.auto = 0".into()),
         _ => {}
     }
+    match crate::transactions::filters::paid_in(filters.paid_in.as_deref())? {
+        Some(true) => clauses.push("r.paid_in_e4 > 0".into()),
+        Some(false) => clauses.push("coalesce(r.paid_in_e4, 0) = 0".into()),
+        None => {}
+    }
     for (column, from, to) in [
         ("r.created", &filters.created_from, &filters.created_to),
         ("r.expected_completion", &filters.expected_from, &filters.expected_to),

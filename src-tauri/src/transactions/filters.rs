@@ -28,6 +28,9 @@ pub struct TransactionFilters {
     pub created_to: Option<String>,
     pub expected_from: Option<String>,
     pub expected_to: Option<String>,
+    /// `some`: money paid in (the overview's money in escrow opens these); `none`: nothing
+    /// paid in yet; none: either.
+    pub paid_in: Option<String>,
 }
 
 /// Parsed, checked filters.
@@ -37,6 +40,7 @@ pub struct Checked {
     currencies: Vec<String>,
     created: (Option<NaiveDate>, Option<NaiveDate>),
     expected: (Option<NaiveDate>, Option<NaiveDate>),
+    paid_in: Option<bool>,
 }
 
 fn date(field: &str, v: &Option<String>) -> Result<Option<NaiveDate>, AppError> {
@@ -66,6 +70,7 @@ impl TransactionFilters {
             Some("Marketplace") => Some(false),
             Some(_) => return Err(AppError::validation("The type must be Auto or Marketplace.")),
         };
+        let paid_in = paid_in(self.paid_in.as_deref())?;
         let created = (date("created from", &self.created_from)?, date("created to", &self.created_to)?);
         let expected = (date("expected from", &self.expected_from)?, date("expected to", &self.expected_to)?);
         for (from, to) in [created, expected] {
@@ -75,7 +80,24 @@ impl TransactionFilters {
                 return Err(AppError::validation("A date range ends before it starts."));
             }
         }
-        Ok(Checked { statuses: self.statuses.clone(), auto, currencies: self.currencies.clone(), created, expected })
+        Ok(Checked {
+            statuses: self.statuses.clone(),
+            auto,
+            currencies: self.currencies.clone(),
+            created,
+            expected,
+            paid_in,
+        })
+    }
+}
+
+/// `some` / `none` as a yes or no; empty or absent: either.
+pub fn paid_in(value: Option<&str>) -> Result<Option<bool>, AppError> {
+    match value {
+        None | Some("") => Ok(None),
+        Some("some") => Ok(Some(true)),
+        Some("none") => Ok(Some(false)),
+        Some(_) => Err(AppError::validation("Money paid in must be some or none.")),
     }
 }
 
@@ -94,7 +116,13 @@ impl Checked {
             && (self.currencies.is_empty() || self.currencies.iter().any(|c| c == t.currency.as_str()))
             && within(t.created.map(|d| d.date_naive()), self.created)
             && within(t.expected_completion.map(|d| d.date_naive()), self.expected)
+            && self.paid_in.is_none_or(|some| some == paid_something(t))
     }
+}
+
+fn paid_something(t: &TransactionListItem) -> bool {
+    let paid = t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount);
+    paid.is_some_and(|a| a > rust_decimal::Decimal::ZERO)
 }
 
 /// A filtered result kept for paging.
@@ -124,6 +152,20 @@ mod tests {
             created_to: Some("2026-02-01".into()),
             ..Default::default()
         }));
+        assert!(bad(TransactionFilters { paid_in: Some("lots".into()), ..Default::default() }));
         assert!(TransactionFilters::default().is_empty());
+    }
+
+    #[test]
+    fn money_paid_in_is_some_or_none() {
+        let item = |paid: &str| -> TransactionListItem {
+            serde_json::from_value(serde_json::json!({"transactionId": "t", "amount": "10.00", "status": "CREATED",
+                "payments": {"inbound": {"amount": paid}}}))
+            .unwrap()
+        };
+        let some = TransactionFilters { paid_in: Some("some".into()), ..Default::default() }.check().unwrap();
+        let none = TransactionFilters { paid_in: Some("none".into()), ..Default::default() }.check().unwrap();
+        assert!(some.matches(&item("5.00")) && !some.matches(&item("0")));
+        assert!(none.matches(&item("0")) && !none.matches(&item("5.00")));
     }
 }

@@ -49,7 +49,12 @@ kind: string | null,
 /**
  * Any of these currencies (empty: all).
  */
-currencies: Array<string>, createdFrom: string | null, createdTo: string | null, expectedFrom: string | null, expectedTo: string | null, };
+currencies: Array<string>, createdFrom: string | null, createdTo: string | null, expectedFrom: string | null, expectedTo: string | null, 
+/**
+ * `some`: money paid in (the overview's money in escrow opens these); `none`: nothing
+ * paid in yet; none: either.
+ */
+paidIn: string | null, };
 export type MirrorStatus = { environmentId: string, rows: number, 
 /**
  * When the last full pass ended (`None`: never; the mirror is still filling).

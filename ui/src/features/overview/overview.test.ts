@@ -5,8 +5,8 @@ import { ageFilter, barHeight, chartMax, dayFilter, escrowFilter } from './overv
 
 describe('overview click-throughs', () => {
   it('opens money in escrow as the open deals of that currency', () => {
-    expect(escrowFilter('DKK', null)).toMatchObject({ currencies: ['DKK'], statuses: ['CREATED', 'INPROGRESS', 'PAID'] });
-    expect(escrowFilter('EUR', 'PAID')).toMatchObject({ currencies: ['EUR'], statuses: ['PAID'] });
+    expect(escrowFilter('DKK', null)).toMatchObject({ currencies: ['DKK'], statuses: ['CREATED', 'INPROGRESS', 'PAID'], paidIn: 'some' });
+    expect(escrowFilter('EUR', 'PAID')).toMatchObject({ currencies: ['EUR'], statuses: ['PAID'], paidIn: 'some' });
   });
 
   it('turns an age bucket into the range of creation dates it counts', () => {

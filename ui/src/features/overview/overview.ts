@@ -5,9 +5,9 @@ import { emptyFilters } from '../transactions/filters';
 /** Statuses whose money is still in escrow (not paid out, not cancelled). */
 export const OPEN_STATUSES = ['CREATED', 'INPROGRESS', 'PAID'];
 
-/** The list filter behind a money line (currency and optionally one status). */
+/** The list filter behind a money line (currency and optionally one status): the open deals with money paid in. */
 export function escrowFilter(currency: string, status: string | null): TransactionFilters {
-  return { ...emptyFilters(), currencies: [currency], statuses: status ? [status] : [...OPEN_STATUSES] };
+  return { ...emptyFilters(), currencies: [currency], statuses: status ? [status] : [...OPEN_STATUSES], paidIn: 'some' };
 }
 
 export function statusFilter(status: string): TransactionFilters {

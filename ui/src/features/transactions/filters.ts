@@ -13,6 +13,7 @@ export function emptyFilters(): TransactionFilters {
     createdTo: null,
     expectedFrom: null,
     expectedTo: null,
+    paidIn: null,
   };
 }
 
@@ -23,7 +24,8 @@ export function activeFilterCount(f: TransactionFilters): number {
     (f.kind ? 1 : 0) +
     (f.currencies.length > 0 ? 1 : 0) +
     (f.createdFrom || f.createdTo ? 1 : 0) +
-    (f.expectedFrom || f.expectedTo ? 1 : 0)
+    (f.expectedFrom || f.expectedTo ? 1 : 0) +
+    (f.paidIn ? 1 : 0)
   );
 }
 
