@@ -174,6 +174,8 @@ pub struct Change {
     pub before: Option<String>,
     pub after: Option<String>,
     pub title: Option<String>,
+    /// The deal's currency (for an amount's before and after); `None` once the row is gone.
+    pub currency: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -112,6 +112,7 @@ mod tests {
             before: None,
             after: None,
             title: title.map(str::to_owned),
+            currency: None,
         }
     }
 

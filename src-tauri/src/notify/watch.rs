@@ -5,42 +5,13 @@
 use super::note::changes_need_action;
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::mirror::views::Change;
-use rusqlite::{Connection, params};
+use crate::mirror::changes::{after, newest};
 use std::collections::HashMap;
 
 /// The newest change each environment was checked up to, this session.
 #[derive(Default)]
 pub struct ChangeWatch {
     seen: HashMap<String, i64>,
-}
-
-fn newest(conn: &Connection, env: &str) -> Result<i64, AppError> {
-    conn.query_row("SELECT COALESCE(MAX(seq), 0) FROM mirror_changes WHERE environment_id = ?1", [env], |r| r.get(0))
-        .map_err(AppError::storage)
-}
-
-fn after(conn: &Connection, env: &str, seq: i64) -> Result<Vec<Change>, AppError> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT seq, transaction_id, at, kind, before, after, title FROM mirror_changes
-             WHERE environment_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1000",
-        )
-        .map_err(AppError::storage)?;
-    let rows = stmt
-        .query_map(params![env, seq], |r| {
-            Ok(Change {
-                seq: r.get(0)?,
-                transaction_id: r.get(1)?,
-                at: r.get(2)?,
-                kind: r.get(3)?,
-                before: r.get(4)?,
-                after: r.get(5)?,
-                title: r.get(6)?,
-            })
-        })
-        .map_err(AppError::storage)?;
-    rows.collect::<Result<_, _>>().map_err(AppError::storage)
 }
 
 impl Desk {

@@ -157,7 +157,11 @@ export type Change = { seq: number, transactionId: string, at: string,
  * `created`, `paid`, `succeeded`, `cancelled`, `status`, `amount`, `payment`,
  * `payment_failed` or `removed`.
  */
-kind: string, before: string | null, after: string | null, title: string | null, };
+kind: string, before: string | null, after: string | null, title: string | null, 
+/**
+ * The deal's currency (for an amount's before and after); `None` once the row is gone.
+ */
+currency: string | null, };
 export type ChangesView = { status: MirrorStatus, 
 /**
  * When the user last marked the changes as seen.

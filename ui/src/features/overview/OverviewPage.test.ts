@@ -64,7 +64,7 @@ describe('the overview', () => {
       mirror_status: () => STATUS,
       overview: () => ({ ...OVERVIEW, counts: [{ status: 'SUCCEEDED', count: 3 }] }),
       changes: () => ({ status: STATUS, lookedAt: null, items: [
-        { seq: 1, transactionId: 'tx-1', at: '2026-11-24T09:00:00Z', kind: 'succeeded', before: 'PAID', after: 'SUCCEEDED', title: 'Volvo XC60' },
+        { seq: 1, transactionId: 'tx-1', at: '2026-11-24T09:00:00Z', kind: 'succeeded', before: 'PAID', after: 'SUCCEEDED', title: 'Volvo XC60', currency: 'DKK' },
       ] }),
       attention: () => ATTENTION,
     });
@@ -75,6 +75,21 @@ describe('the overview', () => {
     expect(screen.getByTestId('overview').textContent).not.toContain('Succeeded');
     expect(change.querySelector('.kind')?.textContent).toBe('Paid out');
     expect(change.textContent).toContain('Paid → Paid out');
+  });
+
+  it('writes an amount change with the deal\'s currency (#32)', async () => {
+    installMock({
+      mirror_status: () => STATUS,
+      overview: () => OVERVIEW,
+      changes: () => ({ status: STATUS, lookedAt: null, items: [
+        { seq: 2, transactionId: 'tx-2', at: '2026-11-24T09:00:00Z', kind: 'amount', before: '176000.00', after: '180000.00', title: 'Audi', currency: 'EUR' },
+      ] }),
+      attention: () => ATTENTION,
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-overview'));
+    const change = await screen.findByTestId('change');
+    expect(change.textContent).toContain('€176,000.00 → €180,000.00');
   });
 
   it('opens a payee’s deals by name', async () => {
