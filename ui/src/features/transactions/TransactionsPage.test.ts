@@ -241,3 +241,38 @@ describe('transactions table', () => {
     await waitFor(() => expect(rowIds()).toEqual(['live-5']));
   });
 });
+
+describe('the sidebar\'s Transactions entry', () => {
+  it('shows the list, not a new-transaction form left behind on another page (#32)', async () => {
+    installMock();
+    render(App);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    pending[0].resolve(page([item(1)], 1));
+    await fireEvent.click(await screen.findByTestId('new-transaction'));
+    await screen.findByTestId('new-transaction-form');
+    await fireEvent.click(screen.getByTestId('nav-audit'));
+    await fireEvent.click(screen.getByTestId('nav-transactions'));
+    await waitFor(() => expect(screen.queryByTestId('new-transaction-form')).toBeNull());
+    expect(screen.getByTestId('new-transaction')).toBeTruthy();
+  });
+});
+
+describe('the filters panel', () => {
+  it('closes on Escape and on a click outside, giving focus back to its button (#32)', async () => {
+    installMock();
+    render(App);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    pending[0].resolve(page([item(1)], 1));
+    const toggle = await screen.findByTestId('filters-toggle');
+    await fireEvent.click(toggle);
+    const type = await screen.findByTestId('filter-type');
+    type.focus();
+    await fireEvent.keyDown(type, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('filters-panel')).toBeNull());
+    expect(document.activeElement).toBe(toggle);
+    await fireEvent.click(toggle);
+    await screen.findByTestId('filters-panel');
+    await fireEvent.pointerDown(screen.getByTestId('new-transaction'));
+    await waitFor(() => expect(screen.queryByTestId('filters-panel')).toBeNull());
+  });
+});
