@@ -111,6 +111,24 @@ fn split_payouts_and_signed_documents_are_lines() {
 }
 
 #[test]
+fn the_split_payout_settling_the_debt_is_paid_to_the_lender_not_the_payee() {
+    let mut tx = serde_json::to_value(transaction()).unwrap();
+    tx["autoInformation"]["debt"] = json!({ "amount": "300.00", "splitPayoutId": "sp-debt", "bankAccountText": "Santander" });
+    let tx: escrow_api::Transaction = serde_json::from_value(tx).unwrap();
+    let split = |id: &str| -> escrow_api::SplitPayout {
+        serde_json::from_value(json!({
+            "splitPayoutId": id, "amount": "300", "recipient": "PAYEE", "status": "PENDING",
+            "created": "2026-03-01T09:30:00Z", "description": "Santander"
+        }))
+        .unwrap()
+    };
+    let lines = from_record::entries(&tx, &[split("sp-debt"), split("sp-other")], &[]);
+    let to = |id: &str| lines.iter().find(|l| l.object_id.as_deref() == Some(id)).and_then(|l| l.recipient.clone());
+    assert_eq!(to("sp-debt").as_deref(), Some(from_record::DEBT_SETTLEMENT));
+    assert_eq!(to("sp-other").as_deref(), Some("PAYEE"), "any other split payout keeps the service's recipient");
+}
+
+#[test]
 fn one_audit_line_per_action_with_who_its_correlation_id_and_last_row() {
     let failed = AuditEntry {
         detail: Some("the service refused the request (400): Transaction closed".into()),
