@@ -4,8 +4,8 @@
 //! opens with Ctrl+K and runs a command with Enter.
 
 use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, sandbox_url};
-use std::time::Duration;
 use serde_json::Value;
+use std::time::Duration;
 
 const SANDBOX_KEY: &str = "sandbox-demo-key";
 const TAB: char = '\u{e004}';

@@ -60,7 +60,8 @@ async fn documents_and_deliveries_name_the_deal_not_its_id() {
         c.click("[data-testid='nav-events']").await;
         c.type_into("[data-testid='deliveries-filter']", &id).await;
         c.click("[data-testid='send-test-event']").await;
-        let cell = format!("[data-testid='delivery-row'][data-transaction='{id}'] [data-testid='delivery-transaction']");
+        let cell =
+            format!("[data-testid='delivery-row'][data-transaction='{id}'] [data-testid='delivery-transaction']");
         let text = c
             .until_for("the test event's delivery", Duration::from_secs(30), async || {
                 let text = c.try_find(&cell).await?.content_or_empty().await;
@@ -104,10 +105,8 @@ async fn the_audit_log_finds_rows_by_the_words_it_shows() {
         // The payout's intent row shows how it ended, not "Afventer" for ever.
         c.find("[data-testid='audit-filter']").await.clear().await;
         c.type_into("[data-testid='audit-filter']", "Udbetal").await;
-        c.until("the payout's two rows", async || {
-            (c.count("[data-testid='audit-row']").await >= 2).then_some(())
-        })
-        .await;
+        c.until("the payout's two rows", async || (c.count("[data-testid='audit-row']").await >= 2).then_some(()))
+            .await;
         let pending = c.count("[data-testid='audit-row'] .outcome-pending").await;
         c.screenshot("words-audit-da.png").await;
         assert_eq!(pending, 0, "an intent row whose action ended still says pending");
@@ -136,17 +135,22 @@ async fn the_audit_log_names_the_deal_a_create_made() {
         c.click("[data-testid='nav-transactions']").await;
         c.click("[data-testid='new-transaction']").await;
         c.click("[data-testid='nt-type-marketplace']").await;
-        for (field, value) in
-            [("nt-amount", "4500"), ("nt-title", TITLE), ("nt-payerId", payer.as_str()), ("nt-payeeReferenceId", "dealer-01")]
-        {
+        for (field, value) in [
+            ("nt-amount", "4500"),
+            ("nt-title", TITLE),
+            ("nt-payerId", payer.as_str()),
+            ("nt-payeeReferenceId", "dealer-01"),
+        ] {
             c.type_into(&format!("[data-testid='{field}']"), value).await;
         }
         c.submit("[data-testid='nt-review']").await;
         let expected = c.content("[data-testid='nt-confirm-expected']").await;
         c.type_into("[data-testid='nt-confirm-input']", &expected).await;
         c.submit("[data-testid='nt-create']").await;
-        c.until("the new deal's page", async || (c.content("[data-testid='detail-title']").await == TITLE).then_some(()))
-            .await;
+        c.until("the new deal's page", async || {
+            (c.content("[data-testid='detail-title']").await == TITLE).then_some(())
+        })
+        .await;
         let id = c.content("[data-testid='detail-transaction-id']").await;
         refresh_mirror(&c).await;
 
@@ -223,7 +227,10 @@ async fn the_search_box_keeps_its_width_at_960_in_danish() {
             .await;
         c.screenshot("words-search-960x600-da.png").await;
         assert!(seen["width"].as_f64().unwrap_or(0.0) >= 200.0, "a usable search box: {seen}");
-        assert!(seen["text"].as_f64().unwrap_or(999.0) <= seen["room"].as_f64().unwrap_or(0.0), "the placeholder cut: {seen}");
+        assert!(
+            seen["text"].as_f64().unwrap_or(999.0) <= seen["room"].as_f64().unwrap_or(0.0),
+            "the placeholder cut: {seen}"
+        );
         assert_eq!(seen["inside"], true, "the search box inside the window: {seen}");
         c.close().await;
     })

@@ -10,7 +10,12 @@ type Result<T> = std::result::Result<T, AppError>;
 
 /// The rows matching `filter`; `shown_as` are the codes whose words on screen match it.
 #[tauri::command]
-pub fn audit_log(desk: State<'_, Desk>, filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Result<Vec<AuditRow>> {
+pub fn audit_log(
+    desk: State<'_, Desk>,
+    filter: Option<String>,
+    shown_as: Vec<String>,
+    limit: u32,
+) -> Result<Vec<AuditRow>> {
     desk.audit_log_shown(filter.as_deref(), &shown_as, limit)
 }
 

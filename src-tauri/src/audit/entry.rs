@@ -132,7 +132,12 @@ pub fn legacy_end(conn: &Connection) -> Result<i64, AppError> {
 /// codes (of an action's kind, phase or outcome) whose words on screen match `text`: the UI
 /// shows "Udbetal" or "Udført" where the row stores `payout` or `succeeded`, so a person's
 /// filter finds the rows by what they read too.
-pub fn list(conn: &Connection, text: Option<&str>, shown_as: &[String], limit: u32) -> Result<Vec<AuditEntry>, AppError> {
+pub fn list(
+    conn: &Connection,
+    text: Option<&str>,
+    shown_as: &[String],
+    limit: u32,
+) -> Result<Vec<AuditEntry>, AppError> {
     let legacy_end = legacy_end(conn)?;
     let pattern = text.map(str::trim).filter(|t| !t.is_empty()).map(|t| format!("%{}%", t.to_lowercase()));
     let codes = serde_json::to_string(shown_as).map_err(AppError::storage)?;

@@ -46,7 +46,12 @@ impl Desk {
 
     /// The rows matching `text`, or showing it as the words of a code in `shown_as` (see
     /// [`entry::list`]).
-    pub fn audit_log_shown(&self, text: Option<&str>, shown_as: &[String], limit: u32) -> Result<Vec<AuditRow>, AppError> {
+    pub fn audit_log_shown(
+        &self,
+        text: Option<&str>,
+        shown_as: &[String],
+        limit: u32,
+    ) -> Result<Vec<AuditRow>, AppError> {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }

@@ -68,8 +68,11 @@ pub fn entries(tx: &Transaction, splits: &[SplitPayout], documents: &[Document])
         .and_then(|d| d.get("splitPayoutId"))
         .and_then(serde_json::Value::as_str);
     for s in splits {
-        let recipient =
-            if debt_split == Some(s.split_payout_id.as_str()) { Some(DEBT_SETTLEMENT.to_owned()) } else { name_of(&s.recipient) };
+        let recipient = if debt_split == Some(s.split_payout_id.as_str()) {
+            Some(DEBT_SETTLEMENT.to_owned())
+        } else {
+            name_of(&s.recipient)
+        };
         out.push(
             line(s.created, K::SplitPayout, "splitPayout.created")
                 .amount(Some(s.amount), s.currency.as_ref().and_then(name_of).or_else(|| currency.clone()))

@@ -113,7 +113,8 @@ fn split_payouts_and_signed_documents_are_lines() {
 #[test]
 fn the_split_payout_settling_the_debt_is_paid_to_the_lender_not_the_payee() {
     let mut tx = serde_json::to_value(transaction()).unwrap();
-    tx["autoInformation"]["debt"] = json!({ "amount": "300.00", "splitPayoutId": "sp-debt", "bankAccountText": "Santander" });
+    tx["autoInformation"]["debt"] =
+        json!({ "amount": "300.00", "splitPayoutId": "sp-debt", "bankAccountText": "Santander" });
     let tx: escrow_api::Transaction = serde_json::from_value(tx).unwrap();
     let split = |id: &str| -> escrow_api::SplitPayout {
         serde_json::from_value(json!({
