@@ -254,6 +254,35 @@ pub fn insert(conn: &Connection, e: &AuditEntry) -> Result<(), AppError> {
     Ok(())
 }
 
+/// A row as a desk writes it (staff Mette on `desk-1`, deal `t-1`), for tests.
+#[cfg(test)]
+pub fn sample(seq: i64, action: &str, kind: &str, phase: &str, outcome: &str, at: &str) -> AuditEntry {
+    AuditEntry {
+        seq,
+        at: at.into(),
+        environment_id: "sandbox".into(),
+        environment_kind: Some("sandbox".into()),
+        app_version: None,
+        actor_user: Some("mette".into()),
+        actor_host: Some("desk-1".into()),
+        staff_name: Some("Mette Hansen".into()),
+        action_id: action.into(),
+        kind: kind.into(),
+        target: "t-1".into(),
+        amount: None,
+        idempotency_key: None,
+        correlation_id: (phase == "outcome").then(|| format!("corr-{seq}")),
+        phase: phase.into(),
+        outcome: outcome.into(),
+        detail: None,
+        format: RowFormat::V2,
+        key_id: None,
+        prev_hash: String::new(),
+        hash: String::new(),
+        mac: None,
+    }
+}
+
 #[cfg(test)]
 #[path = "entry_tests.rs"]
 mod tests;

@@ -14,29 +14,11 @@ fn log() -> Connection {
         (3, "cancel", "intent", "pending", "tx-2"),
         (4, "cancel", "outcome", "failed", "tx-2"),
     ] {
+        let at = "2026-11-27T10:00:00+01:00";
         let e = AuditEntry {
-            seq,
-            at: "2026-11-27T10:00:00+01:00".into(),
-            environment_id: "sandbox".into(),
-            environment_kind: None,
-            app_version: None,
-            actor_user: None,
-            actor_host: None,
-            staff_name: None,
-            action_id: format!("a-{target}"),
-            kind: kind.into(),
             target: target.into(),
-            amount: None,
-            idempotency_key: None,
-            correlation_id: None,
-            phase: phase.into(),
-            outcome: outcome.into(),
-            detail: None,
-            format: RowFormat::V2,
-            key_id: None,
-            prev_hash: String::new(),
             hash: format!("h{seq}"),
-            mac: None,
+            ..sample(seq, &format!("a-{target}"), kind, phase, outcome, at)
         };
         insert(&conn, &e).unwrap();
     }

@@ -2,7 +2,7 @@
 
 use super::entry::{TimelineKind as K, TimelineSource as S};
 use super::{from_audit, from_deliveries, from_record, merge};
-use crate::audit::{AuditEntry, RowFormat};
+use crate::audit::AuditEntry;
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -30,32 +30,7 @@ fn transaction() -> escrow_api::Transaction {
     .unwrap()
 }
 
-fn row(seq: i64, action: &str, kind: &str, phase: &str, outcome: &str, at: &str) -> AuditEntry {
-    AuditEntry {
-        seq,
-        at: at.into(),
-        environment_id: "sandbox".into(),
-        environment_kind: Some("sandbox".into()),
-        app_version: None,
-        actor_user: Some("mette".into()),
-        actor_host: Some("desk-1".into()),
-        staff_name: Some("Mette Hansen".into()),
-        action_id: action.into(),
-        kind: kind.into(),
-        target: "t-1".into(),
-        amount: None,
-        idempotency_key: None,
-        correlation_id: (phase == "outcome").then(|| format!("corr-{seq}")),
-        phase: phase.into(),
-        outcome: outcome.into(),
-        detail: None,
-        format: RowFormat::V2,
-        key_id: None,
-        prev_hash: String::new(),
-        hash: String::new(),
-        mac: None,
-    }
-}
+use crate::audit::entry::sample as row;
 
 #[test]
 fn the_record_gives_created_payment_times_payouts_and_reimbursements() {
