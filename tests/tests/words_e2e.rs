@@ -47,14 +47,11 @@ async fn documents_and_deliveries_name_the_deal_not_its_id() {
         c.screenshot("words-documents.png").await;
 
         // A test event about a deal: its delivery names the deal.
-        let page = sandbox.get("/v2/transactions?Take=100").await;
-        let tx = page["items"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|t| t["title"].as_str().is_some_and(|s| !s.is_empty()))
-            .cloned()
-            .expect("a titled deal in the demo data");
+        let tx = sandbox
+            .first_item("/v2/transactions?Take=100", "a titled deal", |t| {
+                t["title"].as_str().is_some_and(|s| !s.is_empty())
+            })
+            .await;
         let id = tx["transactionId"].as_str().unwrap_or_default().to_owned();
         let title = tx["title"].as_str().unwrap_or_default().to_owned();
         c.click("[data-testid='nav-events']").await;
@@ -124,14 +121,8 @@ async fn the_audit_log_names_the_deal_a_create_made() {
         c.wait_ready().await;
         c.click("[data-testid='lang-en']").await;
         let sandbox = Control::new(&sandbox_url(&c).await, SANDBOX_KEY);
-        let users = sandbox.get("/v2/users?Take=100").await;
-        let payer = users["items"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|u| u["type"] == "Private")
-            .and_then(|u| u["serviceAccountId"].as_str().map(str::to_owned))
-            .expect("a private demo user");
+        let payer = sandbox.first_item("/v2/users?Take=100", "a private user", |u| u["type"] == "Private").await;
+        let payer = payer["serviceAccountId"].as_str().unwrap_or_default().to_owned();
         c.click("[data-testid='nav-transactions']").await;
         c.click("[data-testid='new-transaction']").await;
         c.click("[data-testid='nt-type-marketplace']").await;
@@ -187,14 +178,12 @@ async fn in_danish_trades_and_deals_have_their_own_words_and_statuses_are_lower_
         let title = c.content("h1").await;
         assert_eq!(title, trades, "the trades page is titled as its menu item");
 
-        let page = sandbox.get("/v2/transactions?Take=100").await;
-        let cancelled = page["items"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|t| t["status"] == "CANCELLED" && t["referenceId"].is_string())
-            .and_then(|t| t["referenceId"].as_str().map(str::to_owned))
-            .expect("a cancelled deal in the demo data");
+        let cancelled = sandbox
+            .first_item("/v2/transactions?Take=100", "a cancelled deal", |t| {
+                t["status"] == "CANCELLED" && t["referenceId"].is_string()
+            })
+            .await;
+        let cancelled = cancelled["referenceId"].as_str().unwrap_or_default().to_owned();
         open_transaction(&c, &cancelled).await;
         let none = c.content("[data-testid='actions-none']").await;
         assert!(none.contains("er annulleret"), "the status in lower case inside the sentence: {none:?}");
