@@ -9,6 +9,7 @@ describe('Danish: trades and deals have words of their own', () => {
   it('calls the trades "handelsaftaler", never by the deals\' word', () => {
     expect(da['nav.trades']).toBe('Handelsaftaler');
     expect(da['trades.title']).toBe(da['nav.trades']);
+    expect(da['back.page.trades']).toBe('Tilbage til handelsaftaler');
     const tradeKeys = Object.keys(trades.en).filter((k) => /^(nav\.trades|trades?\.|ti\.|action\.kind\.trade)/.test(k));
     expect(tradeKeys.length).toBeGreaterThan(20);
     const clashing = tradeKeys.filter((k) => DEAL_WORD.test(trades.da[k as keyof typeof trades.da]));
