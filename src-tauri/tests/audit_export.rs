@@ -124,13 +124,13 @@ fn the_audit_csv_goes_to_the_chosen_file_once() {
     w.act(1);
     let chosen = w.dir.path().join("chosen-audit.csv");
     let token = w.desk.save_tokens().issue(ExportKind::Audit, chosen.clone()).unwrap();
-    let file = w.desk.save_audit_csv_to_choice(None, &token).unwrap();
+    let file = w.desk.save_audit_csv_to_choice(None, &[], &token).unwrap();
     assert_eq!(file.path, chosen.display().to_string());
     let text = std::fs::read_to_string(&chosen).unwrap();
     let header = escrow_desk::audit::csv_rows::HEADER.join(",");
     assert_eq!(text.trim_start_matches('\u{feff}').lines().next(), Some(header.as_str()));
     assert_eq!(text.lines().count() as u64, file.rows + 1);
-    assert!(w.desk.save_audit_csv_to_choice(None, &token).is_err(), "a used token");
+    assert!(w.desk.save_audit_csv_to_choice(None, &[], &token).is_err(), "a used token");
     let other = w.desk.save_tokens().issue(ExportKind::Transactions, chosen.clone()).unwrap();
-    assert!(w.desk.save_audit_csv_to_choice(None, &other).is_err(), "a transactions choice");
+    assert!(w.desk.save_audit_csv_to_choice(None, &[], &other).is_err(), "a transactions choice");
 }

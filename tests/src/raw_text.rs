@@ -189,6 +189,7 @@ pub const ALLOWED: &[&str] = &[
     "PATCH",
     "PHEV",
     "BYD",
+    "EQA",
     "OLED",
     "EOS",
     "iPhone",

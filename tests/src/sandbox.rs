@@ -43,6 +43,19 @@ impl Control {
         self.call(reqwest::Method::PUT, path, Some(body)).await
     }
 
+    /// The first item of the list at `path` (`/v2/transactions?Take=100`, `/v2/users?Take=100`)
+    /// that `pick` accepts; `what` names it when the demo data has none.
+    pub async fn first_item(&self, path: &str, what: &str, pick: impl Fn(&Value) -> bool) -> Value {
+        let page = self.get(path).await;
+        page["items"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|v| pick(v))
+            .cloned()
+            .unwrap_or_else(|| panic!("{what} in the demo data"))
+    }
+
     /// The ledger rows (one per executed money-moving action) of `kind`.
     pub async fn ledger(&self, kind: &str) -> Vec<Value> {
         let ledger = self.get("/_sandbox/ledger").await;

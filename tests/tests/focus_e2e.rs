@@ -5,6 +5,7 @@
 
 use escrow_desk_e2e::{AppWindow, Control, capped, open_transaction, sandbox_url};
 use serde_json::Value;
+use std::time::Duration;
 
 const SANDBOX_KEY: &str = "sandbox-demo-key";
 const TAB: char = '\u{e004}';
@@ -111,6 +112,40 @@ async fn the_keyboard_reaches_every_control_with_a_ring_and_dialogs_trap_and_ret
         c.press(ENTER).await;
         c.find("[data-testid='environment-item']").await;
         assert!(c.try_find("[data-testid='command-palette']").await.is_none(), "the palette stayed open");
+        c.close().await;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn confirming_a_money_dialog_with_enter_leaves_focus_on_the_page() {
+    capped("confirming_a_money_dialog_with_enter_leaves_focus_on_the_page", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        open_transaction(&c, "EV 48 213").await;
+        c.find("[data-testid='action-payout']").await;
+        c.execute("document.querySelector(\"[data-testid='action-payout']\").focus()", vec![]).await;
+        c.press(ENTER).await;
+        c.find("[data-testid='action-dialog']").await;
+        if let Some(expected) = c.try_find("[data-testid='confirm-amount-expected']").await {
+            let amount = expected.text().await;
+            c.type_into("[data-testid='confirm-amount-input']", &amount).await;
+        }
+        c.find_for("[data-testid='action-confirm']:not([disabled])", Duration::from_secs(30)).await;
+        c.execute("document.querySelector(\"[data-testid='action-confirm']\").focus()", vec![]).await;
+        c.press(ENTER).await;
+        c.until_for("the dialog to close", Duration::from_secs(30), async || {
+            c.try_find("[data-testid='action-dialog']").await.is_none().then_some(())
+        })
+        .await;
+        c.find_for("[data-testid='action-result']", Duration::from_secs(30)).await;
+        // Also once the deal has been read again (its buttons change: Pay out is gone).
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let f = focused(&c).await;
+        assert!(!f.is_null(), "focus lost to the page's body after the dialog closed");
+        let what = f["what"].as_str().unwrap_or_default();
+        assert!(what.starts_with("h1") || f["testid"] == "action-payout", "focus on the opener or the heading: {f}");
         c.close().await;
     })
     .await

@@ -8,9 +8,15 @@ use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
 
+/// The rows matching `filter`; `shown_as` are the codes whose words on screen match it.
 #[tauri::command]
-pub fn audit_log(desk: State<'_, Desk>, filter: Option<String>, limit: u32) -> Result<Vec<AuditRow>> {
-    desk.audit_log(filter.as_deref(), limit)
+pub fn audit_log(
+    desk: State<'_, Desk>,
+    filter: Option<String>,
+    shown_as: Vec<String>,
+    limit: u32,
+) -> Result<Vec<AuditRow>> {
+    desk.audit_log_shown(filter.as_deref(), &shown_as, limit)
 }
 
 #[tauri::command]
@@ -24,7 +30,8 @@ pub fn verify_audit_log(desk: State<'_, Desk>) -> Result<ChainCheck> {
 pub fn save_audit_csv(
     desk: State<'_, Desk>,
     text: Option<String>,
+    shown_as: Vec<String>,
     save_token: String,
 ) -> Result<crate::audit::export::AuditFile> {
-    desk.save_audit_csv_to_choice(text.as_deref(), &save_token)
+    desk.save_audit_csv_to_choice(text.as_deref(), &shown_as, &save_token)
 }

@@ -128,20 +128,42 @@ pub fn legacy_end(conn: &Connection) -> Result<i64, AppError> {
     Ok(value.and_then(|v| v.trim().parse().ok()).unwrap_or(0))
 }
 
-/// Rows matching `text` (any column, case-insensitive), newest first.
-pub fn list(conn: &Connection, text: Option<&str>, limit: u32) -> Result<Vec<AuditEntry>, AppError> {
+/// Rows matching `text` (any column, case-insensitive), newest first. `shown_as` are the
+/// codes (of an action's kind, phase or outcome) whose words on screen match `text`: the UI
+/// shows "Udbetal" or "Udført" where the row stores `payout` or `succeeded`, so a person's
+/// filter finds the rows by what they read too.
+pub fn list(
+    conn: &Connection,
+    text: Option<&str>,
+    shown_as: &[String],
+    limit: u32,
+) -> Result<Vec<AuditEntry>, AppError> {
     let legacy_end = legacy_end(conn)?;
     let pattern = text.map(str::trim).filter(|t| !t.is_empty()).map(|t| format!("%{}%", t.to_lowercase()));
+    let codes = serde_json::to_string(shown_as).map_err(AppError::storage)?;
     let mut stmt = conn
         .prepare(&format!(
             "SELECT {COLUMNS} FROM audit WHERE ?1 IS NULL OR lower(kind || ' ' || target || ' ' || ifnull(amount,'') || ' ' ||
              ifnull(idempotency_key,'') || ' ' || ifnull(correlation_id,'') || ' ' || outcome || ' ' || environment_id || ' ' ||
              ifnull(detail,'') || ' ' || ifnull(staff_name,'') || ' ' || ifnull(actor_user,'') || ' ' ||
-             ifnull(actor_host,'')) LIKE ?1 ORDER BY seq DESC LIMIT ?2"
+             ifnull(actor_host,'')) LIKE ?1
+             OR kind IN (SELECT value FROM json_each(?3)) OR phase IN (SELECT value FROM json_each(?3))
+             OR outcome IN (SELECT value FROM json_each(?3)) ORDER BY seq DESC LIMIT ?2"
         ))
         .map_err(AppError::storage)?;
-    let rows = stmt.query_map(params![pattern, limit], |r| read(r, legacy_end)).map_err(AppError::storage)?;
+    let rows = stmt.query_map(params![pattern, limit, codes], |r| read(r, legacy_end)).map_err(AppError::storage)?;
     rows.collect::<Result<_, _>>().map_err(AppError::storage)
+}
+
+/// At most this many codes shown as a filter's words, each at most 64 bytes.
+pub const MAX_SHOWN_AS: usize = 200;
+
+/// Refuses a list of codes no screen would send.
+pub fn check_shown_as(shown_as: &[String]) -> Result<(), AppError> {
+    if shown_as.len() > MAX_SHOWN_AS || shown_as.iter().any(|c| c.len() > 64) {
+        return Err(AppError::validation("Too many words to filter by."));
+    }
+    Ok(())
 }
 
 /// Rows of one environment about any of `targets` (a transaction and its documents),
@@ -231,3 +253,36 @@ pub fn insert(conn: &Connection, e: &AuditEntry) -> Result<(), AppError> {
     .map_err(AppError::storage)?;
     Ok(())
 }
+
+/// A row as a desk writes it (staff Mette on `desk-1`, deal `t-1`), for tests.
+#[cfg(test)]
+pub fn sample(seq: i64, action: &str, kind: &str, phase: &str, outcome: &str, at: &str) -> AuditEntry {
+    AuditEntry {
+        seq,
+        at: at.into(),
+        environment_id: "sandbox".into(),
+        environment_kind: Some("sandbox".into()),
+        app_version: None,
+        actor_user: Some("mette".into()),
+        actor_host: Some("desk-1".into()),
+        staff_name: Some("Mette Hansen".into()),
+        action_id: action.into(),
+        kind: kind.into(),
+        target: "t-1".into(),
+        amount: None,
+        idempotency_key: None,
+        correlation_id: (phase == "outcome").then(|| format!("corr-{seq}")),
+        phase: phase.into(),
+        outcome: outcome.into(),
+        detail: None,
+        format: RowFormat::V2,
+        key_id: None,
+        prev_hash: String::new(),
+        hash: String::new(),
+        mac: None,
+    }
+}
+
+#[cfg(test)]
+#[path = "entry_tests.rs"]
+mod tests;

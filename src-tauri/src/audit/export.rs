@@ -56,7 +56,7 @@ impl Desk {
     /// Without a filter the file holds every row (up to [`MAX_ROWS`], the newest), so
     /// `escrow-desk verify-audit` checks it whole; a filtered file verifies with `--partial`.
     pub fn save_audit_csv(&self, text: Option<&str>) -> Result<AuditFile, AppError> {
-        let (body, rows) = self.audit_csv(text)?;
+        let (body, rows) = self.audit_csv(text, &[])?;
         let dir = self.export_dir();
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let path = target(dir);
@@ -69,9 +69,14 @@ impl Desk {
     /// [`Desk::save_audit_csv`] to the file chosen in the save dialog, named by its token.
     /// The user agreed to replace a file of that name there, so it is replaced whole: written
     /// beside it first, then renamed over it (never left half-written).
-    pub fn save_audit_csv_to_choice(&self, text: Option<&str>, save_token: &str) -> Result<AuditFile, AppError> {
+    pub fn save_audit_csv_to_choice(
+        &self,
+        text: Option<&str>,
+        shown_as: &[String],
+        save_token: &str,
+    ) -> Result<AuditFile, AppError> {
         let path = self.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Audit)?;
-        let (body, rows) = self.audit_csv(text)?;
+        let (body, rows) = self.audit_csv(text, shown_as)?;
         let mut partial = path.as_os_str().to_owned();
         partial.push(".part");
         let partial = PathBuf::from(partial);
@@ -85,12 +90,13 @@ impl Desk {
         Ok(AuditFile { path: path.display().to_string(), rows })
     }
 
-    /// The CSV text of the rows matching `text`, and how many rows it has.
-    fn audit_csv(&self, text: Option<&str>) -> Result<(String, u64), AppError> {
+    /// The CSV text of the rows matching `text` (or showing it: `shown_as`), and how many rows it has.
+    fn audit_csv(&self, text: Option<&str>, shown_as: &[String]) -> Result<(String, u64), AppError> {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
-        let mut rows = entry::list(&*self.db.lock()?, text, MAX_ROWS)?;
+        entry::check_shown_as(shown_as)?;
+        let mut rows = entry::list(&*self.db.lock()?, text, shown_as, MAX_ROWS)?;
         rows.reverse();
         let names: HashMap<String, String> =
             self.list_environments()?.environments.into_iter().map(|e| (e.id, e.name)).collect();

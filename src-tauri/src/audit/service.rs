@@ -41,10 +41,22 @@ impl From<AuditEntry> for AuditRow {
 
 impl Desk {
     pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditRow>, AppError> {
+        self.audit_log_shown(text, &[], limit)
+    }
+
+    /// The rows matching `text`, or showing it as the words of a code in `shown_as` (see
+    /// [`entry::list`]).
+    pub fn audit_log_shown(
+        &self,
+        text: Option<&str>,
+        shown_as: &[String],
+        limit: u32,
+    ) -> Result<Vec<AuditRow>, AppError> {
         if text.is_some_and(|t| t.len() > 200) {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
-        let rows = entry::list(&*self.db.lock()?, text, limit.clamp(1, 10_000))?;
+        entry::check_shown_as(shown_as)?;
+        let rows = entry::list(&*self.db.lock()?, text, shown_as, limit.clamp(1, 10_000))?;
         Ok(rows.into_iter().map(AuditRow::from).collect())
     }
 

@@ -57,7 +57,7 @@ pub const ITEMS: &[Item] = &[
         accelerator: Some("Alt+1"),
     },
     Item { id: "go-users", menu: Submenu::View, en: "Users", da: "Brugere", accelerator: Some("Alt+2") },
-    Item { id: "go-trades", menu: Submenu::View, en: "Trades", da: "Handler", accelerator: Some("Alt+3") },
+    Item { id: "go-trades", menu: Submenu::View, en: "Trades", da: "Handelsaftaler", accelerator: Some("Alt+3") },
     Item { id: "go-audit", menu: Submenu::View, en: "Audit log", da: "Revisionslog", accelerator: Some("Alt+4") },
     Item { id: "go-environments", menu: Submenu::View, en: "Environments", da: "Miljøer", accelerator: Some("Alt+5") },
     Item {
@@ -148,6 +148,16 @@ mod tests {
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), n);
+    }
+
+    /// In Danish the deals are "Handler"; the trades have a word of their own, the sidebar's.
+    #[test]
+    fn trades_have_their_own_danish_word_the_sidebars() {
+        let trades = ITEMS.iter().find(|i| i.id == "go-trades").map(|i| i.da).unwrap_or_default();
+        assert_ne!(trades, "Handler", "the deals' word");
+        let ts = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/features/trades/i18n.ts"))
+            .unwrap_or_default();
+        assert!(ts.contains(&format!("'nav.trades': '{trades}'")), "the menu says {trades:?}, as the sidebar does");
     }
 
     #[test]

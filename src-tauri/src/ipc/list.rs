@@ -60,9 +60,9 @@ commands! {
     actions: desk open_actions() -> Vec<ActionRecord>;
     payments: desk_async payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
     payments: desk_async payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
-    audit: desk audit_log(filter: Option<String>, limit: u32) -> Vec<AuditRow>;
+    audit: desk audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
     audit: desk verify_audit_log() -> ChainCheck;
-    audit: desk save_audit_csv(text: Option<String>, save_token: String) -> AuditFile;
+    audit: desk save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;
     notify: desk notification_settings() -> NotificationSettings;
     notify: desk save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();

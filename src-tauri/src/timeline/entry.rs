@@ -63,7 +63,8 @@ pub struct TimelineEntry {
     pub detail: Option<String>,
     /// The payment method (`PSD2`, `BANK`, …) of a payment line, for the UI to word.
     pub method: Option<String>,
-    /// The recipient (`PAYEE`, `PAYER`, `TENANT`) of a split payout line, for the UI to word.
+    /// The recipient (`PAYEE`, `PAYER`, `TENANT`, or `DEBT_SETTLEMENT`: the lender an Auto
+    /// deal's debt is settled to) of a split payout line, for the UI to word.
     pub recipient: Option<String>,
     /// An audit line's detail in parts (the consequence, the failure, what was created).
     pub note: Option<crate::audit::AuditNote>,

@@ -12,6 +12,9 @@ fn name_of<T: Serialize>(value: &T) -> Option<String> {
     serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned))
 }
 
+/// The recipient of the split payout that settles an Auto deal's debt (the lender).
+pub const DEBT_SETTLEMENT: &str = "DEBT_SETTLEMENT";
+
 fn line(at: Option<DateTime<Utc>>, kind: K, event: &str) -> TimelineEntry {
     TimelineEntry::new(at, kind, TimelineSource::Record, event)
 }
@@ -56,13 +59,26 @@ pub fn entries(tx: &Transaction, splits: &[SplitPayout], documents: &[Document])
             out.push(base(p.authorized, format!("{prefix}.paid")));
         }
     }
+    // The split payout the Auto debt planned is paid to the lender, not to the payee the
+    // service names as its recipient (the payee's money settles the vehicle's debt).
+    let debt_split = tx
+        .auto_information
+        .as_ref()
+        .and_then(|a| a.debt.as_ref())
+        .and_then(|d| d.get("splitPayoutId"))
+        .and_then(serde_json::Value::as_str);
     for s in splits {
+        let recipient = if debt_split == Some(s.split_payout_id.as_str()) {
+            Some(DEBT_SETTLEMENT.to_owned())
+        } else {
+            name_of(&s.recipient)
+        };
         out.push(
             line(s.created, K::SplitPayout, "splitPayout.created")
                 .amount(Some(s.amount), s.currency.as_ref().and_then(name_of).or_else(|| currency.clone()))
                 .object(Some(s.split_payout_id.clone()))
                 .status(name_of(&s.status))
-                .recipient(name_of(&s.recipient))
+                .recipient(recipient)
                 .detail(s.description.clone()),
         );
     }

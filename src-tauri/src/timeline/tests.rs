@@ -2,7 +2,7 @@
 
 use super::entry::{TimelineKind as K, TimelineSource as S};
 use super::{from_audit, from_deliveries, from_record, merge};
-use crate::audit::{AuditEntry, RowFormat};
+use crate::audit::AuditEntry;
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -30,32 +30,7 @@ fn transaction() -> escrow_api::Transaction {
     .unwrap()
 }
 
-fn row(seq: i64, action: &str, kind: &str, phase: &str, outcome: &str, at: &str) -> AuditEntry {
-    AuditEntry {
-        seq,
-        at: at.into(),
-        environment_id: "sandbox".into(),
-        environment_kind: Some("sandbox".into()),
-        app_version: None,
-        actor_user: Some("mette".into()),
-        actor_host: Some("desk-1".into()),
-        staff_name: Some("Mette Hansen".into()),
-        action_id: action.into(),
-        kind: kind.into(),
-        target: "t-1".into(),
-        amount: None,
-        idempotency_key: None,
-        correlation_id: (phase == "outcome").then(|| format!("corr-{seq}")),
-        phase: phase.into(),
-        outcome: outcome.into(),
-        detail: None,
-        format: RowFormat::V2,
-        key_id: None,
-        prev_hash: String::new(),
-        hash: String::new(),
-        mac: None,
-    }
-}
+use crate::audit::entry::sample as row;
 
 #[test]
 fn the_record_gives_created_payment_times_payouts_and_reimbursements() {
@@ -108,6 +83,25 @@ fn split_payouts_and_signed_documents_are_lines() {
     assert_eq!(signed.len(), 1, "only the signer who signed");
     assert_eq!(signed[0].detail.as_deref(), Some("Mette"));
     assert_eq!(signed[0].at.unwrap().to_rfc3339(), "2026-03-01T09:20:00+00:00");
+}
+
+#[test]
+fn the_split_payout_settling_the_debt_is_paid_to_the_lender_not_the_payee() {
+    let mut tx = serde_json::to_value(transaction()).unwrap();
+    tx["autoInformation"]["debt"] =
+        json!({ "amount": "300.00", "splitPayoutId": "sp-debt", "bankAccountText": "Santander" });
+    let tx: escrow_api::Transaction = serde_json::from_value(tx).unwrap();
+    let split = |id: &str| -> escrow_api::SplitPayout {
+        serde_json::from_value(json!({
+            "splitPayoutId": id, "amount": "300", "recipient": "PAYEE", "status": "PENDING",
+            "created": "2026-03-01T09:30:00Z", "description": "Santander"
+        }))
+        .unwrap()
+    };
+    let lines = from_record::entries(&tx, &[split("sp-debt"), split("sp-other")], &[]);
+    let to = |id: &str| lines.iter().find(|l| l.object_id.as_deref() == Some(id)).and_then(|l| l.recipient.clone());
+    assert_eq!(to("sp-debt").as_deref(), Some(from_record::DEBT_SETTLEMENT));
+    assert_eq!(to("sp-other").as_deref(), Some("PAYEE"), "any other split payout keeps the service's recipient");
 }
 
 #[test]

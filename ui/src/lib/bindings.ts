@@ -879,7 +879,8 @@ detail: string | null,
  */
 method: string | null, 
 /**
- * The recipient (`PAYEE`, `PAYER`, `TENANT`) of a split payout line, for the UI to word.
+ * The recipient (`PAYEE`, `PAYER`, `TENANT`, or `DEBT_SETTLEMENT`: the lender an Auto
+ * deal's debt is settled to) of a split payout line, for the UI to word.
  */
 recipient: string | null, 
 /**

@@ -17,7 +17,7 @@ describe('error catalogue', () => {
   it("puts the service's known words in the user's language, amounts and statuses included", () => {
     i18n.set('da');
     expect(serviceText('Amount exceeds the reimbursable 286510.00 DKK', 'da')).toBe('Der kan højst tilbagebetales 286.510,00 kr.');
-    expect(serviceText('Transaction is SUCCEEDED', 'da')).toBe('Transaktionen er Udbetalt: det er ikke længere muligt.');
+    expect(serviceText('Transaction is SUCCEEDED', 'da')).toBe('Transaktionen er udbetalt: det er ikke længere muligt.');
     expect(serviceText('Split payout not cancellable', 'da')).toBe('Denne deludbetaling kan ikke længere annulleres.');
     expect(serviceText('Something new', 'da')).toBeNull();
     i18n.set('en');

@@ -5,7 +5,7 @@
  */
 import type { AppError, ErrorCode } from '../lib/bindings';
 import { formatMoney } from './format';
-import { statusLabel, t, type Lang, type MessageKey } from './i18n/i18n.svelte';
+import { midSentence, statusLabel, t, type Lang, type MessageKey } from './i18n/i18n.svelte';
 
 type Rule = { match: RegExp; key: MessageKey; params?: (m: RegExpMatchArray, lang: Lang) => Record<string, string> };
 
@@ -15,7 +15,7 @@ const money = (m: RegExpMatchArray, lang: Lang) => ({ amount: formatMoney(m[1], 
 const RULES: readonly Rule[] = [
   { match: /^Amount exceeds the reimbursable (-?\d+(?:\.\d+)?) (DKK|EUR)$/i, key: 'svc.overReimbursable', params: money },
   { match: /^Nothing has been paid in$/i, key: 'svc.nothingPaidIn' },
-  { match: /^Transaction is (\w+)$/i, key: 'svc.transactionIs', params: (m) => ({ status: statusLabel(m[1].toUpperCase()) }) },
+  { match: /^Transaction is (\w+)$/i, key: 'svc.transactionIs', params: (m) => ({ status: midSentence(statusLabel(m[1].toUpperCase())) }) },
   { match: /^Amount must be greater than zero$/i, key: 'svc.amountPositive' },
   { match: /^Transaction closed$/i, key: 'svc.closed' },
   { match: /^Transaction not paid$/i, key: 'svc.notPaid' },

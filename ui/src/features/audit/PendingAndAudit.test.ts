@@ -160,7 +160,7 @@ describe('audit log page', () => {
     expect(rows[0].textContent).toContain('corr-2');
     expect(rows[0].textContent).toContain('Failed');
     expect(rows[0].textContent).toContain('Already paid out');
-    expect(calls.find((c) => c.cmd === 'audit_log')?.args).toEqual({ filter: null, limit: 1000 });
+    expect(calls.find((c) => c.cmd === 'audit_log')?.args).toEqual({ filter: null, shownAs: [], limit: 1000 });
     const badge = await screen.findByText(/Chain intact/);
     expect(badge.textContent).toContain('Chain intact — 2 rows');
     expect(screen.getByTestId('audit-integrity').getAttribute('data-intact')).toBe('true');
@@ -207,7 +207,10 @@ describe('audit log page', () => {
     expect(details[2].textContent?.trim()).toBe('Tjenesten afviste forespørgslen (HTTP 400). Der kan højst tilbagebetales 137.504,50 kr.');
     expect(details[4].textContent).toContain('Tjenesten afviste forespørgslen (HTTP 400).');
     expect(details[4].querySelector('details code')?.textContent).toBe('Bad Request: injected');
-    expect(details[0].textContent?.trim()).toBe('Oprettede transaktion tx-new');
+    // The created deal is named (a link with its title), its id never inline.
+    await waitFor(() => expect(details[0].textContent).toContain('Škoda Octavia'));
+    expect(details[0].textContent).toContain('Oprettede transaktionen');
+    expect(details[0].textContent).not.toContain('tx-new');
     const amounts = screen.getAllByTestId('audit-amount').map((c) => c.textContent?.trim());
     expect(amounts[3]).toBe('289.500,00 kr.');
     await waitFor(() => expect(screen.getAllByTestId('audit-target')[1].textContent).toContain('Škoda Octavia'));
@@ -276,7 +279,7 @@ describe('audit log page', () => {
     await fireEvent.input(screen.getByTestId('audit-filter'), { target: { value: 'tx-9' } });
     expect(calls.filter((c) => c.cmd === 'audit_log')).toHaveLength(1);
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
-    expect(calls.filter((c) => c.cmd === 'audit_log').at(-1)?.args).toEqual({ filter: 'tx-9', limit: 1000 });
+    expect(calls.filter((c) => c.cmd === 'audit_log').at(-1)?.args).toEqual({ filter: 'tx-9', shownAs: [], limit: 1000 });
   });
 
   it('saves every matching row through Rust to the file chosen in its dialog and says where it went', async () => {
@@ -291,7 +294,7 @@ describe('audit log page', () => {
     await fireEvent.click(screen.getByTestId('audit-export'));
     await waitFor(() => expect(calls.some((c) => c.cmd === 'save_audit_csv')).toBe(true));
     expect(calls.find((c) => c.cmd === 'choose_save_path')?.args).toEqual({ kind: 'audit', suggestedName: null });
-    expect(calls.find((c) => c.cmd === 'save_audit_csv')?.args).toEqual({ text: 'payout', saveToken: 'f'.repeat(32) });
+    expect(calls.find((c) => c.cmd === 'save_audit_csv')?.args).toEqual({ text: 'payout', shownAs: expect.arrayContaining(['payout']), saveToken: 'f'.repeat(32) });
     expect(await screen.findByText(/Downloads\/escrow-desk-audit-2026-11-22-101500\.csv/)).toBeTruthy();
   });
 

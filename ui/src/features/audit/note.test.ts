@@ -17,3 +17,24 @@ describe("a desk's own audit rows", () => {
     expect(noteWords({ kind: 'text', text: 'debt_missing: snoozed 7 days: waiting' }, 'en')?.text).toBe('Snoozed for 7 days (No debt information): waiting');
   });
 });
+
+describe('an action told by its intent and outcome rows', () => {
+  it("says a created deal's words without its id (the deal is linked beside them)", () => {
+    i18n.set('en');
+    const words = noteWords({ kind: 'created', id: '7f1c2d3e-0000-4000-8000-000000000001' }, 'en');
+    expect(words?.text).toBe('Created the transaction');
+    expect(words?.text).not.toContain('7f1c2d3e');
+  });
+
+  it('shows an intent row with how its action ended, not pending for ever', async () => {
+    const { endings, shownOutcome } = await import('./note');
+    const rows = [
+      { actionId: 'a-2', phase: 'intent', outcome: 'pending' },
+      { actionId: 'a-1', phase: 'outcome', outcome: 'succeeded' },
+      { actionId: 'a-1', phase: 'outcome', outcome: 'unknown' },
+      { actionId: 'a-1', phase: 'intent', outcome: 'pending' },
+    ];
+    const ended = endings(rows);
+    expect(rows.map((r) => shownOutcome(r, ended))).toEqual(['pending', 'succeeded', 'unknown', 'succeeded']);
+  });
+});

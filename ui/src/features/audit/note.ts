@@ -55,7 +55,8 @@ export function noteWords(note: AuditNote | null | undefined, lang: Lang): NoteW
       return { text: known ? `${head} ${known}` : head, original: known ? null : note.service };
     }
     case 'created':
-      return { text: t('audit.note.created', { id: note.id }), original: null };
+      // The deal is named beside the words (a link with its title), never its id inline.
+      return { text: t('audit.note.created'), original: null };
     case 'payment':
       return { text: t('audit.note.payment', { id: note.id }), original: null };
     case 'text':
@@ -75,4 +76,19 @@ export function currencies(rows: readonly { actionId: string; parsed: { note: Au
   const out = new Map<string, string>();
   for (const r of rows) if (r.parsed.note?.kind === 'consequence') out.set(r.actionId, r.parsed.note.currency);
   return out;
+}
+
+/**
+ * How each action ended, by action id: the outcome of its newest outcome row (rows come newest
+ * first). An intent row is shown with it instead of "pending" once the action has ended.
+ */
+export function endings(rows: readonly { actionId: string; phase: string; outcome: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of rows) if (r.phase === 'outcome' && !out.has(r.actionId)) out.set(r.actionId, r.outcome);
+  return out;
+}
+
+/** The outcome a row shows: an intent still stored as pending shows its action's ending. */
+export function shownOutcome(r: { actionId: string; phase: string; outcome: string }, ended: ReadonlyMap<string, string>): string {
+  return r.phase === 'intent' && r.outcome === 'pending' ? (ended.get(r.actionId) ?? r.outcome) : r.outcome;
 }

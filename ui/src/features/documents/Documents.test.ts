@@ -95,3 +95,23 @@ describe('the documents page', () => {
     expect((within(page).getByTestId('document-title') as HTMLInputElement).value).toBe('');
   });
 });
+
+describe('the documents page names the deal', () => {
+  it('shows the deal title and reference, never the bare id; the id is the tooltip', async () => {
+    installMock({
+      list_all_documents: () => ({ environmentId: 'sandbox', documents: [doc('d-1', { transactionId: '7f1c2d3e-0000-4000-8000-000000000001' }), doc('d-2', { transactionId: 'tx-unseen' })] }),
+      transaction_labels: () => [{ environmentId: 'sandbox', transactionId: '7f1c2d3e-0000-4000-8000-000000000001', title: 'Tesla Model Y', referenceId: 'EV 48 213', currency: 'DKK' }],
+    });
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-documents'));
+    const page = await screen.findByTestId('documents-page');
+    await waitFor(() => expect(within(page).getAllByTestId('document-transaction')[0].textContent).toContain('Tesla Model Y'));
+    const [named, unseen] = within(page).getAllByTestId('document-transaction');
+    expect(named.textContent).toContain('EV 48 213');
+    expect(named.textContent).not.toContain('7f1c2d3e');
+    expect(named.getAttribute('title')).toContain('7f1c2d3e-0000-4000-8000-000000000001');
+    // A deal the mirror has not seen yet: a plain "open" link, the id still not the text.
+    expect(unseen.textContent?.trim()).toBe('Open transaction');
+    expect(unseen.getAttribute('title')).toContain('tx-unseen');
+  });
+});

@@ -111,7 +111,7 @@ export const da: Record<keyof typeof en, string> = {
   'back.page.transactions': 'Tilbage til transaktioner',
   'back.page.users': 'Tilbage til brugere',
   'back.page.business-users': 'Tilbage til erhvervsbrugere',
-  'back.page.trades': 'Tilbage til handler',
+  'back.page.trades': 'Tilbage til handelsaftaler',
   'back.page.documents': 'Tilbage til dokumenter',
   'back.page.events': 'Tilbage til hændelser',
   'back.page.audit': 'Tilbage til revisionsloggen',

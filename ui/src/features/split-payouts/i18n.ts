@@ -12,6 +12,7 @@ export const en = {
   'recipient.PAYEE': 'Payee',
   'recipient.PAYER': 'Payer',
   'recipient.TENANT': 'Tenant',
+  'recipient.DEBT_SETTLEMENT': 'The lender (debt settlement)',
   'split.debtNoCancel': 'Debt settlement · cannot be cancelled',
   'split.cancel': 'Cancel split payout',
 
@@ -32,6 +33,7 @@ export const da: Record<keyof typeof en, string> = {
   'recipient.PAYEE': 'Modtager',
   'recipient.PAYER': 'Betaler',
   'recipient.TENANT': 'Platformen',
+  'recipient.DEBT_SETTLEMENT': 'Långiveren (indfrielse af gæld)',
   'split.debtNoCancel': 'Gældsindfrielse · kan ikke annulleres',
   'split.cancel': 'Annullér deludbetaling',
 

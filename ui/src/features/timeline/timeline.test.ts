@@ -51,6 +51,12 @@ describe('detailWords', () => {
     expect(detailWords(payment, 'da').parts).toEqual(['Bankoverførsel']);
     const split = { ...entry('splitPayout.created', 'splitPayout', null), recipient: 'TENANT', detail: 'Klargøring' };
     expect(detailWords(split, 'da').parts).toEqual(['Udbetales til: Platformen', 'Klargøring']);
+    // The debt's split payout goes to the lender, not the payee the service names.
+    const debt = { ...split, recipient: 'DEBT_SETTLEMENT', detail: null };
+    expect(detailWords(debt, 'da').parts).toEqual(['Udbetales til: Långiveren (indfrielse af gæld)']);
+    i18n.set('en');
+    expect(detailWords(debt, 'en').parts).toEqual(['Paid to: The lender (debt settlement)']);
+    i18n.set('da');
     const payout = { ...entry('payout.paid', 'payout', null), detail: 'Payout' };
     expect(detailWords(payout, 'da').parts).toEqual([]); // the event says it already
     expect(detailWords({ ...payout, detail: 'Bilhuset Vejle ApS' }, 'da').parts).toEqual(['Bilhuset Vejle ApS']);

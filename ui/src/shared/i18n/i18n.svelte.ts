@@ -80,6 +80,11 @@ export function statusLabel(status: string): string {
   return key in en ? t(key) : humanize(status);
 }
 
+/** A label (a status, an outcome) inside a sentence: lower case in both languages ("… er annulleret"). */
+export function midSentence(label: string): string {
+  return label.toLocaleLowerCase(i18n.lang === 'da' ? 'da-DK' : 'en-GB');
+}
+
 /** An unknown service value made readable: `PARTLY_PAID` → "Partly paid", `somethingNew` → "Something new". */
 export function humanize(value: string): string {
   const words = value.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();

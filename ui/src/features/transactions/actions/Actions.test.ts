@@ -106,7 +106,8 @@ describe('actions bar', () => {
     installMock({ status: 'SUCCEEDED' });
     await openDetail();
     expect(barButtons()).toEqual([]);
-    expect(screen.getByTestId('actions-none').textContent).toContain('Paid out');
+    // The status inside the sentence is in lower case.
+    expect(screen.getByTestId('actions-none').textContent).toBe('No actions: the transaction is paid out.');
     expect(screen.queryByTestId('split-payout-new')).toBeNull();
   });
 });
