@@ -143,20 +143,20 @@ impl Walk<'_> {
         let buttons: Vec<String> =
             bar.await.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect();
         for b in buttons {
-            self.s.dialog(
-                &format!("deal {name}: {b} dialog"),
-                &format!("[data-testid='{b}']"),
-                "[data-testid='action-dialog']",
-            )
-            .await;
+            self.s
+                .dialog(
+                    &format!("deal {name}: {b} dialog"),
+                    &format!("[data-testid='{b}']"),
+                    "[data-testid='action-dialog']",
+                )
+                .await;
         }
-        self.s.dialog(
-            &format!("deal {name}: split payout cancel"),
-            "[data-testid='split-payout-cancel']",
-            "dialog[open]",
-        )
-        .await;
-        self.s.dialog(&format!("deal {name}: document delete"), "[data-testid='document-delete']", "dialog[open]").await;
+        self.s
+            .dialog(&format!("deal {name}: split payout cancel"), "[data-testid='split-payout-cancel']", "dialog[open]")
+            .await;
+        self.s
+            .dialog(&format!("deal {name}: document delete"), "[data-testid='document-delete']", "dialog[open]")
+            .await;
     }
 }
 

@@ -10,8 +10,8 @@
 
 use escrow_desk_e2e::raw_walk::{Scans, escape_from, report};
 use escrow_desk_e2e::{
-    AppWindow, Control, capped_for, danish, fill_business_user, initiate_trade, open_transaction,
-    refresh_trade_until, sandbox_url, trade_action,
+    AppWindow, Control, capped_for, danish, fill_business_user, initiate_trade, open_transaction, refresh_trade_until,
+    sandbox_url, trade_action,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -75,8 +75,7 @@ async fn make_trade(c: &AppWindow, sandbox: &Control) {
     let seller = c.attr("[data-testid='business-user-row']", "data-user-id").await;
     sandbox.post("/_sandbox/trade/users", json!({ "marketplaceUserId": BUYER, "name": "Mette Køber" })).await;
     initiate_trade(c, BUYER, &seller, "Racercykel", "1500").await;
-    let (state, payment) =
-        trade_action(c, "[data-testid='trade-action-AcceptAndPay'][data-party='payer']", &[]).await;
+    let (state, payment) = trade_action(c, "[data-testid='trade-action-AcceptAndPay'][data-party='payer']", &[]).await;
     assert_eq!(state, "succeeded");
     sandbox.post(&format!("/_sandbox/trade/payments/{}/paid", payment.expect("a payment to pay")), json!({})).await;
     refresh_trade_until(c, "[data-testid='trade-action-BuyDeliveryShipment'][data-party='payee']").await;
@@ -206,8 +205,11 @@ async fn user(w: &mut Scans<'_>) {
     w.look("a user with a bank account", None).await;
     w.dialog("connection delete", "[data-testid='connection-delete']", "[data-testid='confirm-dialog']").await;
     w.dialog("bank account delete", "[data-testid='bank-account-delete']", "[data-testid='confirm-dialog']").await;
-    let bank = c.execute("const s = document.querySelector(\"[data-testid='onboarding-bank']\"); \
-        const o = s && [...s.options].find((o) => o.value); return o ? o.value : null;", vec![]);
+    let bank = c.execute(
+        "const s = document.querySelector(\"[data-testid='onboarding-bank']\"); \
+        const o = s && [...s.options].find((o) => o.value); return o ? o.value : null;",
+        vec![],
+    );
     if let Some(bank) = bank.await.as_str() {
         c.click(&format!("[data-testid='onboarding-bank'] option[value='{bank}']")).await;
         c.type_into("[data-testid='onboarding-return-url']", "https://shop.example/bank").await;

@@ -62,7 +62,10 @@ mod tests {
     #[test]
     fn a_payment_link_needs_an_unpaid_deal_and_the_payers_account() {
         assert_eq!(check(BulkKind::PaymentLink, &tx("CREATED", Some("a"), Some("b"))), Ok("a".into()));
-        assert_eq!(check(BulkKind::PaymentLink, &tx("CREATED", None, Some("b"))).unwrap_err().why, SkipWhy::NoPayerAccount);
+        assert_eq!(
+            check(BulkKind::PaymentLink, &tx("CREATED", None, Some("b"))).unwrap_err().why,
+            SkipWhy::NoPayerAccount
+        );
         assert!(check(BulkKind::PaymentLink, &tx("PAID", Some("a"), None)).is_err());
     }
 }
