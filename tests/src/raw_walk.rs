@@ -3,8 +3,30 @@
 //! a dialog opened, scanned, photographed and closed with Escape.
 
 use crate::raw_text::{Finding, scan};
+use crate::sandbox::Control;
+use crate::steps::{danish, sandbox_url};
 use crate::window::AppWindow;
 use std::time::Duration;
+
+/// A window on the built-in Sandbox in Danish, a minute allowed per step (a walk reads a lot
+/// on a busy machine), and the Sandbox's control API.
+pub async fn danish_window(data: &std::path::Path) -> (AppWindow, Control) {
+    let mut c = AppWindow::open(data).await;
+    c.set_step_timeout(Duration::from_secs(60));
+    c.wait_ready().await;
+    danish(&c).await;
+    let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+    (c, sandbox)
+}
+
+/// Switches the window to `lang` (`da` or `en`) and waits until it is in it.
+pub async fn language(c: &AppWindow, lang: &str) {
+    c.click(&format!("[data-testid='lang-{lang}']")).await;
+    c.until("the window's language", async || {
+        (c.execute("return document.documentElement.lang;", vec![]).await == lang).then_some(())
+    })
+    .await;
+}
 
 /// Lets the page settle (a list loading, a fade) before it is read.
 pub async fn settle(c: &AppWindow) {

@@ -6,8 +6,8 @@
 //! lists: `tests/src/raw_text.rs`). Every offending text is printed with its screen.
 
 use escrow_desk_e2e::raw_text::{Finding, scan};
-use escrow_desk_e2e::raw_walk::{Scans, escape_from, report};
-use escrow_desk_e2e::{AppWindow, Control, capped_for, danish, open_transaction, run_action, sandbox_url};
+use escrow_desk_e2e::raw_walk::{Scans, danish_window, escape_from, language, report};
+use escrow_desk_e2e::{AppWindow, Control, capped_for, open_transaction, run_action};
 use serde_json::json;
 use std::time::Duration;
 
@@ -163,11 +163,7 @@ impl Walk<'_> {
 /// Every page and dialog in `lang`; every finding, and where a paid-out deal's status was
 /// called what.
 async fn walk(c: &AppWindow, lang: &'static str, deals: &Deals) -> (Vec<Finding>, Vec<(String, String)>) {
-    c.click(&format!("[data-testid='lang-{lang}']")).await;
-    c.until("the window's language", async || {
-        (c.execute("return document.documentElement.lang;", vec![]).await == lang).then_some(())
-    })
-    .await;
+    language(c, lang).await;
     let mut w = Walk { s: Scans::new(c, lang) };
     w.s.names = Some(PAID_OUT_NAMES);
     // The overview once its change list has the payout (a refresh of the local copy notices it).
@@ -275,11 +271,7 @@ async fn every_page_and_dialog_in_danish_and_english_shows_no_raw_value() {
     let test = "every_page_and_dialog_in_danish_and_english_shows_no_raw_value";
     capped_for(test, Duration::from_secs(900), async {
         let data = tempfile::tempdir().unwrap();
-        let mut c = AppWindow::open(data.path()).await;
-        c.set_step_timeout(Duration::from_secs(60));
-        c.wait_ready().await;
-        danish(&c).await;
-        let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+        let (c, sandbox) = danish_window(data.path()).await;
         probe(&c).await;
         let deals = make_history(&c, &sandbox).await;
         let (mut found, da_names) = walk(&c, "da", &deals).await;

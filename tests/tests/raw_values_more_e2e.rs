@@ -8,10 +8,10 @@
 //! a build run from the repository answers to "Install". No screen may show a raw value
 //! (the rules: `tests/src/raw_text.rs`); every finding is printed with its screen.
 
-use escrow_desk_e2e::raw_walk::{Scans, escape_from, report};
+use escrow_desk_e2e::raw_walk::{Scans, danish_window, escape_from, language, report};
 use escrow_desk_e2e::{
-    AppWindow, Control, capped_for, danish, fill_business_user, initiate_trade, open_transaction, refresh_trade_until,
-    sandbox_url, trade_action,
+    AppWindow, Control, capped_for, fill_business_user, initiate_trade, open_transaction, refresh_trade_until,
+    trade_action,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -264,11 +264,7 @@ async fn environments(w: &mut Scans<'_>, update_url: &str) {
 }
 
 async fn walk<'a>(c: &'a AppWindow, lang: &'static str, sandbox: &Control, update_url: &str) -> Scans<'a> {
-    c.click(&format!("[data-testid='lang-{lang}']")).await;
-    c.until("the window's language", async || {
-        (c.execute("return document.documentElement.lang;", vec![]).await == lang).then_some(())
-    })
-    .await;
+    language(c, lang).await;
     let mut w = Scans::new(c, lang);
     open_transaction(c, "EV 48 213").await;
     c.find("[data-testid='split-payout-cancel']").await;
@@ -285,11 +281,7 @@ async fn bulk_trade_user_environment_and_update_dialogs_show_no_raw_value() {
     let test = "bulk_trade_user_environment_and_update_dialogs_show_no_raw_value";
     capped_for(test, Duration::from_secs(900), async {
         let data = tempfile::tempdir().unwrap();
-        let mut c = AppWindow::open(data.path()).await;
-        c.set_step_timeout(Duration::from_secs(60));
-        c.wait_ready().await;
-        danish(&c).await;
-        let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+        let (c, sandbox) = danish_window(data.path()).await;
         let update_url = update_server(manifest()).await;
         make_trade(&c, &sandbox).await;
         add_unreachable(&c).await;
