@@ -134,6 +134,8 @@ pub fn typescript() -> String {
         crate::bulk::model::BulkStartRequest::decl(&cfg),
         crate::bulk::model::RowState::decl(&cfg),
         crate::bulk::model::BulkRow::decl(&cfg),
+        crate::bulk::model::SkipWhy::decl(&cfg),
+        crate::bulk::model::Skip::decl(&cfg),
         crate::bulk::model::BatchState::decl(&cfg),
         crate::bulk::model::BatchStatus::decl(&cfg),
         crate::bulk::service::MatchingIds::decl(&cfg),

@@ -12,6 +12,7 @@ mod driver;
 pub mod native_dialog;
 mod procs;
 pub mod raw_text;
+pub mod raw_walk;
 mod sandbox;
 mod steps;
 mod trade_steps;

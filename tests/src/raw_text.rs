@@ -129,8 +129,9 @@ pub const ENGLISH: &[&str] = &[
     "Tenant",
 ];
 
-/// Names and codes that are the same in every language: brands, currencies, standards, file
-/// kinds, the product's name and the demo data's own words.
+/// Names and codes that are the same in every language: brands and models (EQA), units (kWh),
+/// currencies, standards (URI, KYB, iOS), file kinds, the product's name and the demo data's
+/// own words.
 pub const ALLOWED: &[&str] = &[
     "Tesla",
     "Model",
@@ -198,6 +199,11 @@ pub const ALLOWED: &[&str] = &[
     "eTSI",
     "xDrive",
     "eDrive",
+    "EQA",
+    "kWh",
+    "iOS",
+    "URI",
+    "KYB",
 ];
 
 /// The page's side of the scan: every visible text, attribute text and option, checked
@@ -211,7 +217,10 @@ const [lang, scope, english, allowed] = arguments;
 const root = scope ? document.querySelector(scope) : document.body;
 if (!root) return [];
 const allow = new Set(allowed), eng = new Set(english), out = [];
-const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+// A closed <details> keeps its content out of sight (WebKit still gives it client rects):
+// what is folded under an error panel's Details is not on screen until opened.
+const folded = (el) => { const d = el.closest('details'); return !!d && !d.open && !el.closest('summary'); };
+const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !folded(el);
 const where = (el) => { const t = el.closest('[data-testid]'); return t ? t.getAttribute('data-testid') : el.tagName.toLowerCase(); };
 const items = [];
 const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);

@@ -1,5 +1,6 @@
 //! End-to-end (#32, "amounts as people type them" and "a list that fits"), in the real window
-//! on the built-in Sandbox: an amount typed as the language shows it finds the deal; sorting
+//! on the built-in Sandbox: an amount typed as the language shows it, bare or with its currency
+//! as the list shows it ("DKK 289,500.00", "289.500,00 kr.", "€1,234.50"), finds the deal; sorting
 //! by amount keeps each currency together; at 1280×800 the list keeps a creation date to sort
 //! by, and the columns that do not fit collapse into the row.
 
@@ -32,9 +33,14 @@ async fn rows(c: &AppWindow) -> Vec<(Decimal, String)> {
         .collect()
 }
 
-/// Searches `typed` and waits for the local mirror's answer with at least one row.
+/// Searches `typed` and waits for the local mirror's answer with at least one row (a search
+/// that finds nothing first, so the previous search's rows are never taken for its answer).
 async fn search_amount(c: &AppWindow, typed: &str) -> Vec<(Decimal, String)> {
-    c.find("[data-testid='search-input']").await.clear().await;
+    c.type_into("[data-testid='search-input']", "nothing-matches-this").await;
+    c.until("an empty list", async || {
+        (rows(c).await.is_empty() && c.count("[data-testid='list-loading']").await == 0).then_some(())
+    })
+    .await;
     c.type_into("[data-testid='search-input']", typed).await;
     c.until(&format!("search {typed}: the mirror's rows"), async || {
         c.try_find("[data-testid='list-local']").await?;
@@ -44,14 +50,36 @@ async fn search_amount(c: &AppWindow, typed: &str) -> Vec<(Decimal, String)> {
     .await
 }
 
+/// A euro deal's amount typed exactly as the list shows it in the window's language (its
+/// currency sign included) finds the deals its bare amount finds, that deal among them.
+async fn euro_as_shown(c: &AppWindow, amount: Decimal) {
+    let bare = search_amount(c, &amount.to_string()).await;
+    let shown = bare.iter().find(|(a, text)| *a == amount && text.contains('€')).map(|(_, text)| text.clone());
+    let shown = shown.unwrap_or_else(|| panic!("a euro deal of {amount}: {bare:?}"));
+    let again = search_amount(c, &shown).await;
+    assert_eq!(again, bare, "{shown} finds what {amount} finds");
+}
+
 #[tokio::test]
 async fn an_amount_typed_as_the_language_shows_it_finds_the_deal() {
     capped("an_amount_typed_as_the_language_shows_it_finds_the_deal", async {
         let data = tempfile::tempdir().unwrap();
         let c = AppWindow::open(data.path()).await;
         mirror_ready(&c).await;
+        let first_page = c.until("the first page's rows", async || Some(rows(&c).await).filter(|r| r.len() > 5)).await;
+        let euro = first_page.iter().find(|(_, text)| text.contains('€')).map(|(a, _)| *a);
+        let euro = euro.unwrap_or_else(|| panic!("a euro deal on the first page: {first_page:?}"));
+        euro_as_shown(&c, euro).await;
         let want = Decimal::from(289_500);
-        for (typed, lang) in [("289,500", "en"), ("289,500.00", "en"), ("289.500,00", "da"), ("289.500", "da")] {
+        let typed_as = [
+            ("289,500", "en"),
+            ("289,500.00", "en"),
+            ("DKK 289,500.00", "en"),
+            ("289.500,00", "da"),
+            ("289.500", "da"),
+            ("289.500,00 kr.", "da"),
+        ];
+        for (typed, lang) in typed_as {
             if lang == "da" && c.execute("return document.documentElement.lang;", vec![]).await != "da" {
                 danish(&c).await;
             }
@@ -60,6 +88,7 @@ async fn an_amount_typed_as_the_language_shows_it_finds_the_deal() {
             let titles = c.content("[data-testid='transactions-table']").await;
             assert!(titles.contains("EV 48 213"), "{typed} ({lang}) finds the showcase Tesla: {titles}");
         }
+        euro_as_shown(&c, euro).await;
         c.close().await;
     })
     .await

@@ -6,7 +6,8 @@
 //! lists: `tests/src/raw_text.rs`). Every offending text is printed with its screen.
 
 use escrow_desk_e2e::raw_text::{Finding, scan};
-use escrow_desk_e2e::{AppWindow, Control, capped_for, danish, open_transaction, run_action, sandbox_url};
+use escrow_desk_e2e::raw_walk::{Scans, danish_window, escape_from, language, report};
+use escrow_desk_e2e::{AppWindow, Control, capped_for, open_transaction, run_action};
 use serde_json::json;
 use std::time::Duration;
 
@@ -18,19 +19,6 @@ async fn reference_in(sandbox: &Control, status: &str, but: &[&str]) -> String {
         t["status"] == status && !r.is_empty() && !but.contains(&r)
     });
     found.and_then(|t| t["referenceId"].as_str().map(str::to_owned)).unwrap_or_else(|| panic!("a {status} demo deal"))
-}
-
-/// Lets the page settle (a list loading, a fade) before it is read.
-async fn settle(c: &AppWindow) {
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let js = "const done = arguments[arguments.length - 1]; \
-              requestAnimationFrame(() => requestAnimationFrame(() => done(true))); setTimeout(() => done(true), 500);";
-    c.execute_async(js, vec![]).await;
-}
-
-async fn escape_from(c: &AppWindow, css: &str) {
-    c.press('\u{e00c}').await;
-    c.until(&format!("{css} to close"), async || c.try_find(css).await.is_none().then_some(())).await;
 }
 
 /// Opens the deal `search` finds, refreshing the list until the local copy has it (a new
@@ -119,97 +107,65 @@ const PAID_OUT_NAMES: &str = "const out = []; \
     if (chip && chip.closest('label')) out.push(chip.closest('label').textContent.trim()); \
     return out;";
 
-/// Collects the findings of one language's walk, and the names a paid-out deal's status had.
+/// One language's walk: its scans, and the names a paid-out deal's status had.
 struct Walk<'a> {
-    c: &'a AppWindow,
-    lang: &'static str,
-    found: Vec<Finding>,
-    paid_out: Vec<(String, String)>,
+    s: Scans<'a>,
 }
 
 impl Walk<'_> {
-    async fn look(&mut self, screen: &str, scope: Option<&str>) {
-        settle(self.c).await;
-        let found = scan(self.c, self.lang, screen, scope).await;
-        eprintln!("scanned [{}] {screen}: {} findings", self.lang, found.len());
-        for f in &found {
-            eprintln!("  {}", f.line);
-        }
-        self.found.extend(found);
-        for name in self.c.execute(PAID_OUT_NAMES, vec![]).await.as_array().into_iter().flatten() {
-            self.paid_out.push((screen.to_owned(), name.as_str().unwrap_or_default().to_owned()));
-        }
-    }
-
     async fn page(&mut self, nav: &str, ready: &str) {
-        self.c.click(&format!("[data-testid='nav-{nav}']")).await;
-        self.c.find(ready).await;
-        self.look(nav, None).await;
+        self.s.c.click(&format!("[data-testid='nav-{nav}']")).await;
+        self.s.c.find(ready).await;
+        self.s.look(nav, None).await;
     }
 
     /// A screenshot with `css` scrolled into view (to look at what the scan read).
     async fn shot_at(&self, css: &str, name: &str) {
         let js = "const el = document.querySelector(arguments[0]); \
                   if (el) el.scrollIntoView({ block: 'start', inline: 'end' }); return !!el;";
-        if self.c.execute(js, vec![json!(css)]).await == json!(true) {
-            self.c.screenshot(&format!("raw-{}-{}.png", self.lang, name.replace(' ', "-"))).await;
+        if self.s.c.execute(js, vec![json!(css)]).await == json!(true) {
+            self.s.c.screenshot(&format!("raw-{}-{}.png", self.s.lang, name.replace(' ', "-"))).await;
         }
-    }
-
-    /// Opens the dialog `dialog` with `button`, scans it and closes it with Escape.
-    async fn dialog(&mut self, screen: &str, button: &str, dialog: &str) {
-        let Some(b) = self.c.try_find(button).await else {
-            eprintln!("  [{}] {screen}: no {button} here", self.lang);
-            return;
-        };
-        b.click().await;
-        self.c.find(dialog).await;
-        self.look(screen, Some(dialog)).await;
-        self.c.screenshot(&format!("raw-{}-{}.png", self.lang, screen.replace([' ', '/'], "-"))).await;
-        escape_from(self.c, dialog).await;
     }
 
     /// A deal's page (timeline, documents, payouts) and every action dialog it offers.
     async fn deal(&mut self, name: &str, search: &str) {
-        open_fresh(self.c, search).await;
-        self.c.find("[data-testid='timeline-entry']").await;
-        self.look(&format!("deal {name}"), None).await;
-        self.c.screenshot(&format!("raw-{}-deal-{}.png", self.lang, name.replace(' ', "-"))).await;
+        open_fresh(self.s.c, search).await;
+        self.s.c.find("[data-testid='timeline-entry']").await;
+        self.s.look(&format!("deal {name}"), None).await;
+        self.s.c.screenshot(&format!("raw-{}-deal-{}.png", self.s.lang, name.replace(' ', "-"))).await;
         self.shot_at("[data-testid='outbound-payments']", &format!("deal-{name}-payouts")).await;
         self.shot_at("[data-testid='timeline']", &format!("deal-{name}-timeline")).await;
-        let bar = self.c.execute(
+        let bar = self.s.c.execute(
             "return [...document.querySelectorAll(\"[data-testid='actions-bar'] button\")].map((b) => b.dataset.testid);",
             vec![],
         );
         let buttons: Vec<String> =
             bar.await.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect();
         for b in buttons {
-            self.dialog(
-                &format!("deal {name}: {b} dialog"),
-                &format!("[data-testid='{b}']"),
-                "[data-testid='action-dialog']",
-            )
-            .await;
+            self.s
+                .dialog(
+                    &format!("deal {name}: {b} dialog"),
+                    &format!("[data-testid='{b}']"),
+                    "[data-testid='action-dialog']",
+                )
+                .await;
         }
-        self.dialog(
-            &format!("deal {name}: split payout cancel"),
-            "[data-testid='split-payout-cancel']",
-            "dialog[open]",
-        )
-        .await;
-        self.dialog(&format!("deal {name}: document delete"), "[data-testid='document-delete']", "dialog[open]").await;
+        self.s
+            .dialog(&format!("deal {name}: split payout cancel"), "[data-testid='split-payout-cancel']", "dialog[open]")
+            .await;
+        self.s
+            .dialog(&format!("deal {name}: document delete"), "[data-testid='document-delete']", "dialog[open]")
+            .await;
     }
 }
 
 /// Every page and dialog in `lang`; every finding, and where a paid-out deal's status was
 /// called what.
 async fn walk(c: &AppWindow, lang: &'static str, deals: &Deals) -> (Vec<Finding>, Vec<(String, String)>) {
-    c.click(&format!("[data-testid='lang-{lang}']")).await;
-    c.until("the window's language", async || {
-        (c.execute("return document.documentElement.lang;", vec![]).await == lang).then_some(())
-    })
-    .await;
-    let mut w = Walk { c, lang, found: Vec::new(), paid_out: Vec::new() };
+    language(c, lang).await;
+    let mut w = Walk { s: Scans::new(c, lang) };
+    w.s.names = Some(PAID_OUT_NAMES);
     // The overview once its change list has the payout (a refresh of the local copy notices it).
     c.click("[data-testid='nav-overview']").await;
     c.until_for("the payout among the changes", Duration::from_secs(60), async || {
@@ -226,22 +182,22 @@ async fn walk(c: &AppWindow, lang: &'static str, deals: &Deals) -> (Vec<Finding>
     w.page("overview", "[data-testid='overview']").await;
     c.screenshot(&format!("raw-{lang}-overview.png")).await;
     w.page("attention", "[data-testid='attention'][data-loaded='true']").await;
-    w.dialog("snooze dialog", "[data-testid='attention-snooze']", "[data-testid='snooze-dialog']").await;
+    w.s.dialog("snooze dialog", "[data-testid='attention-snooze']", "[data-testid='snooze-dialog']").await;
 
     c.click("[data-testid='nav-transactions']").await;
     c.find("[data-testid='search-input']").await.clear().await;
     c.find("[data-testid='transaction-row']").await;
-    w.look("transactions", None).await;
+    w.s.look("transactions", None).await;
     c.click("[data-testid='filters-toggle']").await;
-    w.look("transactions with filters", None).await;
+    w.s.look("transactions with filters", None).await;
     c.click("[data-testid='filters-toggle']").await;
     c.click("[data-testid='new-transaction']").await;
     c.find("[data-testid='new-transaction-form']").await;
-    w.look("new transaction", None).await;
+    w.s.look("new transaction", None).await;
     c.click("[data-testid='nt-type-auto']").await;
     c.find("[data-testid='nt-vehicle']").await;
     c.find("[data-testid='nt-review']").await.dom_click().await;
-    w.look("new Auto deal with field errors", None).await;
+    w.s.look("new Auto deal with field errors", None).await;
     c.screenshot(&format!("raw-{lang}-new-auto.png")).await;
     c.click("[data-testid='nt-close']").await;
 
@@ -253,12 +209,12 @@ async fn walk(c: &AppWindow, lang: &'static str, deals: &Deals) -> (Vec<Finding>
     w.page("users", "[data-testid='user-row']").await;
     c.click("[data-testid='user-row']").await;
     c.find("[data-testid='user-detail']").await;
-    w.look("a user", None).await;
+    w.s.look("a user", None).await;
     c.click("[data-testid='user-back']").await;
     w.page("business-users", "[data-testid='bu-new']").await;
     c.click("[data-testid='bu-new']").await;
     c.find("[data-testid='business-user-form']").await;
-    w.look("new business user", None).await;
+    w.s.look("new business user", None).await;
     c.click("[data-testid='bu-cancel']").await;
     w.page("trades", "[data-testid='trades-user-input']").await;
     w.page("documents", "[data-testid='documents-page-row']").await;
@@ -266,7 +222,7 @@ async fn walk(c: &AppWindow, lang: &'static str, deals: &Deals) -> (Vec<Finding>
     if let Some(open) = c.try_find("[data-testid='document-open']").await {
         open.click().await;
         c.find("[data-testid='document-detail']").await;
-        w.look("a document", None).await;
+        w.s.look("a document", None).await;
     }
     w.page("events", "[data-testid='webhook-example']").await;
     c.screenshot(&format!("raw-{lang}-events.png")).await;
@@ -277,9 +233,9 @@ async fn walk(c: &AppWindow, lang: &'static str, deals: &Deals) -> (Vec<Finding>
     c.execute("window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }))", vec![])
         .await;
     c.find("[data-testid='command-palette']").await;
-    w.look("command palette", Some("[data-testid='command-palette']")).await;
+    w.s.look("command palette", Some("[data-testid='command-palette']")).await;
     escape_from(c, "[data-testid='command-palette']").await;
-    (w.found, w.paid_out)
+    (w.s.found, w.s.named)
 }
 
 /// One name for a paid-out deal's status in a language (issue 32, bug 8); each name printed
@@ -315,22 +271,16 @@ async fn every_page_and_dialog_in_danish_and_english_shows_no_raw_value() {
     let test = "every_page_and_dialog_in_danish_and_english_shows_no_raw_value";
     capped_for(test, Duration::from_secs(900), async {
         let data = tempfile::tempdir().unwrap();
-        let mut c = AppWindow::open(data.path()).await;
-        c.set_step_timeout(Duration::from_secs(60));
-        c.wait_ready().await;
-        danish(&c).await;
-        let sandbox = Control::new(&sandbox_url(&c).await, escrow_sandbox::DEMO_KEY);
+        let (c, sandbox) = danish_window(data.path()).await;
         probe(&c).await;
         let deals = make_history(&c, &sandbox).await;
         let (mut found, da_names) = walk(&c, "da", &deals).await;
         let (en_found, en_names) = walk(&c, "en", &deals).await;
         found.extend(en_found);
-        let mut lines: Vec<String> = found.iter().map(|f| format!("{}: {}", f.screen, f.line)).collect();
-        lines.dedup();
-        lines.extend(one_name("da", &da_names));
-        lines.extend(one_name("en", &en_names));
-        for l in &lines {
+        let mut lines = report(&found);
+        for l in one_name("da", &da_names).into_iter().chain(one_name("en", &en_names)) {
             eprintln!("RAW {l}");
+            lines.push(l);
         }
         assert!(lines.is_empty(), "{} raw values on screen (listed above with their screens)", lines.len());
         c.close().await;

@@ -1,12 +1,12 @@
 //! Which live transactions a bulk action may touch, and with which acting account; the
 //! same rules as the single-transaction actions bar.
 
-use super::model::BulkKind;
+use super::model::{BulkKind, Skip, SkipWhy};
 use escrow_api::Transaction;
 use escrow_api::enums::TransactionStatus;
 
 /// The acting account, or why the transaction is left out of the run.
-pub fn check(kind: BulkKind, t: &Transaction) -> Result<String, String> {
+pub fn check(kind: BulkKind, t: &Transaction) -> Result<String, Skip> {
     let open = matches!(t.status, TransactionStatus::Created | TransactionStatus::InProgress);
     let allowed = match kind {
         BulkKind::Payout => t.status == TransactionStatus::Paid,
@@ -14,7 +14,7 @@ pub fn check(kind: BulkKind, t: &Transaction) -> Result<String, String> {
         BulkKind::PaymentLink => open,
     };
     if !allowed {
-        return Err(format!("Not possible while the transaction is {}.", t.status.as_str()));
+        return Err(Skip { why: SkipWhy::Status, status: Some(t.status.as_str().to_owned()) });
     }
     let account = |p: &Option<escrow_api::Party>| p.as_ref().and_then(|p| p.service_account_id.clone());
     let acting = match kind {
@@ -22,10 +22,8 @@ pub fn check(kind: BulkKind, t: &Transaction) -> Result<String, String> {
         BulkKind::Payout | BulkKind::Cancel => account(&t.payer).or_else(|| account(&t.payee)),
         BulkKind::PaymentLink => account(&t.payer),
     };
-    acting.filter(|a| !a.trim().is_empty()).ok_or_else(|| match kind {
-        BulkKind::PaymentLink => "The payer has no account yet.".to_owned(),
-        _ => "Neither party has an account yet.".to_owned(),
-    })
+    let why = if kind == BulkKind::PaymentLink { SkipWhy::NoPayerAccount } else { SkipWhy::NoAccount };
+    acting.filter(|a| !a.trim().is_empty()).ok_or(Skip { why, status: None })
 }
 
 #[cfg(test)]
@@ -46,9 +44,11 @@ mod tests {
     fn payout_takes_paid_only_and_acts_as_the_payer_first() {
         assert_eq!(check(BulkKind::Payout, &tx("PAID", Some("a"), Some("b"))), Ok("a".into()));
         assert_eq!(check(BulkKind::Payout, &tx("PAID", None, Some("b"))), Ok("b".into()));
-        assert!(check(BulkKind::Payout, &tx("CREATED", Some("a"), None)).unwrap_err().contains("CREATED"));
+        let skip = check(BulkKind::Payout, &tx("CREATED", Some("a"), None)).unwrap_err();
+        assert_eq!(skip, Skip { why: SkipWhy::Status, status: Some("CREATED".into()) });
+        assert_eq!(skip.message(), "Not possible while the transaction is CREATED.");
         assert!(check(BulkKind::Payout, &tx("SUCCEEDED", Some("a"), None)).is_err());
-        assert!(check(BulkKind::Payout, &tx("PAID", None, None)).is_err());
+        assert_eq!(check(BulkKind::Payout, &tx("PAID", None, None)).unwrap_err().why, SkipWhy::NoAccount);
     }
 
     #[test]
@@ -62,7 +62,10 @@ mod tests {
     #[test]
     fn a_payment_link_needs_an_unpaid_deal_and_the_payers_account() {
         assert_eq!(check(BulkKind::PaymentLink, &tx("CREATED", Some("a"), Some("b"))), Ok("a".into()));
-        assert!(check(BulkKind::PaymentLink, &tx("CREATED", None, Some("b"))).is_err());
+        assert_eq!(
+            check(BulkKind::PaymentLink, &tx("CREATED", None, Some("b"))).unwrap_err().why,
+            SkipWhy::NoPayerAccount
+        );
         assert!(check(BulkKind::PaymentLink, &tx("PAID", Some("a"), None)).is_err());
     }
 }

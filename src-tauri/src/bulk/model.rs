@@ -71,6 +71,40 @@ impl RowState {
     }
 }
 
+/// Why a transaction is left out of a run, as the UI words it in the chosen language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum SkipWhy {
+    /// Its status does not allow the action (`Skip::status` names it).
+    Status,
+    /// A payment link needs the payer's account, and it has none yet.
+    NoPayerAccount,
+    /// Payout and cancel act as a party's account, and neither has one yet.
+    NoAccount,
+}
+
+/// Why a transaction is left out of a run: the reason and, for [`SkipWhy::Status`], the
+/// transaction's status as the service names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Skip {
+    pub why: SkipWhy,
+    pub status: Option<String>,
+}
+
+impl Skip {
+    /// The reason in English, for the log and the message kept on the row.
+    pub fn message(&self) -> String {
+        match self.why {
+            SkipWhy::Status => {
+                format!("Not possible while the transaction is {}.", self.status.as_deref().unwrap_or_default())
+            }
+            SkipWhy::NoPayerAccount => "The payer has no account yet.".to_owned(),
+            SkipWhy::NoAccount => "Neither party has an account yet.".to_owned(),
+        }
+    }
+}
+
 /// One selected transaction in a run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -87,6 +121,8 @@ pub struct BulkRow {
     /// The journaled action of the latest attempt (its key is reused for an unclear outcome).
     pub action_id: Option<String>,
     pub message: Option<String>,
+    /// Why the row was skipped (`message` says it in English).
+    pub skip: Option<Skip>,
     pub error: Option<AppError>,
     /// The payment link a payment-link run answered.
     pub link: Option<String>,

@@ -72,6 +72,7 @@ fn row(kind: BulkKind, id: String, live: Result<(Transaction, Vec<SplitPayout>),
         state: RowState::Skipped,
         action_id: None,
         message: None,
+        skip: None,
         error: None,
         link: None,
         moves: None,
@@ -91,7 +92,10 @@ fn row(kind: BulkKind, id: String, live: Result<(Transaction, Vec<SplitPayout>),
                     row.state = RowState::Queued;
                     row.moves = moves(kind, &t, &splits);
                 }
-                Err(why) => row.message = Some(why),
+                Err(why) => {
+                    row.message = Some(why.message());
+                    row.skip = Some(why);
+                }
             }
         }
     }

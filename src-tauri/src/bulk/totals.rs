@@ -72,6 +72,7 @@ mod tests {
             state,
             action_id: None,
             message: None,
+            skip: None,
             error: None,
             link: None,
             moves: None,

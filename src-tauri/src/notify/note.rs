@@ -128,6 +128,7 @@ mod tests {
                 state: *s,
                 action_id: None,
                 message: None,
+                skip: None,
                 error: None,
                 link: Some("https://pay.example/secret-link".into()),
                 moves: None,

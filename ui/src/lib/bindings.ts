@@ -1242,7 +1242,11 @@ amount: string, currency: string, state: RowState,
 /**
  * The journaled action of the latest attempt (its key is reused for an unclear outcome).
  */
-actionId: string | null, message: string | null, error: AppError | null, 
+actionId: string | null, message: string | null, 
+/**
+ * Why the row was skipped (`message` says it in English).
+ */
+skip: Skip | null, error: AppError | null, 
 /**
  * The payment link a payment-link run answered.
  */
@@ -1252,6 +1256,8 @@ link: string | null,
  * record (payout: what the payee receives; cancel: what goes back to the payer).
  */
 moves: string | null, };
+export type SkipWhy = "status" | "noPayerAccount" | "noAccount";
+export type Skip = { why: SkipWhy, status: string | null, };
 export type BatchState = "prepared" | "running" | "finished";
 export type BatchStatus = { batchId: string, environmentId: string, kind: BulkKind, state: BatchState, 
 /**

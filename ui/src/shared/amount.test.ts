@@ -89,6 +89,28 @@ describe('search terms', () => {
     expect(searchTerm(' 1 250,00 ', 'da')).toBe('1250');
   });
 
+  it('reads an amount with its currency as the app shows it, in either language', () => {
+    expect(searchTerm('DKK 289,500.00', 'en')).toBe('289500');
+    expect(searchTerm('289.500,00 kr.', 'da')).toBe('289500');
+    expect(searchTerm('€1,250.00', 'en')).toBe('1250');
+    expect(searchTerm('1.250,50 €', 'da')).toBe('1250.5');
+    expect(searchTerm('dkk289,500', 'en')).toBe('289500');
+    expect(searchTerm('kr. 289.500', 'da')).toBe('289500');
+    expect(searchTerm('289\u00a0500,00\u00a0kr.', 'da')).toBe('289500');
+    expect(searchTerm('289500 kr.', 'da')).toBe('289500');
+    expect(searchTerm('US$1,250.00', 'en')).toBe('1250');
+    expect(searchTerm('SEK 1,250.00', 'en')).toBe('1250');
+  });
+
+  it('leaves a currency without a figure, or text beside one, as typed', () => {
+    expect(searchTerm('DKK', 'en')).toBe('DKK');
+    expect(searchTerm('kr.', 'da')).toBe('kr.');
+    expect(searchTerm('€', 'en')).toBe('€');
+    expect(searchTerm('Tesla 289,500', 'en')).toBe('Tesla 289,500');
+    expect(searchTerm('EUR 1.2.3', 'en')).toBe('EUR 1.2.3');
+    expect(searchTerm('EV 48 213', 'en')).toBe('EV 48 213');
+  });
+
   it('leaves text, plates and bare digits as typed', () => {
     expect(searchTerm('EV 48 213', 'da')).toBe('EV 48 213');
     expect(searchTerm('48 213', 'da')).toBe('48 213');

@@ -109,16 +109,34 @@ export function amountMatches(typed: string, required: string, lang: Lang): bool
 }
 
 /**
+ * A currency beside an amount, as the app shows it or people type it: a code ("DKK 289,500.00"),
+ * Danish "kr." ("289.500,00 kr.") or a sign ("€1,250.00", "1.250,00 €"), before or after.
+ */
+const CURRENCY = String.raw`(?:DKK|EUR|SEK|NOK|USD|GBP|CHF|kr\.?|US\$|€|\$|£)`;
+const LEADING_CURRENCY = new RegExp(`^${CURRENCY}\\s*`, 'i');
+const TRAILING_CURRENCY = new RegExp(`\\s*${CURRENCY}$`, 'i');
+
+/** `s` without one currency before or after its figure ("DKK 289,500.00" → "289,500.00"). */
+export function withoutCurrency(s: string): string {
+  const before = s.replace(LEADING_CURRENCY, '');
+  return before === s ? s.replace(TRAILING_CURRENCY, '') : before;
+}
+
+/**
  * A search as the desk's index reads it. An amount typed as the language shows it
- * ("289.500,00" in Danish, "289,500" in English) becomes its plain decimal without trailing
+ * ("289.500,00" in Danish, "289,500" in English), with or without its currency ("DKK
+ * 289,500.00", "289.500,00 kr.", "€1,250.00"), becomes its plain decimal without trailing
  * zeros ("289500", "289500.5"), the form the mirror keeps each deal's amount in; anything else
- * is searched as typed. Only digits with a separator are read as an amount, so a plate's
- * digits ("48 213") and a reference stay text.
+ * is searched as typed. Only digits with a separator or a currency are read as an amount, so a
+ * plate's digits ("48 213") and a reference stay text.
  */
 export function searchTerm(input: string, lang: Lang): string {
   const s = input.trim();
-  if (!/^[\d\s\u00a0\u202f.,']+$/.test(s) || !/[.,]/.test(s) || !/\d/.test(s)) return s;
-  const parsed = parseAmountInput(s, lang, { allowZero: true });
+  const figure = withoutCurrency(s).trim();
+  const priced = figure !== s;
+  if (!/^[\d\s\u00a0\u202f.,']+$/.test(figure) || !/\d/.test(figure)) return s;
+  if (!/[.,]/.test(figure)) return priced ? figure.replace(GROUP_SPACE, '') : s;
+  const parsed = parseAmountInput(figure, lang, { allowZero: true });
   if (!parsed.ok) return s;
   const [int, frac] = parsed.value.split('.');
   const trimmed = (frac ?? '').replace(/0+$/, '');

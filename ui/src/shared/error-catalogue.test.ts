@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../lib/bindings';
-import { codeText, errorText, serviceText } from './error-catalogue';
+import { codeText, errorText, explain, serviceText } from './error-catalogue';
 import type { AppError } from '../lib/bindings';
 import { da, en, i18n } from './i18n/i18n.svelte';
 
@@ -22,6 +22,16 @@ describe('error catalogue', () => {
     expect(serviceText('Something new', 'da')).toBeNull();
     i18n.set('en');
     expect(serviceText('Nothing has been paid in', 'en')).toBe('Nothing has been paid in yet, so nothing can be reimbursed.');
+  });
+
+  it("says bank onboarding's answers and the app's own update errors in Danish", () => {
+    i18n.set('da');
+    expect(serviceText('the user has not returned from the bank yet', 'da')).toBe('Brugeren er endnu ikke vendt tilbage fra banken.');
+    const install = { code: 'validation', message: 'This copy of Escrow Desk was not installed from a package; install the new version with its package.', title: null, detail: null } as unknown as AppError;
+    expect(explain(install, 'da')).toEqual({ known: true, text: 'Denne kopi af Escrow Desk er ikke installeret fra en pakke; installér den nye version med dens pakke.' });
+    const check = { code: 'network', message: 'The update server could not be reached: error sending request for url (http://127.0.0.1:9/latest.json)', title: null, detail: null } as unknown as AppError;
+    expect(errorText(check, 'da')).toBe('Opdateringsserveren kunne ikke nås. Tjek opdaterings-URL’en og netværket.');
+    i18n.set('en');
   });
 
   it('words an error in one line: never English on a Danish screen', () => {

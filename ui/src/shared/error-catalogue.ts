@@ -27,7 +27,31 @@ const RULES: readonly Rule[] = [
   { match: /^Invalid bank account$/i, key: 'svc.invalidBankAccount' },
   { match: /^Invalid FIK code$/i, key: 'svc.invalidFik' },
   { match: /^File too large$/i, key: 'svc.fileTooLarge' },
+  // Bank onboarding's results, before the person is back or when there is nothing to add.
+  { match: /^no onboarding was started$/i, key: 'svc.onboardingNone' },
+  { match: /^the user has not returned from the bank yet$/i, key: 'svc.onboardingNotBack' },
+  { match: /^the result expired/i, key: 'svc.onboardingExpired' },
+  { match: /^the user cancelled$/i, key: 'svc.onboardingCancelled' },
+  { match: /^the user selected no accounts$/i, key: 'svc.onboardingNoAccounts' },
 ];
+
+/**
+ * Escrow Desk's own messages that a person meets in an error panel (the update check and
+ * install), matched on the app's English message; their specifics stay under Details.
+ */
+const OWN_RULES: readonly Rule[] = [
+  { match: /^This copy of Escrow Desk was not installed from a package/, key: 'updates.err.notPackaged' },
+  { match: /^The update was refused: its signature does not match/, key: 'updates.err.signature' },
+  { match: /^The update server could not be reached/, key: 'updates.err.unreachable' },
+  { match: /^The update URL is not a URL/, key: 'updates.err.notUrl' },
+  { match: /^The update URL must start with https:\/\//, key: 'updates.err.scheme' },
+  { match: /^Update failed/, key: 'updates.err.failed' },
+];
+
+function ownText(message: string | null | undefined): string | null {
+  const rule = OWN_RULES.find((r) => r.match.test(message ?? ''));
+  return rule ? t(rule.key) : null;
+}
 
 /** The service's words in the user's language, or null when the catalogue does not know them. */
 export function serviceText(text: string | null | undefined, lang: Lang): string | null {
@@ -45,11 +69,11 @@ export function codeText(code: ErrorCode): string {
 }
 
 /**
- * The headline of an error: the service's title or body from the catalogue when known, else
- * the client's sentence for its code. `known` says whether the service's words were matched.
+ * The headline of an error: the service's title or body from the catalogue when known (or one of
+ * the app's own messages it knows), else the client's sentence for its code. `known` says whether the service's words were matched.
  */
 export function explain(e: AppError, lang: Lang): { text: string; known: boolean } {
-  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang);
+  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang) ?? ownText(e.message);
   return known ? { text: known, known: true } : { text: codeText(e.code), known: false };
 }
 

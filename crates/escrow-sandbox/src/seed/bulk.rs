@@ -144,7 +144,8 @@ fn synthetic_doc(
         55..=84 => "SUCCEEDED",
         _ => "CANCELLED",
     };
-    let paid_at = created + Duration::minutes(20 + rng.below(600) as i64);
+    let asked_at = super::times::before_now(created, Duration::minutes(5), now);
+    let paid_at = super::times::before_now(asked_at, Duration::minutes(15 + rng.below(600) as i64), now);
     let method = *rng.pick(&["PSD2", "PSD2", "BANK", "MOBILEWALLET", "TRANSFER"]);
     let payment = |status: &str, authorized: Option<String>, failed: Option<String>| {
         json!({
@@ -154,7 +155,7 @@ fn synthetic_doc(
             "amount": cents(amount + payer_fee),
             "currency": currency,
             "status": status,
-            "created": stamp(created + Duration::minutes(5)),
+            "created": stamp(asked_at),
             "authorized": authorized,
             "failed": failed,
         })
@@ -176,7 +177,7 @@ fn synthetic_doc(
         }
         "SUCCEEDED" => {
             inbound.push(payment("AUTHORIZED", Some(stamp(paid_at)), None));
-            let released = stamp(paid_at + Duration::days(1 + rng.below(10) as i64));
+            let released = stamp(super::times::before_now(paid_at, Duration::days(1 + rng.below(10) as i64), now));
             outbound.push(json!({
                 "destination": null,
                 "text": format!("Udbetaling {reference}"),
@@ -187,7 +188,7 @@ fn synthetic_doc(
                 "created": released,
                 "authorized": released,
             }));
-            Some(stamp(paid_at + Duration::days(2)))
+            Some(stamp(super::times::before_now(paid_at, Duration::days(2), now)))
         }
         _ => None,
     };

@@ -4,10 +4,12 @@
 
 pub mod bulk;
 pub mod names;
+mod times;
 
 use crate::clock::stamp;
 use crate::error::ApiResult;
 use crate::seed::names::{CARS, FIRST, ITEMS, LAST, Rng, registration, vin};
+use crate::seed::times::before_now;
 use crate::v2::transactions::routes::service_fee;
 use crate::v2::transactions::store::{
     self as store, FeesDoc, InboundDoc, OutboundDoc, PartyDoc, SplitPayoutDoc, TxnDoc,
@@ -361,7 +363,8 @@ fn progress(doc: &mut TxnDoc, status: &str, created: DateTime<Utc>, now: DateTim
     let payer = doc.payer.clone().unwrap_or_default();
     let payee = doc.payee.clone().unwrap_or_default();
     let to_pay = doc.amount + doc.fees.payer;
-    let paid_at = created + Duration::minutes(20 + rng.below(600) as i64);
+    let asked_at = before_now(created, Duration::minutes(5), now);
+    let paid_at = before_now(asked_at, Duration::minutes(15 + rng.below(600) as i64), now);
     let method = *rng.pick(&["PSD2", "PSD2", "BANK", "MOBILEWALLET", "TRANSFER"]);
     let payment = |status: &str, authorized: Option<String>, failed: Option<String>| InboundDoc {
         payment_id: uuid::Uuid::new_v4().to_string(),
@@ -370,7 +373,7 @@ fn progress(doc: &mut TxnDoc, status: &str, created: DateTime<Utc>, now: DateTim
         amount: to_pay,
         currency: doc.currency.clone(),
         status: status.into(),
-        created: stamp(created + Duration::minutes(5)),
+        created: stamp(asked_at),
         authorized,
         failed,
     };
@@ -389,9 +392,9 @@ fn progress(doc: &mut TxnDoc, status: &str, created: DateTime<Utc>, now: DateTim
             doc.inbound.push(payment("AUTHORIZED", Some(stamp(paid_at)), None));
         }
         "SUCCEEDED" => {
-            doc.expected_completion = Some(stamp(paid_at + Duration::days(2)));
+            doc.expected_completion = Some(stamp(before_now(paid_at, Duration::days(2), now)));
             doc.inbound.push(payment("AUTHORIZED", Some(stamp(paid_at)), None));
-            let released = paid_at + Duration::days(1 + rng.below(10) as i64);
+            let released = before_now(paid_at, Duration::days(1 + rng.below(10) as i64), now);
             let on_close: Decimal = doc.split_payouts.iter().map(|s| s.amount).sum();
             for s in &mut doc.split_payouts {
                 s.status = "PAID".into();
@@ -413,7 +416,7 @@ fn progress(doc: &mut TxnDoc, status: &str, created: DateTime<Utc>, now: DateTim
             }
             if rng.chance(50) {
                 doc.inbound.push(payment("RETURNED", Some(stamp(paid_at)), None));
-                let returned = paid_at + Duration::days(1);
+                let returned = before_now(paid_at, Duration::days(1), now);
                 doc.outbound.push(OutboundDoc {
                     destination: None,
                     text: Some("Tilbagebetaling".into()),

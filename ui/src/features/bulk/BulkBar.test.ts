@@ -11,7 +11,7 @@ let calls: Array<{ cmd: string; args: Record<string, unknown> }>;
 let polls: number;
 
 const row = (id: string, state: BulkRow['state']): BulkRow => ({
-  transactionId: id, title: id, amount: '100.00', currency: 'DKK', state, actionId: null, message: state === 'failed' ? 'Transaction not paid' : null, error: null, link: null, moves: null,
+  transactionId: id, title: id, amount: '100.00', currency: 'DKK', state, actionId: null, message: state === 'failed' ? 'Transaction not paid' : null, skip: null, error: null, link: null, moves: null,
 });
 
 function batch(state: BatchStatus['state'], rows: BulkRow[]): BatchStatus {

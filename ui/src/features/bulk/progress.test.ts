@@ -3,7 +3,7 @@ import type { BulkRow, RowState } from '../../lib/bindings';
 import { counts, failedCount, linksText, retryable, totalMatches } from './progress';
 
 const row = (state: RowState, link: string | null = null, id = 't'): BulkRow => ({
-  transactionId: id, title: null, amount: '1.00', currency: 'DKK', state, actionId: null, message: null, error: null, link, moves: null,
+  transactionId: id, title: null, amount: '1.00', currency: 'DKK', state, actionId: null, message: null, skip: null, error: null, link, moves: null,
 });
 
 describe('bulk progress', () => {

@@ -20,6 +20,12 @@ export const en = {
   'updates.dialog.installing': 'Installing…',
   'updates.dialog.later': 'Later',
   'updates.dialog.admin': 'Installing may ask for an administrator password.',
+  'updates.err.notPackaged': 'This copy of Escrow Desk was not installed from a package; install the new version with its package.',
+  'updates.err.signature': 'The update was refused: its signature does not match the key built into Escrow Desk.',
+  'updates.err.unreachable': 'The update server could not be reached. Check the update URL and the network.',
+  'updates.err.notUrl': 'The update URL is not a web address.',
+  'updates.err.scheme': 'The update URL must start with https://.',
+  'updates.err.failed': 'The update could not be installed.',
 };
 
 export const da: Record<keyof typeof en, string> = {
@@ -42,4 +48,10 @@ export const da: Record<keyof typeof en, string> = {
   'updates.dialog.installing': 'Installerer…',
   'updates.dialog.later': 'Senere',
   'updates.dialog.admin': 'Installationen kan bede om en administratoradgangskode.',
+  'updates.err.notPackaged': 'Denne kopi af Escrow Desk er ikke installeret fra en pakke; installér den nye version med dens pakke.',
+  'updates.err.signature': 'Opdateringen blev afvist: dens signatur passer ikke til nøglen i Escrow Desk.',
+  'updates.err.unreachable': 'Opdateringsserveren kunne ikke nås. Tjek opdaterings-URL’en og netværket.',
+  'updates.err.notUrl': 'Opdaterings-URL’en er ikke en webadresse.',
+  'updates.err.scheme': 'Opdaterings-URL’en skal begynde med https://.',
+  'updates.err.failed': 'Opdateringen kunne ikke installeres.',
 };

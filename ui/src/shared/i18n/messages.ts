@@ -16,6 +16,7 @@ import * as shell from '../../features/shell/i18n';
 import * as splitPayouts from '../../features/split-payouts/i18n';
 import * as timeline from '../../features/timeline/i18n';
 import * as trades from '../../features/trades/i18n';
+import * as tradeWords from '../../features/trades/words-i18n';
 import * as transactionActions from '../../features/transactions/actions/i18n';
 import * as transactions from '../../features/transactions/i18n';
 import * as transactionMoney from '../../features/transactions/money/i18n';
@@ -26,7 +27,7 @@ import * as common from './common';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, updates, timeline, events, saving, notifications,
+  common, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -49,6 +50,7 @@ export const en = {
   ...auto.en,
   ...audit.en,
   ...trades.en,
+  ...tradeWords.en,
   ...updates.en,
   ...timeline.en,
   ...events.en,
@@ -77,6 +79,7 @@ export const da: Dictionary = {
   ...auto.da,
   ...audit.da,
   ...trades.da,
+  ...tradeWords.da,
   ...updates.da,
   ...timeline.da,
   ...events.da,
