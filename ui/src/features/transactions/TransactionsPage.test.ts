@@ -276,3 +276,18 @@ describe('the filters panel', () => {
     await waitFor(() => expect(screen.queryByTestId('filters-panel')).toBeNull());
   });
 });
+
+describe('the fees card', () => {
+  it('says why a tenant fee is below zero: the shortfall is billed to the tenant (#32)', async () => {
+    installMock({
+      get_transaction: (a) => transaction(a.id as string, { fees: { payee: '0.00', payer: '0.00', tenant: '-15.00', safepay: '15.00' } }),
+    });
+    render(App);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    pending[0].resolve(page([item(7, { transactionId: 'tx-7' })], 1));
+    await waitFor(() => expect(rows().length).toBe(1));
+    await fireEvent.click(rows()[0]);
+    const hint = await screen.findByTestId('detail-fee-tenant-shortfall');
+    expect(hint.textContent).toContain('the shortfall is billed to you');
+  });
+});
