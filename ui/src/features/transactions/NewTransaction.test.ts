@@ -79,6 +79,8 @@ describe('new transaction', () => {
     await type('nt-vehicle-vin', 'TMBJJ7NE1M0123456');
     await fireEvent.click(screen.getByTestId('nt-review'));
     expect((await screen.findByTestId('nt-review-amount')).textContent).toContain('189.000,50');
+    // A party given by the tenant's own reference is said to be one, not shown as a bare code (#32).
+    expect(screen.getByTestId('nt-review-payee').textContent).toBe('Jeres brugerreference dealer-7');
     const create = screen.getByTestId('nt-create') as HTMLButtonElement;
     expect(create.disabled).toBe(true);
     await type('nt-confirm-input', '189000,5');

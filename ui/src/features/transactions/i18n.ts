@@ -127,6 +127,9 @@ export const en = {
 
   'nt.title': 'New transaction',
   'nt.review.title': 'Review the new transaction',
+  'nt.review.partyAccount': 'Account {id}',
+  'nt.review.partyReference': 'Your user reference {ref}',
+  'nt.review.partyPhone': 'Invited by text message to {phone}',
   'nt.review': 'Review',
   'nt.edit': 'Edit',
   'nt.create': 'Create transaction',
@@ -298,6 +301,9 @@ export const da: Record<keyof typeof en, string> = {
 
   'nt.title': 'Ny transaktion',
   'nt.review.title': 'Gennemse den nye transaktion',
+  'nt.review.partyAccount': 'Konto {id}',
+  'nt.review.partyReference': 'Jeres brugerreference {ref}',
+  'nt.review.partyPhone': 'Inviteres med sms til {phone}',
   'nt.review': 'Gennemse',
   'nt.edit': 'Ret',
   'nt.create': 'Opret transaktion',
