@@ -14,6 +14,8 @@ pub enum Move {
     CreateSplitPayout { amount: String, recipient: String, timing: Option<String> },
     CancelSplitPayout { split_payout_id: String },
     ChangeAmount { amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
+    /// A new inbound payment; no amount: what remains to pay.
+    CreatePayment { amount: Option<String> },
 }
 
 /// A split payout and what the action does to it.
@@ -36,7 +38,8 @@ pub struct SplitEffect {
 #[serde(rename_all = "camelCase")]
 pub struct Blocked {
     /// `closed`, `notPaid`, `excess`, `nothingPaidIn`, `overReimbursable`, `overShare`,
-    /// `overExcess`, `belowCommitted`, `debtSettlement`, `notPending`.
+    /// `overExcess`, `belowCommitted`, `onlyRaise`, `belowAuthorized`, `debtSettlement`,
+    /// `notPending`, `overRemaining`, `nothingToPay`.
     pub reason: String,
     pub amount: Option<String>,
 }
