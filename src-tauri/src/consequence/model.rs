@@ -5,7 +5,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// A money move as the rules need it (the transaction actions map onto it, see
-/// `TransactionAction::money_move`). Amounts are decimal strings as typed in the request.
+/// `TransactionAction::money_move`, a new payment `PaymentAction::money_move`: no amount is
+/// what remains to pay). Amounts are decimal strings as typed in the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Move {
     Payout,
@@ -14,7 +15,6 @@ pub enum Move {
     CreateSplitPayout { amount: String, recipient: String, timing: Option<String> },
     CancelSplitPayout { split_payout_id: String },
     ChangeAmount { amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
-    /// A new inbound payment; no amount: what remains to pay.
     CreatePayment { amount: Option<String> },
 }
 

@@ -3,9 +3,9 @@
 
 use super::actions::TransactionAction;
 use crate::consequence::{Consequence, Move, live, of_debt, of_move};
-use crate::payments::actions::PaymentAction;
 use crate::desk::Desk;
 use crate::error::AppError;
+use crate::payments::actions::PaymentAction;
 use serde::Serialize;
 use ts_rs::TS;
 
