@@ -235,6 +235,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 };
                 format!("{}{}", json(&desk.payment_action(&create).await), json(&desk.payment_action(&init).await))
             }
+            "payment_consequence" => json(
+                &desk
+                    .payment_consequence(&PaymentAction::CreatePayment {
+                        transaction_id: txn.clone(),
+                        service_account_id: payer.clone(),
+                        amount: Some("1.00".into()),
+                    })
+                    .await,
+            ),
             "update_settings" => json(&desk.update_settings()),
             // The dialog needs a desktop; what it answers is a token and the chosen path.
             "choose_save_path" => json(&Ok::<_, ()>(escrow_desk::save_as::commands::SaveChoice {

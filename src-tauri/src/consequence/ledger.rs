@@ -20,6 +20,9 @@ pub(super) struct Ledger<'a> {
     /// Per split payout (same order): paid from excess.
     pub(super) from_excess: Vec<bool>,
     pub(super) debt_split: Option<String>,
+    /// What the deal holds now (`DealMoney::held`), when known: nothing can be reimbursed
+    /// beyond it.
+    pub(super) held: Option<Decimal>,
 }
 
 impl<'a> Ledger<'a> {
@@ -66,7 +69,13 @@ impl<'a> Ledger<'a> {
             reimbursed,
             from_excess,
             debt_split,
+            held: None,
         }
+    }
+
+    /// The same figures, bounded by what the deal holds (`held`, see [`super::money::held_of`]).
+    pub(super) fn holding(self, held: Decimal) -> Self {
+        Ledger { held: Some(held), ..self }
     }
 
     /// The record a create will make: `amount` and the fixed fees, nothing paid in, no
@@ -83,6 +92,7 @@ impl<'a> Ledger<'a> {
             reimbursed: Decimal::ZERO,
             from_excess: Vec::new(),
             debt_split: None,
+            held: None,
         }
     }
 
@@ -102,6 +112,16 @@ impl<'a> Ledger<'a> {
 
     pub(super) fn share(&self) -> Decimal {
         self.amount - self.payee_fee - self.share_splits() - self.reimbursed
+    }
+
+    /// The most that can be reimbursed: the payee's share, never more than the deal holds
+    /// (a partly paid deal holds only what was paid in), and nothing before anything is paid in.
+    pub(super) fn max_reimbursable(&self) -> Decimal {
+        if self.paid_in <= Decimal::ZERO {
+            return Decimal::ZERO;
+        }
+        let share = self.share().max(Decimal::ZERO);
+        self.held.map_or(share, |held| share.min(held.max(Decimal::ZERO)))
     }
 
     pub(super) fn owes(&self, amount: Decimal, payer_fee: Decimal) -> Decimal {
@@ -135,11 +155,7 @@ impl<'a> Ledger<'a> {
             payee_net: money(self.share()),
             to_payer: money(Decimal::ZERO),
             payer_owes: money(self.owes(self.amount, self.payer_fee)),
-            max_reimbursable: money(if self.paid_in > Decimal::ZERO {
-                self.share().max(Decimal::ZERO)
-            } else {
-                Decimal::ZERO
-            }),
+            max_reimbursable: money(self.max_reimbursable()),
             splits: self.splits.iter().map(|s| self.effect(s, "unchanged")).collect(),
             blocked: None,
         }

@@ -5,7 +5,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// A money move as the rules need it (the transaction actions map onto it, see
-/// `TransactionAction::money_move`). Amounts are decimal strings as typed in the request.
+/// `TransactionAction::money_move`, a new payment `PaymentAction::money_move`: no amount is
+/// what remains to pay). Amounts are decimal strings as typed in the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Move {
     Payout,
@@ -14,6 +15,7 @@ pub enum Move {
     CreateSplitPayout { amount: String, recipient: String, timing: Option<String> },
     CancelSplitPayout { split_payout_id: String },
     ChangeAmount { amount: String, payee_fixed_fee: Option<String>, payer_fixed_fee: Option<String> },
+    CreatePayment { amount: Option<String> },
 }
 
 /// A split payout and what the action does to it.
@@ -36,7 +38,8 @@ pub struct SplitEffect {
 #[serde(rename_all = "camelCase")]
 pub struct Blocked {
     /// `closed`, `notPaid`, `excess`, `nothingPaidIn`, `overReimbursable`, `overShare`,
-    /// `overExcess`, `belowCommitted`, `debtSettlement`, `notPending`.
+    /// `overExcess`, `belowCommitted`, `onlyRaise`, `belowAuthorized`, `debtSettlement`,
+    /// `notPending`, `overRemaining`, `nothingToPay`.
     pub reason: String,
     pub amount: Option<String>,
 }

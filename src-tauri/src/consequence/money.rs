@@ -218,6 +218,12 @@ pub fn money_of(tx: &Transaction, splits: Option<&[SplitPayout]>) -> DealMoney {
     }
 }
 
+/// What the deal holds now as a figure the consequence rules bound their maximums by: `held`
+/// of [`money_of`] (the one rule), none once the deal is closed.
+pub(super) fn held_of(tx: &Transaction, splits: &[SplitPayout]) -> Decimal {
+    money_of(tx, Some(splits)).held.and_then(|h| h.parse().ok()).unwrap_or(Decimal::ZERO)
+}
+
 #[cfg(test)]
 #[path = "money_tests.rs"]
 mod tests;

@@ -2,13 +2,14 @@
 
 use super::ledger::Ledger;
 use super::model::{Blocked, Consequence, Move, SplitEffect, blocked, money, parse};
+use super::money::held_of;
 use escrow_api::enums::{SplitPayoutStatus, Timing, TransactionStatus};
 use escrow_api::{SplitPayout, Transaction};
 use rust_decimal::Decimal;
 
 /// The consequence of the move `m` on `tx` and its split payouts.
 pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequence {
-    let l = Ledger::new(tx, splits);
+    let l = Ledger::new(tx, splits).holding(held_of(tx, splits));
     let closed = l.closed().then(|| Blocked { reason: "closed".into(), amount: None });
     let mut c = match m {
         Move::Payout => {
@@ -55,13 +56,13 @@ pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequenc
         Move::Reimburse { amount } => {
             let mut c = l.base("reimburse");
             let a = parse(amount).unwrap_or_default();
-            let share = l.share();
+            let max = l.max_reimbursable();
             c.to_payer = money(a);
-            c.payee_net = money(share - a);
+            c.payee_net = money(l.share() - a);
             c.blocked = if l.paid_in == Decimal::ZERO {
                 blocked("nothingPaidIn", None)
-            } else if a > share {
-                blocked("overReimbursable", Some(share.max(Decimal::ZERO)))
+            } else if a > max {
+                blocked("overReimbursable", Some(max))
             } else {
                 None
             };
@@ -125,8 +126,36 @@ pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequenc
             c.payer_fee = money(payer_fee);
             c.payee_net = money(a - committed);
             c.payer_owes = money(l.owes(a, payer_fee));
-            c.blocked =
-                (a < committed).then(|| Blocked { reason: "belowCommitted".into(), amount: Some(money(committed)) });
+            // The sandbox's order (`change_amount`): the costs first, then an authorized payment's
+            // two rules, raise only and never below what the payer authorized (payer fee included).
+            let authorized = l.paid_in > Decimal::ZERO;
+            c.blocked = if a < committed {
+                blocked("belowCommitted", Some(committed))
+            } else if authorized && a < tx.amount {
+                blocked("onlyRaise", Some(tx.amount))
+            } else if authorized && a + payer_fee < l.paid_in {
+                blocked("belowAuthorized", Some(l.paid_in - payer_fee))
+            } else {
+                None
+            };
+            c
+        }
+        Move::CreatePayment { amount } => {
+            let mut c = l.base("createPayment");
+            let left = l.owes(tx.amount, l.payer_fee);
+            // No amount: what remains to pay, as the service takes it.
+            let a = match amount.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+                Some(text) => parse(text).unwrap_or_default(),
+                None => left,
+            };
+            c.payer_owes = money((left - a).max(Decimal::ZERO));
+            c.blocked = if left <= Decimal::ZERO {
+                blocked("nothingToPay", None)
+            } else if a <= Decimal::ZERO || a > left {
+                blocked("overRemaining", Some(left))
+            } else {
+                None
+            };
             c
         }
     };
@@ -161,7 +190,7 @@ pub fn of_create(
 /// Registering debt of `amount` plans the debt-settlement split payout (ON_CLOSE, out of
 /// the payee's share), replacing a still-pending earlier one.
 pub fn of_debt(amount: Decimal, tx: &Transaction, splits: &[SplitPayout]) -> Consequence {
-    let l = Ledger::new(tx, splits);
+    let l = Ledger::new(tx, splits).holding(held_of(tx, splits));
     let mut c = l.base("addDebtInformation");
     let replaced = splits.iter().find(|s| {
         l.debt_split.as_deref() == Some(s.split_payout_id.as_str()) && s.status == SplitPayoutStatus::Pending
@@ -194,3 +223,7 @@ fn plan_debt(l: &Ledger, amount: Decimal, back: Decimal, c: &mut Consequence) {
         None
     };
 }
+
+#[cfg(test)]
+#[path = "rules_tests.rs"]
+mod tests;

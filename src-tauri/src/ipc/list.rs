@@ -59,6 +59,7 @@ commands! {
     actions: desk dismiss_action(id: String) -> ActionRecord;
     actions: desk open_actions() -> Vec<ActionRecord>;
     payments: desk_async payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
+    payments: desk_async payment_consequence(request: PaymentAction) -> ConsequenceView;
     payments: desk_async payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
     audit: desk audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
     audit: desk verify_audit_log() -> ChainCheck;

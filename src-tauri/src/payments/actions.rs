@@ -1,6 +1,7 @@
 //! Payment actions: create a payment into escrow (money-moving, sent with the intent's
 //! key) and initialize one with a method; each answers the hosted page the payer uses.
 
+use crate::consequence::Move;
 use crate::error::AppError;
 use crate::fields::{id, parse_amount, positive, text};
 use crate::journal::{Action, Sent};
@@ -29,6 +30,19 @@ pub enum PaymentAction {
         bank_id: Option<String>,
         bank_account_id: Option<String>,
     },
+}
+
+impl PaymentAction {
+    /// The money move a create makes, for its consequence (a new payment is at most what
+    /// remains to pay); an initialize moves none.
+    pub fn money_move(&self) -> Option<(&str, Move)> {
+        match self {
+            Self::CreatePayment { transaction_id, amount, .. } => {
+                Some((transaction_id, Move::CreatePayment { amount: amount.clone() }))
+            }
+            Self::InitializePayment { .. } => None,
+        }
+    }
 }
 
 /// What a payment call answered: the payment's id and the hosted page.
@@ -131,6 +145,12 @@ impl Action for PaymentAction {
 
     async fn reconcile(&self, _client: &Client) -> Result<Option<bool>, AppError> {
         Ok(None) // a GET shows no payment links; the resend carries the same key
+    }
+
+    /// A create's consequence on the live record, for the intent's audit row.
+    async fn intent_note(&self, client: &Client) -> Option<String> {
+        let (target, m) = self.money_move()?;
+        crate::consequence::audit_note(client, target, &m).await
     }
 
     fn note(&self, answer: &PaymentSent) -> Option<String> {

@@ -24,3 +24,13 @@ pub async fn payment_action(
 ) -> Result<crate::journal::Outcome<super::actions::PaymentAction>> {
     desk.payment_action(&request).await
 }
+
+/// What a payment action would do, from the live record (a new payment is at most what
+/// remains to pay), before the person confirms.
+#[tauri::command]
+pub async fn payment_consequence(
+    desk: State<'_, Desk>,
+    request: super::actions::PaymentAction,
+) -> Result<crate::transactions::consequence_service::ConsequenceView> {
+    desk.payment_consequence(&request).await
+}

@@ -358,7 +358,8 @@ debtSettlement: boolean, };
 export type Blocked = { 
 /**
  * `closed`, `notPaid`, `excess`, `nothingPaidIn`, `overReimbursable`, `overShare`,
- * `overExcess`, `belowCommitted`, `debtSettlement`, `notPending`.
+ * `overExcess`, `belowCommitted`, `onlyRaise`, `belowAuthorized`, `debtSettlement`,
+ * `notPending`, `overRemaining`, `nothingToPay`.
  */
 reason: string, amount: string | null, };
 export type ConsequenceView = { environmentId: string, consequence: Consequence | null, };

@@ -19,9 +19,13 @@ describe('error catalogue', () => {
     expect(serviceText('Amount exceeds the reimbursable 286510.00 DKK', 'da')).toBe('Der kan højst tilbagebetales 286.510,00 kr.');
     expect(serviceText('Transaction is SUCCEEDED', 'da')).toBe('Transaktionen er udbetalt: det er ikke længere muligt.');
     expect(serviceText('Split payout not cancellable', 'da')).toBe('Denne deludbetaling kan ikke længere annulleres.');
+    expect(serviceText('the payment is RETURNED', 'da')).toBe('Betalingen er returneret: den kan ikke længere betales.');
+    expect(serviceText('the payment is not in progress', 'da')).toBe('Betalingen er ikke længere i gang: den kan ikke længere betales.');
     expect(serviceText('Something new', 'da')).toBeNull();
     i18n.set('en');
     expect(serviceText('Nothing has been paid in', 'en')).toBe('Nothing has been paid in yet, so nothing can be reimbursed.');
+    expect(serviceText('the payment is RETURNED', 'en')).toBe('The payment is returned: it can no longer be paid.');
+    expect(serviceText('Invalid payment', 'en')).toBe('The service did not accept the payment.');
   });
 
   it("says bank onboarding's answers and the app's own update errors in Danish", () => {

@@ -57,6 +57,7 @@ export const ipc = {
   dismissAction: (id: string) => call<ActionRecord>('dismiss_action', { id }),
   openActions: () => call<Array<ActionRecord>>('open_actions'),
   paymentAction: (request: PaymentAction) => call<ActionOutcome>('payment_action', { request }),
+  paymentConsequence: (request: PaymentAction) => call<ConsequenceView>('payment_consequence', { request }),
   paymentInstructions: (transactionId: string, serviceAccountId: string) => call<PaymentInstructionsView>('payment_instructions', { transactionId, serviceAccountId }),
   auditLog: (filter: string | null, shownAs: Array<string>, limit: number) => call<Array<AuditRow>>('audit_log', { filter, shownAs, limit }),
   verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),

@@ -33,6 +33,12 @@ function install() {
         return { environmentId: 'sandbox', banks: [{ bankId: 'bank-1', name: 'Demo Bank', bankCentral: null }] };
       case 'list_bank_accounts':
         return { environmentId: 'sandbox', items: [{ bank: 'Demo Bank', bankId: 'bank-1', bankAccountId: 'ba-1', bban: '12345678901234', iban: 'DK5000400440116243', accountName: 'Løn', isDefault: true }] };
+      case 'payment_consequence': {
+        // Rust's rule: at most what remains to pay (290,750 here).
+        const amount = (a.request as { amount: string | null }).amount;
+        const over = amount !== null && Number.parseFloat(amount) > 290750;
+        return { environmentId: 'sandbox', consequence: consequence(over) };
+      }
       case 'payment_action': {
         const request = a.request as ActionRequest;
         const link = request.kind === 'createPayment' ? 'https://pay.example.dk/p/pay-9' : 'https://pay.example.dk/p/pay-9/psd2';
@@ -45,6 +51,14 @@ function install() {
   });
 }
 
+function consequence(over: boolean) {
+  return {
+    kind: 'createPayment', currency: 'DKK', amount: '289500.00', payeeFee: '500.00', payerFee: '1250.00', paidIn: '0.00',
+    reimbursed: '0.00', payeeNet: '289000.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '0.00', splits: [],
+    blocked: over ? { reason: 'overRemaining', amount: '290750.00' } : null,
+  };
+}
+
 beforeEach(() => {
   calls = [];
   i18n.set('en');
@@ -52,6 +66,19 @@ beforeEach(() => {
 afterEach(() => clearMocks());
 
 describe('payment link', () => {
+  it('keeps Confirm off for a payment above what remains to pay, with the reason beside it', async () => {
+    install();
+    render(App);
+    await fireEvent.click(await screen.findByTestId('transaction-row'));
+    await fireEvent.click(await screen.findByTestId('action-create-payment'));
+    await fireEvent.input(await screen.findByTestId('action-amount'), { target: { value: '300000' } });
+    await fireEvent.input(screen.getByTestId('confirm-amount-input'), { target: { value: '300000' } });
+    await waitFor(() => expect(screen.getByTestId('action-why-disabled').textContent).toContain('at most what remains to pay'));
+    expect((screen.getByTestId('action-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('consequence-blocked').dataset.reason).toBe('overRemaining');
+    expect(sent('payment_action')).toHaveLength(0);
+  });
+
   it('creates a payment, shows its link, and initializes it with the payer’s own account', async () => {
     install();
     render(App);
@@ -59,7 +86,9 @@ describe('payment link', () => {
     await waitFor(() => expect(screen.getByTestId('detail-title').textContent).toBe('Volvo XC60'));
     await fireEvent.click(await screen.findByTestId('action-create-payment'));
     await fireEvent.input(await screen.findByTestId('confirm-amount-input'), { target: { value: '290750' } });
-    await fireEvent.click(screen.getByTestId('action-confirm'));
+    const confirm = screen.getByTestId('action-confirm') as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await fireEvent.click(confirm);
     await waitFor(() => expect(sent('payment_action')).toHaveLength(1));
     expect((sent('payment_action')[0].args.request as ActionRequest).kind).toBe('createPayment');
     expect((await screen.findByTestId('payment-link-url')).textContent).toBe('https://pay.example.dk/p/pay-9');

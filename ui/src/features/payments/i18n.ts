@@ -18,6 +18,8 @@ export const en = {
   'pay.bank': 'Bank',
   'pay.bank.pick': 'Pick a bank',
   'pay.initialize': 'Get link',
+  'pay.link.closed': 'The transaction is {status}: it takes no more payments, so no link can be made.',
+  'pay.link.settled': 'This payment is {status}: nothing is left to pay on it, so no link can be made.',
 
   'transfer.title': 'Bank transfer for the payer',
   'transfer.show': 'Show transfer details',
@@ -49,6 +51,8 @@ export const da: Record<keyof typeof en, string> = {
   'pay.bank': 'Bank',
   'pay.bank.pick': 'Vælg en bank',
   'pay.initialize': 'Hent link',
+  'pay.link.closed': 'Transaktionen er {status}: den tager ikke imod flere betalinger, så der kan ikke laves et link.',
+  'pay.link.settled': 'Denne betaling er {status}: der er intet tilbage at betale på den, så der kan ikke laves et link.',
 
   'transfer.title': 'Bankoverførsel for betaleren',
   'transfer.show': 'Vis overførselsoplysninger',

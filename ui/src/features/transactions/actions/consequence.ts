@@ -1,21 +1,24 @@
 // Which request the consequence panel asks Rust about, which account an action names by
 // default, and the rule by which a consequence lets Confirm be pressed.
-import type { ActionRequest, AppError, Blocked, Consequence, SplitPayout, Transaction, TransactionAction } from '../../../lib/bindings';
+import type { ActionRequest, AppError, Blocked, Consequence, PaymentAction, SplitPayout, Transaction, TransactionAction } from '../../../lib/bindings';
 import { formatMoney } from '../../../shared/format';
 import { en, type Lang, type MessageKey } from '../../../shared/i18n/i18n.svelte';
 import type { ActionKind } from './rules';
 
 /** Kinds whose dialog shows a consequence panel. */
-export const CONSEQUENCE_KINDS: readonly ActionKind[] = ['payout', 'cancel', 'reimburse', 'createSplitPayout', 'cancelSplitPayout', 'changeAmount'];
+export const CONSEQUENCE_KINDS: readonly ActionKind[] = ['payout', 'cancel', 'reimburse', 'createSplitPayout', 'cancelSplitPayout', 'changeAmount', 'createPayment'];
+
+/** A request whose consequence Rust computes: a transaction's money move, or a new payment. */
+export type ConsequenceProbe = TransactionAction | Extract<PaymentAction, { kind: 'createPayment' }>;
 
 /**
  * The request to compute the consequence of: the dialog's own once it is complete; before that,
  * for reimburse and split payout, the same move with a zero amount (so the maximum and the
  * payee's current net show up front).
  */
-export function consequenceProbe(kind: ActionKind, request: ActionRequest | null, tx: Transaction, splitPayout: SplitPayout | null): TransactionAction | null {
+export function consequenceProbe(kind: ActionKind, request: ActionRequest | null, tx: Transaction, splitPayout: SplitPayout | null): ConsequenceProbe | null {
   if (!CONSEQUENCE_KINDS.includes(kind)) return null;
-  if (request && request.kind === kind) return request as TransactionAction;
+  if (request && request.kind === kind) return request as ConsequenceProbe;
   const transactionId = tx.transactionId;
   switch (kind) {
     case 'reimburse':

@@ -1,14 +1,18 @@
 // The consequence of a dialog's request, asked of Rust on the live record as the form changes
 // (a short pause after the last change), each answer tagged with the request it is for.
-import type { TransactionAction } from '../../../lib/bindings';
 import type { AppError } from '../../../lib/bindings';
 import { ipc } from '../../../shared/ipc';
-import { confirmGate, type Computed, type Gate } from './consequence';
+import { confirmGate, type Computed, type ConsequenceProbe, type Gate } from './consequence';
+
+/** Rust's answer for `p`: a new payment's from the payment commands, the rest from the transaction's. */
+function ask(p: ConsequenceProbe) {
+  return p.kind === 'createPayment' ? ipc.paymentConsequence(p) : ipc.transactionConsequence(p);
+}
 
 export class LiveConsequence {
   /** The last answer, for whichever request it was asked (see `current`). */
   computed = $state.raw<Computed | null>(null);
-  #probe: () => TransactionAction | null;
+  #probe: () => ConsequenceProbe | null;
   key = $derived.by(() => {
     const p = this.#probe();
     return p ? JSON.stringify(p) : null;
@@ -20,7 +24,7 @@ export class LiveConsequence {
   gate = $derived<Gate>(confirmGate(this.key, this.computed));
 
   /** Must be made while a component initialises (it runs an effect). */
-  constructor(probe: () => TransactionAction | null, pauseMs = 150) {
+  constructor(probe: () => ConsequenceProbe | null, pauseMs = 150) {
     this.#probe = probe;
     let asked = 0;
     $effect(() => {
@@ -31,7 +35,7 @@ export class LiveConsequence {
       const timer = setTimeout(async () => {
         let answer: Computed;
         try {
-          answer = { key, consequence: (await ipc.transactionConsequence(p)).consequence, error: null };
+          answer = { key, consequence: (await ask(p)).consequence, error: null };
         } catch (e) {
           answer = { key, consequence: null, error: e as AppError };
         }
