@@ -43,7 +43,7 @@ fn environment(out: &mut String, desk: &Desk) {
                     env.badge,
                     if env.built_in { "built-in Sandbox" } else { "profile" },
                     env.dialect,
-                    if env.has_key { "stored in the keychain" } else { "not set" },
+                    key_source(env.built_in, env.has_key),
                 );
                 let _ = writeln!(out, "Base URL: {}", env.base_url);
             }
@@ -63,6 +63,15 @@ fn environment(out: &mut String, desk: &Desk) {
     }
 }
 
+/// Where the environment's key comes from, as the Environments page says it.
+fn key_source(built_in: bool, has_key: bool) -> &'static str {
+    match (built_in, has_key) {
+        (true, _) => "the built-in Sandbox's demo key (nothing in the keychain)",
+        (false, true) => "stored in the keychain",
+        (false, false) => "not set",
+    }
+}
+
 fn build_kind() -> &'static str {
     if cfg!(debug_assertions) { "debug build" } else { "release build" }
 }
@@ -75,4 +84,16 @@ fn os_name() -> String {
             text.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=")).map(|v| v.trim_matches('"').to_owned())
         })
         .unwrap_or_else(|| std::env::consts::OS.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_source;
+
+    #[test]
+    fn the_built_in_sandbox_has_no_key_in_the_keychain_as_the_environments_page_says() {
+        assert_eq!(key_source(true, true), "the built-in Sandbox's demo key (nothing in the keychain)");
+        assert_eq!(key_source(false, true), "stored in the keychain");
+        assert_eq!(key_source(false, false), "not set");
+    }
 }

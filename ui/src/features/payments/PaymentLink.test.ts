@@ -92,6 +92,10 @@ describe('payment link', () => {
     await waitFor(() => expect(sent('payment_action')).toHaveLength(1));
     expect((sent('payment_action')[0].args.request as ActionRequest).kind).toBe('createPayment');
     expect((await screen.findByTestId('payment-link-url')).textContent).toBe('https://pay.example.dk/p/pay-9');
+    // The payment is named by what people know of it, never by its id (#32).
+    const named = screen.getByTestId('payment-link-payment');
+    expect(named.textContent).not.toContain('pay-9');
+    expect(named.getAttribute('title')).toBe('pay-9');
 
     const init = screen.getByTestId('payment-initialize') as HTMLButtonElement;
     await fireEvent.change(screen.getByTestId('payment-method'), { target: { value: 'BANK' } });

@@ -3,7 +3,8 @@
 export const en = {
   'pay.link.title': 'Payment link',
   'pay.link.open': 'Payment link',
-  'pay.link.payment': 'Payment',
+  'pay.link.paymentOf': 'Payment of {amount}, made {time}',
+  'pay.link.paymentNew': 'The payment just made',
   'pay.link.hint': 'Send this link to the payer, or open it to follow the payment in the hosted page.',
   'pay.link.ready': 'New payment link ready',
   'pay.link.noAnswer': 'The service gave no link.',
@@ -36,7 +37,8 @@ export const en = {
 export const da: Record<keyof typeof en, string> = {
   'pay.link.title': 'Betalingslink',
   'pay.link.open': 'Betalingslink',
-  'pay.link.payment': 'Betaling',
+  'pay.link.paymentOf': 'Betaling på {amount}, oprettet {time}',
+  'pay.link.paymentNew': 'Betalingen, der lige er oprettet',
   'pay.link.hint': 'Send linket til betaleren, eller åbn det for at følge betalingen på den hostede side.',
   'pay.link.ready': 'Nyt betalingslink er klar',
   'pay.link.noAnswer': 'Tjenesten sendte intet link.',
