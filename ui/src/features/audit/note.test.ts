@@ -38,3 +38,12 @@ describe('an action told by its intent and outcome rows', () => {
     expect(rows.map((r) => shownOutcome(r, ended))).toEqual(['pending', 'succeeded', 'unknown', 'succeeded']);
   });
 });
+
+describe('a payment row', () => {
+  it('says a payment was made, never its id (#32)', () => {
+    i18n.set('en');
+    const shown = noteWords({ kind: 'payment', id: 'd0187a00-1111-2222-3333-444455556666' }, 'en');
+    expect(shown?.text).toBe('Made a payment for the payer to pay');
+    expect(shown?.text).not.toContain('d0187a00');
+  });
+});

@@ -58,7 +58,8 @@ export function noteWords(note: AuditNote | null | undefined, lang: Lang): NoteW
       // The deal is named beside the words (a link with its title), never its id inline.
       return { text: t('audit.note.created'), original: null };
     case 'payment':
-      return { text: t('audit.note.payment', { id: note.id }), original: null };
+      // The payment is named by the row's amount and time; its id is no word for people.
+      return { text: t('audit.note.payment'), original: null };
     case 'text':
       return { text: localText(note.text), original: null };
   }
