@@ -51,7 +51,7 @@ pub fn typescript() -> String {
         crate::consequence::Consequence::decl(&cfg),
         crate::consequence::SplitEffect::decl(&cfg),
         crate::consequence::Blocked::decl(&cfg),
-        crate::transactions::consequence_service::ConsequenceView::decl(&cfg),
+        crate::consequence::ConsequenceView::decl(&cfg),
         crate::audit::export::AuditFile::decl(&cfg),
         crate::save_as::kind::ExportKind::decl(&cfg),
         crate::save_as::commands::SaveChoice::decl(&cfg),

@@ -1,8 +1,36 @@
 //! Reading the live record a consequence is computed on, and the consequence's audit line.
 
-use super::model::{Move, parse};
+use super::model::{Consequence, Move, parse};
 use super::rules::{of_debt, of_move};
 use escrow_api::{Client, SplitPayout, Transaction};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A consequence, tagged with the environment it was computed in; `None` when the action
+/// moves no money.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsequenceView {
+    pub environment_id: String,
+    pub consequence: Option<Consequence>,
+}
+
+/// What a move (`(target transaction, move)`, as any domain's action names it) would do,
+/// from the live record; every domain's consequence command goes through here.
+pub async fn view_of(
+    environment_id: String,
+    client: &Client,
+    money_move: Option<(&str, Move)>,
+) -> Result<ConsequenceView, crate::error::AppError> {
+    let consequence = match money_move {
+        Some((target, m)) => {
+            let (tx, splits) = live(client, target).await?;
+            Some(of_move(&m, &tx, &splits))
+        }
+        None => None,
+    };
+    Ok(ConsequenceView { environment_id, consequence })
+}
 
 /// Reads the transaction and its split payouts, the live record a consequence is computed on.
 pub async fn live(

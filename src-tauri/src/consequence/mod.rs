@@ -26,7 +26,7 @@ mod model;
 mod money;
 mod rules;
 
-pub use live::{audit_note, debt_audit_note, live};
+pub use live::{ConsequenceView, audit_note, debt_audit_note, live, view_of};
 pub use model::{Blocked, Consequence, Move, SplitEffect};
 pub use money::{DealMoney, Flow, Stage, money_of};
 pub use rules::{of_create, of_debt, of_move};

@@ -16,6 +16,7 @@ use crate::auto::service::{BillOfSaleInput, DebtInput};
 use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
 use crate::bulk::service::MatchingIds;
 use crate::consequence::Consequence;
+use crate::consequence::ConsequenceView;
 use crate::desk::{ConnectionCheck, Desk};
 use crate::documents::actions::DocumentAction;
 use crate::documents::browse::DocumentView;
@@ -41,7 +42,6 @@ use crate::trades::service::{
     TradesPageView,
 };
 use crate::transactions::actions::TransactionAction;
-use crate::transactions::consequence_service::ConsequenceView;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};
 use crate::transactions::list::{TransactionPageView, TransactionQuery};

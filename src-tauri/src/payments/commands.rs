@@ -31,6 +31,6 @@ pub async fn payment_action(
 pub async fn payment_consequence(
     desk: State<'_, Desk>,
     request: super::actions::PaymentAction,
-) -> Result<crate::transactions::consequence_service::ConsequenceView> {
+) -> Result<crate::consequence::ConsequenceView> {
     desk.payment_consequence(&request).await
 }

@@ -6,6 +6,7 @@
 //! the pending list completes the action but shows no link (initialize again for one).
 
 use super::actions::PaymentAction;
+use crate::consequence::{ConsequenceView, view_of};
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
@@ -20,6 +21,12 @@ impl Desk {
             None => (None, None),
         };
         Ok(Outcome { environment_id, record: run.record, value, link })
+    }
+
+    /// What a payment action would do (a new payment against what remains to pay).
+    pub async fn payment_consequence(&self, action: &PaymentAction) -> Result<ConsequenceView, AppError> {
+        let (environment_id, client) = self.active_client()?;
+        view_of(environment_id, &client, action.money_move()).await
     }
 }
 

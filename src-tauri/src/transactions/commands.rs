@@ -83,7 +83,7 @@ pub fn check_new_transaction(
 pub async fn transaction_consequence(
     desk: State<'_, Desk>,
     request: super::actions::TransactionAction,
-) -> Result<super::consequence_service::ConsequenceView> {
+) -> Result<crate::consequence::ConsequenceView> {
     desk.transaction_consequence(&request).await
 }
 
@@ -93,6 +93,6 @@ pub async fn debt_consequence(
     desk: State<'_, Desk>,
     transaction_id: String,
     amount: String,
-) -> Result<super::consequence_service::ConsequenceView> {
+) -> Result<crate::consequence::ConsequenceView> {
     desk.debt_consequence(&transaction_id, &amount).await
 }
