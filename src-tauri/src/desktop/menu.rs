@@ -57,7 +57,16 @@ pub const ITEMS: &[Item] = &[
         accelerator: Some("Alt+1"),
     },
     Item { id: "go-users", menu: Submenu::View, en: "Users", da: "Brugere", accelerator: Some("Alt+2") },
+    Item {
+        id: "go-business-users",
+        menu: Submenu::View,
+        en: "Business users",
+        da: "Erhvervsbrugere",
+        accelerator: Some("Alt+7"),
+    },
     Item { id: "go-trades", menu: Submenu::View, en: "Trades", da: "Handelsaftaler", accelerator: Some("Alt+3") },
+    Item { id: "go-documents", menu: Submenu::View, en: "Documents", da: "Dokumenter", accelerator: Some("Alt+8") },
+    Item { id: "go-events", menu: Submenu::View, en: "Events", da: "Hændelser", accelerator: Some("Alt+9") },
     Item { id: "go-audit", menu: Submenu::View, en: "Audit log", da: "Revisionslog", accelerator: Some("Alt+4") },
     Item { id: "go-environments", menu: Submenu::View, en: "Environments", da: "Miljøer", accelerator: Some("Alt+5") },
     Item {

@@ -77,3 +77,21 @@ describe('command palette, copy diagnostics', () => {
     expect(calls).not.toContain('diagnostics');
   });
 });
+
+describe('command palette, pages', () => {
+  it('goes to every page the sidebar lists (#32)', async () => {
+    render(App);
+    const sidebar = (await screen.findAllByTestId(/^nav-/)).map((b) => b.textContent?.trim() ?? '');
+    await fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByTestId('palette-input');
+    const offered = screen.getAllByRole('option').map((o) => o.textContent ?? '');
+    for (const name of ['Documents', 'Events', 'Business users', 'Users', 'Trades']) {
+      expect(sidebar.some((s) => s.includes(name)), `${name} in the sidebar`).toBe(true);
+      expect(offered.some((o) => o.includes(name)), `${name} in the palette`).toBe(true);
+    }
+    await fireEvent.input(input, { target: { value: 'events' } });
+    await fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByTestId('nav-events');
+    await waitFor(() => expect(screen.getByTestId('nav-events').getAttribute('aria-current')).toBe('page'));
+  });
+});

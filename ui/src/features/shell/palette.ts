@@ -1,11 +1,12 @@
 import type { EnvironmentView, TransactionListItem } from '../../lib/bindings';
 import { statusLabel } from '../../shared/i18n/i18n.svelte';
+import type { Page } from './session.svelte';
 
 /** One entry of the command palette. */
 export type PaletteItem =
   | { kind: 'transaction'; id: string; title: string; detail: string }
   | { kind: 'open-id'; id: string }
-  | { kind: 'page'; page: 'overview' | 'attention' | 'transactions' | 'environments' | 'audit' | 'users' | 'business-users' | 'trades' }
+  | { kind: 'page'; page: Page }
   | { kind: 'environment'; env: EnvironmentView }
   | { kind: 'theme'; choice: 'light' | 'dark' | 'system' }
   | { kind: 'language'; lang: 'da' | 'en' }
