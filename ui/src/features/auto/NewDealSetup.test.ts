@@ -96,8 +96,12 @@ describe('new Auto deal with its set-up in the same flow', () => {
     await type('nt-image-urls', 'https://cdn.example.dk/a.jpg\nhttp://cdn.example.dk/b.jpg');
     expect((await screen.findByTestId('nt-image-urls-error')).textContent).toContain('Line 2');
     await fireEvent.click(screen.getByTestId('nt-setup-debt-on'));
+    // Ticked, nothing typed yet: no field says it is missing until the review is asked for (#32).
+    expect(screen.queryByTestId('nt-setup-debt-amount-error')).toBeNull();
+    expect(screen.queryByTestId('nt-setup-debt-file-error')).toBeNull();
     await fireEvent.click(screen.getByTestId('nt-review'));
-    expect(screen.getByTestId('nt-setup-debt-file-error')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('nt-setup-debt-file-error')).toBeTruthy());
+    expect(screen.getByTestId('nt-setup-debt-amount-error')).toBeTruthy();
     expect(screen.queryByTestId('new-transaction-review')).toBeNull();
     expect(sent('check_new_transaction')).toHaveLength(0);
   });

@@ -41,6 +41,15 @@ export function setupIssues(s: AutoSetup, lang: Lang): Record<string, Issue> {
   return out;
 }
 
+/** Issues about what is not filled in yet (an empty amount, no destination, no file) wait for
+ * the first review; what was typed wrong shows at once. */
+const UNTIL_REVIEW = new Set(['amount.error.empty', 'debt.neither', 'setup.error.file']);
+
+/** The issues to show before the person has asked for the review. */
+export function typedIssues(issues: Record<string, Issue>): Record<string, Issue> {
+  return Object.fromEntries(Object.entries(issues).filter(([, i]) => !UNTIL_REVIEW.has(i.key)));
+}
+
 /** The calls to make after the create, in order (bill of sale first: it is the cheaper one to redo). */
 export function setupSteps(s: AutoSetup, lang: Lang): SetupStep[] {
   const steps: SetupStep[] = [];
