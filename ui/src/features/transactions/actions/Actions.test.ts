@@ -409,3 +409,20 @@ describe('payment instructions', () => {
     expect(screen.getByTestId('copy-transfer-amount')).toBeTruthy();
   });
 });
+
+describe('payout of an Auto deal with steps still open', () => {
+  it('warns that the bill of sale is not signed, without blocking the payout (#32)', async () => {
+    const vehicle = transaction('tx-1').transaction.autoInformation;
+    installMock(
+      { status: 'PAID', autoInformation: vehicle ? { ...vehicle, billOfSale: { enabled: true, signed: false } } : null },
+      { transaction_consequence: (a) => ({ environmentId: 'sandbox', consequence: consequenceOf((a.request as { kind: string }).kind) }) },
+      [],
+      { paidIn: '290750.00', remaining: '0.00' },
+    );
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-payout'));
+    const warning = await screen.findByTestId('payout-open-steps');
+    expect(warning.textContent).toContain('Bill of sale signed');
+    expect(warning.querySelectorAll('li')).toHaveLength(1);
+  });
+});
