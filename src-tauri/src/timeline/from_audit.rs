@@ -2,7 +2,7 @@
 //! folded together), saying who acted, with the correlation id and the audit row to open.
 
 use super::entry::{TimelineEntry, TimelineKind as K, TimelineSource, parse_time};
-use crate::audit::AuditEntry;
+use crate::audit::{AuditEntry, AuditNote};
 use std::collections::{BTreeMap, HashMap};
 
 /// Which kind of line an action kind makes.
@@ -36,6 +36,23 @@ fn actor(row: &AuditEntry) -> Option<String> {
     }
 }
 
+/// The consequence the intent row recorded, if any.
+fn consequence_of(rows: &[&AuditEntry]) -> Option<AuditNote> {
+    rows.iter().find_map(|r| match crate::audit::note::parse(r.detail.as_deref()).note {
+        Some(n @ AuditNote::Consequence { .. }) => Some(n),
+        _ => None,
+    })
+}
+
+/// What a payout or a cancel moved, by its consequence: the payee's share, or what goes back.
+fn moved(kind: &str, consequence: Option<&AuditNote>) -> Option<String> {
+    match (kind, consequence?) {
+        ("payout", AuditNote::Consequence { payee_net, .. }) => Some(payee_net.clone()),
+        ("cancel", AuditNote::Consequence { to_payer, .. }) => Some(to_payer.clone()),
+        _ => None,
+    }
+}
+
 /// One line per action among `rows`. `reasons` holds the cancel reason the journal kept
 /// for an action id (the audit row has no room for it).
 pub fn entries(rows: &[AuditEntry], reasons: &HashMap<String, String>) -> Vec<TimelineEntry> {
@@ -52,7 +69,12 @@ pub fn entries(rows: &[AuditEntry], reasons: &HashMap<String, String>) -> Vec<Ti
             // The cancel reason is the staff member's own words; any other detail is the
             // row's note, in parts for the UI to word (the batch is the bulk run's business).
             let reason = reasons.get(action_id).cloned();
-            let note = if reason.is_some() { None } else { crate::audit::note::parse(last.detail.as_deref()).note };
+            let consequence = consequence_of(&rows);
+            let note = if reason.is_some() {
+                None
+            } else {
+                crate::audit::note::parse(last.detail.as_deref()).note.or_else(|| consequence.clone())
+            };
             let mut line = TimelineEntry::new(
                 parse_time(&last.at),
                 kind_of(&last.kind),
@@ -62,7 +84,9 @@ pub fn entries(rows: &[AuditEntry], reasons: &HashMap<String, String>) -> Vec<Ti
             .status(Some(last.outcome.clone()))
             .detail(reason);
             line.note = note;
-            line.amount = last.amount.clone();
+            // A payout or cancel names what moved (to the payee, back to the payer) by the
+            // consequence the person confirmed, not the deal's amount they typed to confirm.
+            line.amount = moved(&last.kind, consequence.as_ref()).or_else(|| last.amount.clone());
             line.actor = actor(last);
             line.correlation_id = correlation;
             line.audit_seq = Some(last.seq);

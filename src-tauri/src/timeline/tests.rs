@@ -167,3 +167,30 @@ fn deliveries_and_the_rest_merge_newest_first() {
         ]
     );
 }
+
+#[test]
+fn a_payout_or_cancel_line_names_what_moved_by_its_consequence_not_the_deals_amount() {
+    let with = |seq, action: &str, kind: &str, phase: &str, outcome: &str, detail: Option<&str>| AuditEntry {
+        detail: detail.map(str::to_owned),
+        amount: Some("245000.00".into()),
+        ..row(seq, action, kind, phase, outcome, "2026-03-01T12:00:00Z")
+    };
+    let consequence =
+        "consequence: payee receives 120000.00 DKK; to payer 0.00 DKK; payer owes 0.00 DKK; reimbursable 0.00 DKK";
+    let back =
+        "consequence: payee receives 0.00 DKK; to payer 50000.00 DKK; payer owes 0.00 DKK; reimbursable 50000.00 DKK";
+    let rows = vec![
+        with(1, "a-1", "payout", "intent", "pending", Some(consequence)),
+        with(2, "a-1", "payout", "outcome", "succeeded", None),
+        with(3, "a-2", "cancel", "intent", "pending", Some(back)),
+        with(4, "a-2", "cancel", "outcome", "succeeded", None),
+        with(5, "a-3", "changeAmount", "outcome", "succeeded", None),
+    ];
+    let lines = from_audit::entries(&rows, &HashMap::new());
+    let amount = |kind: &str| lines.iter().find(|l| l.event == format!("staff.{kind}")).and_then(|l| l.amount.clone());
+    assert_eq!(amount("payout").as_deref(), Some("120000.00"), "what the payee received");
+    assert_eq!(amount("cancel").as_deref(), Some("50000.00"), "what went back to the payer");
+    assert_eq!(amount("changeAmount").as_deref(), Some("245000.00"), "other actions keep their amount");
+    let payout = lines.iter().find(|l| l.event == "staff.payout").unwrap();
+    assert!(matches!(payout.note, Some(crate::audit::AuditNote::Consequence { .. })), "the consequence is shown");
+}
