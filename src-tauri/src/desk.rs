@@ -101,7 +101,7 @@ impl Desk {
 
     /// The audit trail this desk writes (tests append through it as a crashed app would).
     /// Gives back the page caches of the app's database connections not in use (see
-    /// [`crate::idle`]); answers how many shrank.
+    /// [`crate::platform::idle`]); answers how many shrank.
     pub fn release_memory(&self) -> usize {
         self.db.release_memory() + self.mirror.release_memory()
     }

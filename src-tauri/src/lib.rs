@@ -12,7 +12,6 @@ pub mod auto;
 pub mod bindings;
 pub mod bulk;
 pub mod consequence;
-pub mod csv;
 pub mod desk;
 pub mod desktop;
 pub mod documents;
@@ -20,19 +19,16 @@ pub mod error;
 pub mod error_cause;
 pub mod events;
 pub mod external;
-pub mod fields;
-pub mod files;
-pub mod idle;
 pub mod ipc;
 pub mod journal;
-pub mod memory;
 pub mod mirror;
 pub mod notify;
-pub mod on_worker;
 pub mod payments;
+pub mod platform;
 pub mod sandbox_inspect;
 pub mod save_as;
 pub mod settings;
+pub mod shared;
 pub mod startup;
 pub mod support;
 pub mod timeline;
@@ -40,7 +36,6 @@ pub mod trades;
 pub mod transactions;
 pub mod updates;
 pub mod users;
-pub mod views;
 
 use desk::{BuiltInSandbox, Desk};
 use std::path::PathBuf;
@@ -124,7 +119,7 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
 
 /// What goes back to the OS when the app is quiet (see `idle`): the caches of the app's
 /// database connections and of the built-in Sandbox's.
-fn idle_releases(app: &tauri::AppHandle) -> Vec<idle::Release> {
+fn idle_releases(app: &tauri::AppHandle) -> Vec<platform::idle::Release> {
     let (desk, sandbox) = (app.clone(), app.clone());
     vec![
         std::sync::Arc::new(move || {
@@ -167,7 +162,7 @@ pub fn run() {
                     app.manage(desk);
                     app.manage(sandbox);
                     mirror::scheduler::spawn(app.handle().clone());
-                    idle::spawn(idle_releases(app.handle()));
+                    platform::idle::spawn(idle_releases(app.handle()));
                 }
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),
@@ -187,7 +182,7 @@ pub fn run() {
             if let Some(desk) = window.try_state::<Desk>() {
                 notify::plugin::track_focus(desk.notices(), event);
             }
-            memory::on_window_event(event);
+            platform::memory::on_window_event(event);
         })
         .on_menu_event(|app, event| desktop::menu::on_event(app, event.id().as_ref()))
         .invoke_handler(ipc::handler())

@@ -15,7 +15,7 @@ fn main() {
             std::process::exit(2);
         }
         // SAFETY: first thing in main, before any other thread exists.
-        unsafe { escrow_desk::memory::limit_arenas() };
+        unsafe { escrow_desk::platform::memory::limit_arenas() };
         // The web engine's memory settings (compositing off, no JIT; see `web_engine`).
         // SAFETY: first thing in main, before any other thread exists.
         unsafe { escrow_desk::desktop::web_engine::apply_defaults() };

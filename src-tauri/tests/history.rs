@@ -143,7 +143,7 @@ async fn from_a_transaction_to_its_payer_and_their_other_transactions() {
 #[tokio::test]
 async fn a_document_of_its_own_is_uploaded_journaled_listed_and_opened() {
     use escrow_desk::documents::service::DocumentInput;
-    use escrow_desk::files::{FileData, FileUpload};
+    use escrow_desk::shared::files::{FileData, FileUpload};
     let w = world().await;
     let input = DocumentInput {
         transaction_id: "  ".into(),

@@ -353,9 +353,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                         transaction_id: txn.clone(),
                         title: "Scan".into(),
                         signers_required: None,
-                        file: escrow_desk::files::FileUpload {
+                        file: escrow_desk::shared::files::FileUpload {
                             file_name: "scan.pdf".into(),
-                            data: escrow_desk::files::FileData(b"%PDF-1.4 scan".to_vec()),
+                            data: escrow_desk::shared::files::FileData(b"%PDF-1.4 scan".to_vec()),
                         },
                     })
                     .await,
@@ -379,9 +379,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 &desk
                     .add_debt_information(&escrow_desk::auto::service::DebtInput {
                         transaction_id: txn.clone(),
-                        file: escrow_desk::files::FileUpload {
+                        file: escrow_desk::shared::files::FileUpload {
                             file_name: "d.pdf".into(),
-                            data: escrow_desk::files::FileData(b"%PDF-1.4 d".to_vec()),
+                            data: escrow_desk::shared::files::FileData(b"%PDF-1.4 d".to_vec()),
                         },
                         amount: "10.00".into(),
                         fik_code: None,

@@ -2,7 +2,7 @@
 //! file is read back into rows for verification.
 //!
 //! Cells are defused for spreadsheets (a leading `= + - @` gets an apostrophe, see
-//! [`crate::csv::field`]). So that the verifier can always undo it, a value that itself
+//! [`crate::shared::csv::field`]). So that the verifier can always undo it, a value that itself
 //! starts with an apostrophe gets one more: reading strips exactly one leading
 //! apostrophe from every cell. An empty cell reads as an absent value (the hashes frame
 //! both alike).
@@ -41,7 +41,11 @@ pub const HEADER: [&str; 23] = [
 
 /// One cell: an extra leading apostrophe kept reversible (see the module notes).
 pub fn cell(value: &str) -> String {
-    if value.starts_with('\'') { crate::csv::field(&format!("'{value}")) } else { crate::csv::field(value) }
+    if value.starts_with('\'') {
+        crate::shared::csv::field(&format!("'{value}"))
+    } else {
+        crate::shared::csv::field(value)
+    }
 }
 
 /// The cells of one row, in [`HEADER`] order (`environment` is the name to show).
@@ -76,7 +80,7 @@ pub fn cells(r: &AuditEntry, environment: &str) -> [String; 23] {
 
 /// The rows of an exported file, in file order. An error names the line and what is wrong.
 pub fn read(text: &str) -> Result<Vec<AuditEntry>, String> {
-    let mut records = crate::csv::parse(text)?.into_iter();
+    let mut records = crate::shared::csv::parse(text)?.into_iter();
     let header = records.next().ok_or("the file is empty")?;
     let index: HashMap<&str, usize> = header.iter().enumerate().map(|(i, h)| (h.as_str(), i)).collect();
     let missing: Vec<&str> = HEADER.iter().copied().filter(|h| !index.contains_key(h)).collect();

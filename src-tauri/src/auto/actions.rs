@@ -3,9 +3,9 @@
 //! request, file included, so a retry sends the same file.
 
 use crate::error::AppError;
-use crate::fields::{id, positive, text};
-use crate::files::{FileData, FileUpload, upload_of};
 use crate::journal::{Action, Record, Sent};
+use crate::shared::fields::{id, positive, text};
+use crate::shared::files::{FileData, FileUpload, upload_of};
 use escrow_api::validate::{self, BILL_OF_SALE_FILE_TYPES, DEBT_FILE_TYPES};
 use escrow_api::{BillOfSale, Client, DebtInformation, IdempotencyKey, RequiredSigner};
 use serde::{Deserialize, Serialize};

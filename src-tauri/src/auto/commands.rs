@@ -5,7 +5,7 @@ use super::service::{BillOfSaleInput, DebtInput};
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
-use crate::views::HostedUrlView;
+use crate::shared::views::HostedUrlView;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;

@@ -4,10 +4,10 @@
 use super::actions::{AutoAction, without_file_bytes};
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::fields::{id, text};
-use crate::files::FileUpload;
 use crate::journal::Outcome;
-use crate::views::HostedUrlView;
+use crate::shared::fields::{id, text};
+use crate::shared::files::FileUpload;
+use crate::shared::views::HostedUrlView;
 use serde::Deserialize;
 use ts_rs::TS;
 

@@ -155,7 +155,7 @@ async fn still_as_confirmed(ctx: &Context, row: &BulkRow) -> Result<(), AppError
     let live = ctx.client.transactions().get(&row.transaction_id).await?;
     eligibility::check(ctx.kind, &live)
         .map_err(|why| AppError::validation(format!("Changed since the confirmation: {}", why.message())))?;
-    let confirmed = crate::fields::parse_amount("amount", &row.amount)?;
+    let confirmed = crate::shared::fields::parse_amount("amount", &row.amount)?;
     if live.amount != confirmed || live.currency.as_str() != row.currency {
         return Err(AppError::validation(format!(
             "Changed since the confirmation: the amount is now {} {}.",

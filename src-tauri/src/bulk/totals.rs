@@ -3,7 +3,7 @@
 
 use super::model::{BulkRow, CurrencyTotal, RowState};
 use crate::error::AppError;
-use crate::fields::parse_amount;
+use crate::shared::fields::parse_amount;
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
 

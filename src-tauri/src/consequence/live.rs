@@ -37,7 +37,7 @@ pub async fn live(
     client: &Client,
     transaction_id: &str,
 ) -> Result<(Transaction, Vec<SplitPayout>), crate::error::AppError> {
-    let id = crate::fields::id("transactionId", transaction_id)?;
+    let id = crate::shared::fields::id("transactionId", transaction_id)?;
     let tx = client.transactions().get(id).await?;
     let splits = client.split_payouts().list(id).await?.items;
     Ok((tx, splits))

@@ -92,7 +92,7 @@ pub(super) fn money(d: Decimal) -> String {
 }
 
 pub(super) fn parse(text: &str) -> Option<Decimal> {
-    crate::fields::parse_amount("amount", text).ok()
+    crate::shared::fields::parse_amount("amount", text).ok()
 }
 
 pub(super) fn blocked(reason: &str, amount: Option<Decimal>) -> Option<Blocked> {

@@ -2,9 +2,9 @@
 //! the journal keeps the exact request, file included, so a retry sends the same file.
 
 use crate::error::AppError;
-use crate::fields::{id, text};
-use crate::files::{FileData, FileUpload, check_document_file};
 use crate::journal::{Action, Record, Sent};
+use crate::shared::fields::{id, text};
+use crate::shared::files::{FileData, FileUpload, check_document_file};
 use escrow_api::SignRequest;
 use escrow_api::documents::{UploadDocument, content_type_for};
 use escrow_api::{Client, IdempotencyKey};

@@ -5,7 +5,7 @@
 use super::service::DocumentsView;
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::fields::id;
+use crate::shared::fields::id;
 use escrow_api::Document;
 use serde::Serialize;
 use ts_rs::TS;

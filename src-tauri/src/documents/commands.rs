@@ -6,7 +6,7 @@ use crate::desk::Desk;
 use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
 use crate::journal::Outcome;
-use crate::views::HostedUrlView;
+use crate::shared::views::HostedUrlView;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;

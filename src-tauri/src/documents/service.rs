@@ -4,10 +4,10 @@
 use super::actions::{DocumentAction, without_file_bytes};
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::fields::id;
-use crate::files::FileUpload;
 use crate::journal::Outcome;
-use crate::views::HostedUrlView;
+use crate::shared::fields::id;
+use crate::shared::files::FileUpload;
+use crate::shared::views::HostedUrlView;
 use escrow_api::Document;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -98,7 +98,7 @@ impl Desk {
 
 #[cfg(test)]
 mod tests {
-    use crate::files::{FileData, FileUpload, check_document_file};
+    use crate::shared::files::{FileData, FileUpload, check_document_file};
     use escrow_api::validate::MAX_FILE_BYTES;
 
     fn file(name: &str, bytes: &[u8]) -> FileUpload {

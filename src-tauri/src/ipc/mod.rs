@@ -34,6 +34,7 @@ use crate::payments::instructions::PaymentInstructionsView;
 use crate::save_as::commands::SaveChoice;
 use crate::save_as::kind::ExportKind;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
+use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
 use crate::timeline::service::TimelineView;
 use crate::trades::actions::TradeAction;
@@ -55,7 +56,6 @@ use crate::users::service::{
     BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
     UserView,
 };
-use crate::views::HostedUrlView;
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
 pub use typescript::Command;
 
@@ -98,7 +98,7 @@ macro_rules! commands {
             let requests = std::sync::atomic::AtomicU64::new(0);
             move |invoke: tauri::ipc::Invoke<R>| {
                 let request = requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                crate::idle::note_work();
+                crate::platform::idle::note_work();
                 let name = invoke.message.command();
                 if REACH_SERVICE.contains(&name) {
                     tracing::info!(command = %name, request, "command");

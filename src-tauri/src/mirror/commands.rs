@@ -6,7 +6,7 @@ use super::settings::Intervals;
 use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget};
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::on_worker::on_worker;
+use crate::platform::on_worker::on_worker;
 use tauri::{AppHandle, Runtime, State};
 
 type Result<T> = std::result::Result<T, AppError>;
@@ -24,7 +24,7 @@ pub async fn sync_mirror(desk: State<'_, Desk>, full: bool) -> Result<MirrorStat
 }
 
 // The overview, the queue and the changes read the whole mirror: off the main thread
-// (see [`crate::on_worker`]).
+// (see [`crate::platform::on_worker`]).
 
 #[tauri::command]
 pub async fn overview<R: Runtime>(app: AppHandle<R>) -> Result<Overview> {

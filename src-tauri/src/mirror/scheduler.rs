@@ -49,7 +49,7 @@ async fn step(
     // No key, say: nothing to sync until the user adds one.
     // Noted on both sides: a long sync is work throughout, and its caches and garbage go
     // back to the OS once it is over (see `idle`).
-    crate::idle::note_work();
+    crate::platform::idle::note_work();
     let _ = desk.run_mirror_sync(due).await;
-    crate::idle::note_work();
+    crate::platform::idle::note_work();
 }

@@ -74,7 +74,7 @@ impl Mirror {
             .map_err(|e| AppError::new(ErrorCode::Internal, format!("mirror read: {e}")))?
     }
 
-    /// Hands back both connections' page caches unless in use (see [`crate::idle`]).
+    /// Hands back both connections' page caches unless in use (see [`crate::platform::idle`]).
     pub fn release_memory(&self) -> usize {
         crate::appdb::shrink(&self.conn) + crate::appdb::shrink(&self.reader)
     }

@@ -3,8 +3,8 @@
 
 use crate::consequence::Move;
 use crate::error::AppError;
-use crate::fields::{id, parse_amount, positive, text};
 use crate::journal::{Action, Sent};
+use crate::shared::fields::{id, parse_amount, positive, text};
 use escrow_api::enums::PaymentMethod;
 use escrow_api::{CallOptions, Client, IdempotencyKey};
 use escrow_api::{CreatePayment, InitializePayment};

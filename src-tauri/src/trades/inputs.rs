@@ -2,7 +2,7 @@
 //! the client's request, with every fault naming its wire field.
 
 use crate::error::{AppError, ErrorCode, FieldErrorView};
-use crate::fields::parse_amount;
+use crate::shared::fields::parse_amount;
 use escrow_api::trade::{self, CreateTrade, ShipmentPurchase, TradeAppSwitch, TradeShipping};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};

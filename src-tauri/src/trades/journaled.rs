@@ -21,7 +21,7 @@ impl Action for TradeAction {
         amount(self)
     }
     fn validate(&self) -> Result<(), AppError> {
-        crate::fields::id("transactionId", self.target())?;
+        crate::shared::fields::id("transactionId", self.target())?;
         validate(self)
     }
     async fn send(&self, client: &Client, key: &IdempotencyKey) -> Result<Sent<TradeSent>, AppError> {

@@ -4,8 +4,8 @@
 
 use crate::consequence::Move;
 use crate::error::AppError;
-use crate::fields::{id, non_negative, parse_amount, positive};
 use crate::journal::{Action, Sent};
+use crate::shared::fields::{id, non_negative, parse_amount, positive};
 use escrow_api::enums::{Recipient, Timing, TransactionStatus};
 use escrow_api::{
     AddParty, CancelTransaction, ChangeAmount, CreateSplitPayout, Patch, PayoutTransaction, UpdateTransaction,

@@ -15,7 +15,7 @@ impl Desk {
 
     /// What registering debt of `amount` would do to the payee's share.
     pub async fn debt_consequence(&self, transaction_id: &str, amount: &str) -> Result<ConsequenceView, AppError> {
-        let amount = crate::fields::positive("amount", amount)?;
+        let amount = crate::shared::fields::positive("amount", amount)?;
         let (environment_id, client) = self.active_client()?;
         let (tx, splits) = live(&client, transaction_id).await?;
         Ok(ConsequenceView { environment_id, consequence: Some(of_debt(amount, &tx, &splits)) })

@@ -95,13 +95,13 @@ impl Fields {
     }
 
     /// A whole number in `0..=max`, plain or grouped in threes (`45.000`, see
-    /// [`crate::fields::whole_number`]).
+    /// [`crate::shared::fields::whole_number`]).
     fn whole(&mut self, field: &str, v: &str, max: i32) -> Option<i32> {
         let v = v.trim();
         if v.is_empty() {
             return None;
         }
-        match crate::fields::whole_number(v).and_then(|n| i32::try_from(n).ok()) {
+        match crate::shared::fields::whole_number(v).and_then(|n| i32::try_from(n).ok()) {
             Some(n) if (0..=max).contains(&n) => Some(n),
             _ => {
                 self.fail(field, format!("must be a whole number from 0 to {max}"));

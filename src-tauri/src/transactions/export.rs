@@ -3,8 +3,8 @@
 //! The file is written under a temporary name and renamed when complete, so a
 //! cancelled or failed export never leaves a partial file behind.
 
-use crate::csv::field;
 use crate::error::{AppError, ErrorCode};
+use crate::shared::csv::field;
 use crate::transactions::filters::TransactionFilters;
 use escrow_api::TransactionListItem;
 use escrow_api::{Client, ListTransactions};

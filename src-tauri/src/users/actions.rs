@@ -2,8 +2,8 @@
 //! go to. Journaled like every action; none moves money.
 
 use crate::error::AppError;
-use crate::fields::{id, short, text};
 use crate::journal::{Action, Sent};
+use crate::shared::fields::{id, short, text};
 use escrow_api::Client;
 use escrow_api::IdempotencyKey;
 use escrow_api::{BankAccountRef, GuestUser};

@@ -5,11 +5,11 @@ use super::actions::UserAction;
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
+use crate::shared::views::HostedUrlView;
 use crate::users::service::{
     BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
     UserView,
 };
-use crate::views::HostedUrlView;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;

@@ -6,9 +6,9 @@
 use super::actions::UserAction;
 use crate::desk::Desk;
 use crate::error::AppError;
-use crate::fields::{id, short, text};
 use crate::journal::Outcome;
-use crate::views::HostedUrlView;
+use crate::shared::fields::{id, short, text};
+use crate::shared::views::HostedUrlView;
 use escrow_api::ListUsers;
 use escrow_api::{
     Bank, BankAccount, ConnectRequest, ConnectionRecord, OnboardingResult, StartOnboarding, User, UserListItem,

@@ -67,7 +67,7 @@ pub fn spawn(releases: Vec<Release>) {
                 for release in &releases {
                     release();
                 }
-                crate::memory::trim();
+                crate::platform::memory::trim();
             })
             .await;
         }

@@ -1,0 +1,8 @@
+//! Small pieces every domain uses and none owns: checked fields of a request (`fields`), files
+//! picked by the person (`files`), CSV text (`csv`) and the views of a page of results
+//! (`views`).
+
+pub mod csv;
+pub mod fields;
+pub mod files;
+pub mod views;
