@@ -14,7 +14,7 @@ use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::keychain::Keychain;
 
 /// The schema version this app writes.
-const LATEST: u32 = 8;
+const LATEST: u32 = 9;
 
 const FIXTURES: [(&str, Option<&str>, Option<&str>); 5] = [
     ("appdb-1-5c4ebe0.sqlite", None, None),
@@ -49,6 +49,12 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
             })
             .unwrap();
         assert_eq!(excess, 1, "{name}: a detail check keeps the payout's excess (step 7)");
+        let gone_out: i64 = conn
+            .query_row("SELECT count(*) FROM pragma_table_info('mirror_details') WHERE name = 'gone_out_e4'", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(gone_out, 1, "{name}: a detail check keeps what has gone out of the deal (step 9)");
         let (pname, url, r, d): (String, String, String, String) = conn
             .query_row("SELECT name, base_url, routes, dialect FROM profiles WHERE id = 'p-1'", [], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
