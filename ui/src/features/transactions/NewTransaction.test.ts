@@ -73,12 +73,15 @@ describe('new transaction', () => {
       list_documents: () => ({ environmentId: 'sandbox', documents: [], filtered: true }),
     });
     await openForm();
+    // The form and then its review take focus at their heading, not the window's body (#32).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('nt-heading')));
     await fireEvent.click(screen.getByTestId('nt-type-auto'));
     await type('nt-amount', '189.000,50');
     await type('nt-payeeReferenceId', 'dealer-7');
     await type('nt-vehicle-vin', 'TMBJJ7NE1M0123456');
     await fireEvent.click(screen.getByTestId('nt-review'));
     expect((await screen.findByTestId('nt-review-amount')).textContent).toContain('189.000,50');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('nt-review-title')));
     // A party given by the tenant's own reference is said to be one, not shown as a bare code (#32).
     expect(screen.getByTestId('nt-review-payee').textContent).toBe('Jeres brugerreference dealer-7');
     const create = screen.getByTestId('nt-create') as HTMLButtonElement;
