@@ -230,7 +230,8 @@ async fn a_trade_action_with_a_name_unknown_to_the_app_is_offered_and_posted_thr
         assert_eq!(c.attr("[data-testid='trade-action-result']", "data-state").await, "succeeded");
         c.until("the action done (no longer listed)", async || (c.count(&button).await == 0).then_some(())).await;
         let timeline = c.content("[data-testid='trade-timeline'][data-party='payer']").await;
-        assert!(timeline.contains(&format!("payer did {name}")), "the service recorded it: {timeline}");
+        // The service's sentence ("payer did SignInsuranceWaiver"), worded in the window's language.
+        assert!(timeline.contains("did “Sign insurance waiver”"), "the service recorded it: {timeline}");
         c.close().await;
     })
     .await
