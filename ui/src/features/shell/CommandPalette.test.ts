@@ -95,3 +95,25 @@ describe('command palette, pages', () => {
     await waitFor(() => expect(screen.getByTestId('nav-events').getAttribute('aria-current')).toBe('page'));
   });
 });
+
+describe('command palette, deals by amount', () => {
+  it('reads an amount as the window shows it, as the list search does (#32)', async () => {
+    const searches: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === 'list_environments') return structuredClone(ENVIRONMENTS);
+      if (cmd === 'startup_report') return { problem: null, notices: [] };
+      if (cmd === 'open_actions') return [];
+      if (cmd === 'list_transactions') {
+        searches.push((args as { query: { search: string | null } }).query.search);
+        return page([], 0);
+      }
+      throw { code: 'internal', message: `unexpected command ${cmd}` };
+    });
+    render(App);
+    await screen.findByTestId('nav-transactions');
+    await fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByTestId('palette-input');
+    await fireEvent.input(input, { target: { value: 'DKK 289,500.00' } });
+    await waitFor(() => expect(searches).toContain('289500'));
+  });
+});
