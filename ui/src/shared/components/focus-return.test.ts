@@ -22,6 +22,11 @@ describe('focus after a dialog closes', () => {
     expect(returnTarget(opener)).toBe(byTestId('action-payout'));
   });
 
+  it('goes to the heading when nothing had focus as the dialog opened (the body is no opener)', () => {
+    page('<main><h1>Tesla</h1><button data-testid="action-payout">Pay out</button></main>');
+    expect(returnTarget(document.body)?.tagName).toBe('H1');
+  });
+
   it('keeps focus on the page when the page re-renders the opener away after closing', async () => {
     page('<main><h1>Tesla</h1><div id="bar"><button data-testid="action-payout">Pay out</button></div></main>');
     const opener = byTestId('action-payout');

@@ -5,6 +5,9 @@
 
 /** The element to focus: the opener while it is on the page, its replacement, else the heading. */
 export function returnTarget(opener: Element | null, doc: Document = document): HTMLElement | null {
+  // Nothing had focus when the dialog opened (WebKit does not focus a clicked button): the body
+  // is no place to come back to.
+  if (opener === doc.body || opener === doc.documentElement) opener = null;
   if (opener instanceof HTMLElement && opener.isConnected && !opener.closest('dialog')) return opener;
   const testid = opener instanceof HTMLElement ? opener.dataset.testid : undefined;
   if (testid) {
