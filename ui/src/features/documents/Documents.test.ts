@@ -29,7 +29,7 @@ describe('documents on the transaction detail', () => {
     });
     await waitFor(() => expect(within(panel).getAllByTestId('document-row')).toHaveLength(2));
     const signed = within(panel).getAllByTestId('document-signed').map((c) => c.textContent?.trim());
-    expect(signed, 'the signer count as stored; none required: not for signing').toEqual(['Not for signing', 'No (0/2)']);
+    expect(signed, 'the signer count as stored; none required: said so').toEqual(['No signers required', 'No (0/2)']);
   });
 
   it('refuses a .pdf that is not a PDF and an empty file before sending', async () => {
@@ -88,10 +88,10 @@ describe('the documents page', () => {
     expect(within(page).getAllByTestId('documents-page-count').map((c) => c.textContent)).toEqual(['0/2']);
     // Two signers required, none invited yet: not "No signers".
     const rows = within(page).getAllByTestId('documents-page-row');
-    expect(rows[0].textContent).toContain('Not for signing');
+    expect(rows[0].textContent).toContain('No signers required');
     expect(rows[0].textContent).not.toContain('0/0');
     expect(rows[1].textContent).toContain('Nobody invited to sign yet.');
-    expect(rows[1].textContent).not.toContain('Not for signing');
+    expect(rows[1].textContent).not.toContain('No signers required');
     expect((within(page).getByTestId('document-upload-transaction') as HTMLInputElement).value).toBe('');
     expect((within(page).getByTestId('document-title') as HTMLInputElement).value).toBe('');
   });
