@@ -180,6 +180,7 @@ mod tests {
             timing: "ON_CLOSE".into(),
             effect: effect.into(),
             debt_settlement: false,
+            from_share: true,
         }
     }
 

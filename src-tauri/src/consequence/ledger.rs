@@ -140,6 +140,9 @@ impl<'a> Ledger<'a> {
             timing: s.timing.as_ref().map(|t| t.to_string()).unwrap_or_else(|| "ON_CLOSE".into()),
             effect: effect.into(),
             debt_settlement: self.debt_split.as_deref() == Some(s.split_payout_id.as_str()),
+            from_share: self.live().any(|(i, x)| {
+                x.split_payout_id == s.split_payout_id && !self.from_excess.get(i).copied().unwrap_or(false)
+            }),
         }
     }
 

@@ -31,6 +31,9 @@ pub struct SplitEffect {
     pub effect: String,
     /// The debt-settlement split payout, which can never be cancelled.
     pub debt_settlement: bool,
+    /// Taken out of the payee's share (not cancelled, not paid from money paid in beyond what
+    /// was owed): the breakdown lists it, changed or not, so the payee's figure adds up.
+    pub from_share: bool,
 }
 
 /// Why the service will refuse the action as asked, with the figure that decides it.

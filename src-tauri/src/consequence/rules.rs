@@ -86,6 +86,7 @@ pub fn of_move(m: &Move, tx: &Transaction, splits: &[SplitPayout]) -> Consequenc
                 timing: timing.clone().filter(|t| !t.is_empty()).unwrap_or_else(|| "ON_CLOSE".into()),
                 effect: "planned".into(),
                 debt_settlement: false,
+                from_share: true,
             });
             c
         }
@@ -214,6 +215,7 @@ fn plan_debt(l: &Ledger, amount: Decimal, back: Decimal, c: &mut Consequence) {
         timing: "ON_CLOSE".into(),
         effect: "planned".into(),
         debt_settlement: true,
+        from_share: true,
     });
     c.blocked = if l.closed() {
         blocked("closed", None)

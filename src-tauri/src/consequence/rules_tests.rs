@@ -107,3 +107,23 @@ fn a_new_payment_is_at_most_what_remains_to_pay() {
     let cancelled = deal("CANCELLED", 0, json!([{ "paymentId": "p1", "amount": 50000, "status": "RETURNED" }]));
     assert_eq!(refusal(&of_move(&pay(Some("1000")), &cancelled, &[])), Some(("closed", None)));
 }
+
+#[test]
+fn the_breakdown_marks_the_split_payouts_taken_from_the_payees_share_changed_or_not() {
+    let tx = deal("PAID", 0, authorized(179505));
+    let split = |id: &str, status: &str| -> SplitPayout {
+        serde_json::from_value(json!({
+            "splitPayoutId": id, "amount": 2495, "recipient": "TENANT", "timing": "ON_CLOSE",
+            "status": status, "created": "2026-01-01T00:00:00Z"
+        }))
+        .expect("a split payout")
+    };
+    let splits = [split("sp-tenant", "PENDING"), split("sp-gone", "CANCELLED")];
+    let m = Move::CreateSplitPayout { amount: "1000".into(), recipient: "PAYEE".into(), timing: None };
+    let c = of_move(&m, &tx, &splits);
+    let from_share =
+        |id: &str| c.splits.iter().find(|s| s.split_payout_id == id).map(|s| (s.effect.as_str(), s.from_share));
+    assert_eq!(from_share("sp-tenant"), Some(("unchanged", true)), "it already takes 2,495 from the payee");
+    assert_eq!(from_share("sp-gone"), Some(("unchanged", false)), "a cancelled one takes nothing");
+    assert_eq!(c.payee_net, "172010.00", "179,505 − 4,000 fee − 2,495 − the new 1,000");
+}

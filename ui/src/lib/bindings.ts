@@ -354,7 +354,12 @@ effect: string,
 /**
  * The debt-settlement split payout, which can never be cancelled.
  */
-debtSettlement: boolean, };
+debtSettlement: boolean, 
+/**
+ * Taken out of the payee's share (not cancelled, not paid from money paid in beyond what
+ * was owed): the breakdown lists it, changed or not, so the payee's figure adds up.
+ */
+fromShare: boolean, };
 export type Blocked = { 
 /**
  * `closed`, `notPaid`, `excess`, `nothingPaidIn`, `overReimbursable`, `overShare`,

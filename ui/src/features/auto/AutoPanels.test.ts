@@ -33,7 +33,7 @@ describe('Auto deal panels', () => {
         consequence: {
           kind: 'addDebtInformation', currency: 'DKK', amount: '289500.00', payeeFee: '500.00', payerFee: '0.00', paidIn: '0.00',
           reimbursed: '0.00', payeeNet: '276500.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '0.00',
-          splits: [{ splitPayoutId: '', amount: '12500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true }],
+          splits: [{ splitPayoutId: '', amount: '12500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true, fromShare: true }],
           blocked: null,
         },
       }),
@@ -66,7 +66,7 @@ describe('Auto deal panels', () => {
         consequence: {
           kind: 'addDebtInformation', currency: 'DKK', amount: '289500.00', payeeFee: '500.00', payerFee: '0.00', paidIn: '0.00',
           reimbursed: '0.00', payeeNet: '-10500.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '0.00',
-          splits: [{ splitPayoutId: '', amount: '299500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true }],
+          splits: [{ splitPayoutId: '', amount: '299500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true, fromShare: true }],
           blocked: { reason: 'overShare', amount: '289000.00' },
         },
       }),

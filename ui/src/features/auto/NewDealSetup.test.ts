@@ -141,7 +141,7 @@ describe('new Auto deal with its set-up in the same flow', () => {
     const withDebt = (blocked: { reason: string; amount: string } | null) => () => ({
       kind: 'createTransaction', currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '0.00',
       reimbursed: '0.00', payeeNet: '276505.00', toPayer: '0.00', payerOwes: '289500.00', maxReimbursable: '0.00',
-      splits: [{ splitPayoutId: '', amount: '12500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true }],
+      splits: [{ splitPayoutId: '', amount: '12500.00', recipient: 'PAYEE', timing: 'ON_CLOSE', effect: 'planned', debtSettlement: true, fromShare: true }],
       blocked,
     });
     install({ check_new_transaction: withDebt(null) });

@@ -40,7 +40,7 @@ function consequenceOf(kind: string) {
   return {
     kind, currency: 'DKK', amount: '289500.00', payeeFee: '495.00', payerFee: '0.00', paidIn: '289500.00', reimbursed: '1500.00',
     payeeNet: '285010.00', toPayer: '0.00', payerOwes: '0.00', maxReimbursable: '285010.00',
-    splits: [{ splitPayoutId: 'sp-1', amount: '2495.00', recipient: 'TENANT', timing: 'ON_CLOSE', effect: 'released', debtSettlement: false }],
+    splits: [{ splitPayoutId: 'sp-1', amount: '2495.00', recipient: 'TENANT', timing: 'ON_CLOSE', effect: 'released', debtSettlement: false, fromShare: true }],
     blocked: null,
   };
 }
