@@ -118,6 +118,17 @@ def resolve(segs, tree, scope, modules, crate):
                  if (key := (tree, base + tuple(rest[:k]))) in modules), None)
 
 
+EXTERN_USE = re.compile(r'^pub use (\w+)((?:::\w+)*)(?: as (\w+))?;', re.M)
+
+
+def extern_reexports(root_text):
+    """Names a crate root re-exports from another crate (`pub use desk_core::error;`,
+    `pub use desk_journal as journal;`): paths through them leave this crate."""
+    return {m.group(3) or (m.group(2).rsplit('::', 1)[-1] or m.group(1))
+            for m in EXTERN_USE.finditer(root_text) if m.group(1) not in ('crate', 'self', 'super')
+            and not re.search(rf'^\s*(pub(\([^)]*\))?\s+)?mod {m.group(1)}\b', root_text, re.M)}
+
+
 def rust_part(src, crate):
     """(files read, edges) of the crate(s) rooted at src/lib.rs and src/main.rs."""
     modules, files, read = {}, {}, set()
@@ -131,6 +142,8 @@ def rust_part(src, crate):
         spans = [(m.start(), block_end(text, m.end() - 1), m.group(1)) for m in INLINE_MOD.finditer(text)]
         files[f] = (tree, mp, text, spans)
         modules[(tree, mp)] = f
+        if mp == ():  # `pub use other_crate::x;` at the root: `crate::x` is that crate's, a leaf
+            modules |= {(tree, (name,)): None for name in extern_reexports(text)}
         modules |= {(tree, mp + scope_at(spans, start)): f for start, _, _ in spans}
         base = f.parent if mp == () or f.name == 'mod.rs' else f.parent / f.stem
         for m in MOD_DECL.finditer(text):
@@ -250,6 +263,9 @@ SELF_TEST = {
     'crates/testmod/src/lib.rs': 'mod a;\nmod b;\n',
     'crates/testmod/src/a.rs': 'use crate::b::B;\npub struct A;\n',
     'crates/testmod/src/b.rs': 'pub struct B;\n#[cfg(test)]\nmod tests {\n    use crate::a::A;\n    fn t() { crate::a::f() }\n}\n',
+    'crates/reexport/src/lib.rs': 'mod a;\nmod b;\npub use b::B;\npub use other_crate::error;\npub use journal_crate as journal;\n',
+    'crates/reexport/src/a.rs': 'use crate::error::E;\nuse crate::journal::run;\npub struct A;\n',  # leaves the crate
+    'crates/reexport/src/b.rs': 'use crate::a::A;\npub struct B;\n',  # no cycle through the root
     'crates/pathinc/src/lib.rs': '#[path = "other/thing.rs"]\nmod a;\nmod b;\n',
     'crates/pathinc/src/other/thing.rs': 'use crate::b::B;\npub struct A;\n',
     'crates/pathinc/src/b.rs': 'pub struct B;\ninclude!("inc.rs");\n',
@@ -267,6 +283,7 @@ EXPECTED = {  # the cycles of each part, paths relative to it
     'crates/declares/src': [],
     'crates/testmod/src': [],
     'crates/inline/src': [],
+    'crates/reexport/src': [],
     'crates/pathinc/src': ['b.rs -> other/thing.rs -> b.rs'],
     'ui/src': ['a.ts -> x/Comp.svelte -> a.ts'],
 }

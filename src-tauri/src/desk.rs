@@ -59,7 +59,7 @@ pub struct Desk {
 impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
-        let audit = Trail::open(&keychain, &db);
+        let audit = Trail::open(&keychain, &db, envs::kind_on);
         let mirror = crate::mirror::sync::Mirror::new(db.second_connection()?, db.second_connection()?);
         let desk = Self {
             db,

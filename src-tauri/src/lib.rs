@@ -6,7 +6,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod actions;
-pub mod appdb;
+pub use desk_core::appdb;
 pub mod audit;
 pub mod auto;
 pub mod bindings;
@@ -15,12 +15,12 @@ pub mod consequence;
 pub mod desk;
 pub mod desktop;
 pub mod documents;
-pub mod error;
-pub mod error_cause;
+pub use desk_core::error;
+pub use desk_core::error_cause;
 pub mod events;
 pub mod external;
 pub mod ipc;
-pub mod journal;
+pub use desk_journal as journal;
 pub mod mirror;
 pub mod notify;
 pub mod payments;

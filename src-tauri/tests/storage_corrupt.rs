@@ -25,7 +25,11 @@ fn moved_files(dir: &Path) -> Vec<PathBuf> {
 
 /// The audit trail of `db`'s folder, in a keychain namespace of this test's own.
 fn trail(db: &AppDb) -> Trail {
-    Trail::open(&Keychain::with_service(format!("escrow-desk-test-corrupt-{}", uuid::Uuid::new_v4())), db)
+    Trail::open(
+        &Keychain::with_service(format!("escrow-desk-test-corrupt-{}", uuid::Uuid::new_v4())),
+        db,
+        escrow_desk::settings::environments::kind_on,
+    )
 }
 
 fn intent() -> TransactionAction {

@@ -6,7 +6,8 @@
 //! One test per file on purpose: a damaged database marks every database open in the
 //! process (`appdb::damage`), so a second test here would see its folder marked too.
 
-use escrow_desk::appdb::{AppDb, FILE_NAME, damage, quarantine};
+use desk_core::damage;
+use escrow_desk::appdb::{AppDb, FILE_NAME, quarantine};
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::error::{ErrorCode, NotRecorded};
 use escrow_desk::journal;

@@ -106,6 +106,7 @@ fn a_full_disk_refuses_a_dismissal_in_plain_words_and_keeps_the_action_open() {
     let trail = escrow_desk::audit::Trail::open(
         &Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4())),
         &db,
+        escrow_desk::settings::environments::kind_on,
     );
     let intent = TransactionAction::Reimburse { transaction_id: "t-1".into(), amount: "5.00".into() };
     let mut open = vec![journal::record_intent(&db, &trail, SANDBOX_ID, &intent).unwrap()];

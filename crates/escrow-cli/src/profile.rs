@@ -1,5 +1,5 @@
 //! Escrow Desk profiles, read from the desktop app's SQLite database (read-only; the app may be
-//! running). The app writes the `profiles` table (src-tauri/src/appdb.rs); this reads only `id`,
+//! running). The app writes the `profiles` table (crates/desk-core/src/appdb/migrations.rs); this reads only `id`,
 //! `name`, `base_url` and, when the column exists, `dialect`.
 
 use crate::exit::Failure;

@@ -12,27 +12,18 @@
 //! verify; the first keyed row chains from the last of them. An exported CSV carries the
 //! hashes and MACs (never the key) and is verified offline by `escrow-desk verify-audit
 //! FILE` ([`cli`]). The whole scheme, for auditors: `docs/audit.md`.
+//!
+//! The trail itself is the `desk-audit` crate (re-exported here); this folder is the app's
+//! side of it: the audit page's rows and filters ([`service`], [`note`], which reads a detail
+//! back into its parts), the export ([`export`]) and the commands.
 
-pub mod actor;
-pub mod anchor;
-pub mod chain;
-pub mod check;
-pub mod cli;
 pub mod commands;
-pub mod csv_rows;
-pub mod digest;
-pub mod entry;
 pub mod export;
-pub mod file_check;
-pub mod key;
 pub mod note;
-pub mod report;
-pub mod seal;
 pub mod service;
-pub mod trail;
 
-pub use entry::{AuditEntry, NewEntry, RowFormat};
+pub use desk_audit::{
+    AnchorState, AuditEntry, ChainCheck, ChainProblem, ChainStatus, NewEntry, RowFormat, Sealed, Trail, Vault, actor,
+    anchor, chain, check, cli, csv_rows, digest, entry, file_check, key, report, seal, trail,
+};
 pub use note::{AuditDetail, AuditNote, NoteSplit};
-pub use report::{AnchorState, ChainCheck, ChainProblem, ChainStatus};
-pub use seal::Sealed;
-pub use trail::Trail;

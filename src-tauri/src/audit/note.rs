@@ -10,9 +10,7 @@ use crate::error::ErrorCode;
 use serde::Serialize;
 use ts_rs::TS;
 
-/// How an audit detail names its bulk run: `batch <id>`, then `: ` and the rest
-/// ([`crate::journal::batch_detail`] writes it).
-pub const BATCH_PREFIX: &str = "batch ";
+use crate::journal::BATCH_PREFIX;
 
 /// A split payout named in a consequence, and what the move does to it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -60,6 +60,17 @@ impl Keychain {
 
 /// Turns keychain failures into messages that say what to do. The platform error
 /// text is included: it never contains the secret.
+/// The audit trail keeps its key and anchors here too.
+impl desk_audit::Vault for Keychain {
+    fn get(&self, account: &str) -> Result<Option<String>, AppError> {
+        Keychain::get(self, account)
+    }
+
+    fn set(&self, account: &str, secret: &str) -> Result<(), AppError> {
+        Keychain::set(self, account, secret)
+    }
+}
+
 fn map_error(e: keyring::Error) -> AppError {
     match e {
         keyring::Error::NoStorageAccess(inner) => AppError::new(

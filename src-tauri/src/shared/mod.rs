@@ -2,7 +2,7 @@
 //! picked by the person (`files`), CSV text (`csv`) and the views of a page of results
 //! (`views`).
 
-pub mod csv;
+pub use desk_core::csv;
 pub mod fields;
 pub mod files;
 pub mod views;

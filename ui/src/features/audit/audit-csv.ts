@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../lib/bindings';
 import { toCsv } from '../../shared/csv';
 
 /** Column names of the audit CSV (stable, for tools; not translated): the same as the file
- *  Rust exports (`src-tauri/src/audit/csv_rows.rs`), hashes and MACs included. */
+ *  Rust exports (`crates/desk-audit/src/csv_rows.rs`), hashes and MACs included. */
 export const AUDIT_CSV_HEADER = [
   'seq', 'time', 'environment_id', 'environment', 'action_id', 'action', 'target', 'amount',
   'idempotency_key', 'correlation_id', 'phase', 'outcome', 'detail',

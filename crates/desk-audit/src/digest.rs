@@ -14,7 +14,7 @@
 //! legacy hash, and its MAC seals the whole legacy chain before it.
 
 use super::entry::AuditEntry;
-use crate::error::AppError;
+use desk_core::error::AppError;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 

@@ -6,7 +6,7 @@
 
 use super::file_check::verify_csv;
 use super::key;
-use crate::settings::keychain::Keychain;
+use crate::vault::Vault;
 use std::ffi::OsString;
 use std::io::Write;
 
@@ -18,7 +18,7 @@ const USAGE: &str = "usage: escrow-desk verify-audit FILE.csv [--partial]\n\
     --partial  the file is a filtered export: rows may be missing between the ones it holds.";
 
 /// Runs the command with the arguments after `verify-audit`; answers the exit code.
-pub fn verify_audit(args: &[OsString], keychain: &Keychain, out: &mut dyn Write) -> i32 {
+pub fn verify_audit(args: &[OsString], keychain: &dyn Vault, out: &mut dyn Write) -> i32 {
     let mut file = None;
     let mut partial = false;
     for arg in args {

@@ -6,8 +6,8 @@
 //! Stored as JSON: `{"seq":12,"link":"…"}`.
 
 use super::digest::sha256_hex;
-use crate::error::AppError;
-use crate::settings::keychain::Keychain;
+use crate::vault::Vault;
+use desk_core::error::AppError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -26,7 +26,7 @@ pub fn account(dir: &Path) -> String {
 
 /// The stored anchor; `None` when there is none; an error when the keychain cannot be read
 /// or holds something that is not an anchor.
-pub fn read(keychain: &Keychain, account: &str) -> Result<Option<Anchor>, AppError> {
+pub fn read(keychain: &dyn Vault, account: &str) -> Result<Option<Anchor>, AppError> {
     match keychain.get(account)? {
         None => Ok(None),
         Some(text) => serde_json::from_str(&text)
@@ -35,7 +35,7 @@ pub fn read(keychain: &Keychain, account: &str) -> Result<Option<Anchor>, AppErr
     }
 }
 
-pub fn write(keychain: &Keychain, account: &str, anchor: &Anchor) -> Result<(), AppError> {
+pub fn write(keychain: &dyn Vault, account: &str, anchor: &Anchor) -> Result<(), AppError> {
     let text = serde_json::to_string(anchor).map_err(AppError::storage)?;
     keychain.set(account, &text)
 }

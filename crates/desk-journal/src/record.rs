@@ -1,6 +1,6 @@
 //! A journaled action as stored and as the UI shows it.
 
-use crate::error::AppError;
+use desk_core::error::AppError;
 use serde::Serialize;
 use ts_rs::TS;
 

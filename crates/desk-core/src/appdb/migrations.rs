@@ -3,10 +3,13 @@
 //! half-way leaves the previous version whole. Databases made before versioning (version 0)
 //! get the same steps, written to find what the early releases had already added.
 
-use crate::audit::entry::LEGACY_END_SETTING;
 use crate::error::{AppError, ErrorCode};
 use rusqlite::{Connection, Transaction};
 use std::path::Path;
+
+/// The setting holding the last `seq` of the audit log's legacy chain, written by the step that
+/// added the keyed trail (`0` when the log was empty then); the audit trail reads it.
+pub const LEGACY_END_SETTING: &str = "audit_legacy_end";
 
 /// One step of the schema.
 pub struct Migration {
@@ -125,7 +128,7 @@ fn profile_dialect(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Who acted, from where, and the MAC of each audit row (see [`crate::audit`]). Only
+/// Who acted, from where, and the MAC of each audit row (the `desk-audit` crate). Only
 /// nullable columns are added: `ALTER TABLE ... ADD COLUMN` fires no trigger, so the
 /// append-only triggers stay as they are, and existing rows are not backfilled (the
 /// triggers forbid it, and their hashes would not cover the new values). The last row
@@ -144,7 +147,7 @@ fn audit_trail(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The local mirror (see [`crate::mirror`]): a cache of the list, never trusted for money.
+/// The local mirror (the app's mirror): a cache of the list, never trusted for money.
 /// Amounts are kept as text (exact) and as integer ten-thousandths for exact SQL sums.
 const MIRROR: &str = r#"
 -- Narrow on purpose: the overview and the attention queue scan it (or, better, only its

@@ -20,9 +20,9 @@ use super::anchor::{self, Anchor};
 use super::digest::{self, GENESIS};
 use super::entry::{self, AuditEntry, NewEntry, RowFormat};
 use super::trail::Trail;
-use crate::appdb::AppDb;
-use crate::error::AppError;
-use crate::settings::keychain::Keychain;
+use crate::vault::Vault;
+use desk_core::appdb::AppDb;
+use desk_core::error::AppError;
 use rusqlite::Connection;
 
 /// A row appended in a transaction not yet committed; hand it to [`Trail::anchor`] after
@@ -43,8 +43,8 @@ impl Trail {
     /// anchors the newest row when this folder has no anchor yet (a log from before the
     /// upgrade is anchored at its last legacy row). Never fails: what cannot be done now
     /// is retried on the next append and reported by the check.
-    pub fn open(keychain: &Keychain, db: &AppDb) -> Self {
-        let trail = Self::new(keychain, db.dir());
+    pub fn open<V: Vault + Clone + 'static>(keychain: &V, db: &AppDb, kind_of: actor::KindOf) -> Self {
+        let trail = Self::new(std::sync::Arc::new(keychain.clone()), db.dir(), kind_of);
         if let Err(e) = trail.key() {
             warn("the audit key is not available", &e);
         }
@@ -67,7 +67,7 @@ impl Trail {
             seq: prev_seq + 1,
             at: chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, false),
             environment_id: e.environment_id.to_owned(),
-            environment_kind: Some(actor::environment_kind(conn, e.environment_id)?),
+            environment_kind: Some(actor::environment_kind(conn, e.environment_id, self.inner.kind_of)?),
             app_version: Some(APP_VERSION.to_owned()),
             actor_user: Some(actor.user.clone()),
             actor_host: Some(actor.host.clone()),
@@ -103,7 +103,7 @@ impl Trail {
     }
 
     fn advance(&self, db: &AppDb, sealed: Sealed) -> Result<(), AppError> {
-        let (keychain, account) = (&self.inner.keychain, &self.inner.anchor_account);
+        let (keychain, account) = (self.inner.keychain.as_ref(), &self.inner.anchor_account);
         let mut memo = self.anchor_memo()?;
         let current = match memo.as_ref() {
             Some(known) => known.clone(),

@@ -4,9 +4,9 @@
 use super::action::Action;
 use super::checkpoint::{Checkpoint, checkpoint};
 use super::record::{ActionState, Record};
-use crate::appdb::AppDb;
-use crate::audit::{NewEntry, Sealed, Trail};
-use crate::error::{AppError, ErrorCode, NotRecorded};
+use desk_audit::{NewEntry, Sealed, Trail};
+use desk_core::appdb::AppDb;
+use desk_core::error::{AppError, ErrorCode, NotRecorded};
 use escrow_api::IdempotencyKey;
 use rusqlite::{OptionalExtension, params};
 use serde::de::DeserializeOwned;
@@ -203,8 +203,9 @@ pub fn batch_detail(batch_id: Option<&str>, detail: Option<&str>) -> Option<Stri
     }
 }
 
-/// How an audit detail names its batch (the audit log reads it back: [`crate::audit::note`]).
-pub use crate::audit::note::BATCH_PREFIX;
+/// How an audit detail names its bulk run: `batch <id>`, then `: ` and the rest (the app's
+/// audit page reads it back).
+pub const BATCH_PREFIX: &str = "batch ";
 
 type Row =
     (String, String, String, String, String, Option<String>, Option<String>, i64, String, String, Option<String>);

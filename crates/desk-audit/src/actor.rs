@@ -2,7 +2,7 @@
 //! origin): the OS user and host running the app, the staff name set under Settings, the
 //! app version, and the environment's id and kind.
 
-use crate::error::AppError;
+use desk_core::error::AppError;
 use rusqlite::{Connection, OptionalExtension};
 
 /// The setting holding the staff name (empty or absent: none).
@@ -61,7 +61,11 @@ pub fn staff_name(conn: &Connection) -> Result<Option<String>, AppError> {
     Ok(non_empty(value))
 }
 
+/// `sandbox`, `production` or `unknown`: the kind of an environment, read on the connection
+/// of the transaction that appends (the app knows where environments are kept).
+pub type KindOf = fn(&rusqlite::Connection, &str) -> rusqlite::Result<&'static str>;
+
 /// `sandbox`, `production` or `unknown`, as the environment is configured now.
-pub fn environment_kind(conn: &Connection, environment_id: &str) -> Result<String, AppError> {
-    crate::settings::environments::kind_on(conn, environment_id).map(str::to_owned).map_err(AppError::storage)
+pub fn environment_kind(conn: &Connection, environment_id: &str, kind_of: KindOf) -> Result<String, AppError> {
+    kind_of(conn, environment_id).map(str::to_owned).map_err(AppError::storage)
 }

@@ -10,6 +10,10 @@
 //! [`run`]/[`resume`] are the one road from intent to outcome for all of them, first
 //! attempt and retry alike.
 
+// `AppError` is the `{ code, message, ... }` shape that crosses IPC (~170 bytes). Errors are
+// rare and end at the UI, so returning it unboxed is clearer than boxing every `?`.
+#![allow(clippy::result_large_err)]
+
 mod action;
 mod checkpoint;
 mod record;

@@ -1,6 +1,6 @@
 //! What a journaled action is: the trait each domain's actions implement.
 
-use crate::error::AppError;
+use desk_core::error::AppError;
 use escrow_api::{Client, IdempotencyKey};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -2,14 +2,12 @@
 //! inserts rows. Rows up to the migration point (the `audit_legacy_end` setting) are in
 //! the legacy format `v1`; every later row is `v2` (see [`super::digest`]).
 
-use crate::error::AppError;
+use desk_core::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use ts_rs::TS;
 
-/// The setting holding the last `seq` of the legacy chain (written by the schema step that
-/// added the keyed trail; `0` when the log was empty then).
-pub const LEGACY_END_SETTING: &str = "audit_legacy_end";
+pub use desk_core::appdb::LEGACY_END_SETTING;
 
 /// Which scheme a row is hashed with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -254,8 +252,9 @@ pub fn insert(conn: &Connection, e: &AuditEntry) -> Result<(), AppError> {
     Ok(())
 }
 
-/// A row as a desk writes it (staff Mette on `desk-1`, deal `t-1`), for tests.
-#[cfg(test)]
+/// A row as a desk writes it (staff Mette on `desk-1`, deal `t-1`), for tests (also the
+/// app's, through the `test-support` feature).
+#[cfg(any(test, feature = "test-support"))]
 pub fn sample(seq: i64, action: &str, kind: &str, phase: &str, outcome: &str, at: &str) -> AuditEntry {
     AuditEntry {
         seq,

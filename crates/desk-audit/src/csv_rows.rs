@@ -2,7 +2,7 @@
 //! file is read back into rows for verification.
 //!
 //! Cells are defused for spreadsheets (a leading `= + - @` gets an apostrophe, see
-//! [`crate::shared::csv::field`]). So that the verifier can always undo it, a value that itself
+//! [`desk_core::csv::field`]). So that the verifier can always undo it, a value that itself
 //! starts with an apostrophe gets one more: reading strips exactly one leading
 //! apostrophe from every cell. An empty cell reads as an absent value (the hashes frame
 //! both alike).
@@ -41,11 +41,7 @@ pub const HEADER: [&str; 23] = [
 
 /// One cell: an extra leading apostrophe kept reversible (see the module notes).
 pub fn cell(value: &str) -> String {
-    if value.starts_with('\'') {
-        crate::shared::csv::field(&format!("'{value}"))
-    } else {
-        crate::shared::csv::field(value)
-    }
+    if value.starts_with('\'') { desk_core::csv::field(&format!("'{value}")) } else { desk_core::csv::field(value) }
 }
 
 /// The cells of one row, in [`HEADER`] order (`environment` is the name to show).
@@ -80,7 +76,7 @@ pub fn cells(r: &AuditEntry, environment: &str) -> [String; 23] {
 
 /// The rows of an exported file, in file order. An error names the line and what is wrong.
 pub fn read(text: &str) -> Result<Vec<AuditEntry>, String> {
-    let mut records = crate::shared::csv::parse(text)?.into_iter();
+    let mut records = desk_core::csv::parse(text)?.into_iter();
     let header = records.next().ok_or("the file is empty")?;
     let index: HashMap<&str, usize> = header.iter().enumerate().map(|(i, h)| (h.as_str(), i)).collect();
     let missing: Vec<&str> = HEADER.iter().copied().filter(|h| !index.contains_key(h)).collect();
@@ -189,7 +185,7 @@ mod tests {
     /// The web view's "Copy CSV" (`ui/src/features/audit/audit-csv.ts`) writes the same columns.
     #[test]
     fn the_web_view_copy_has_the_same_columns() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/src/features/audit/audit-csv.ts");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/features/audit/audit-csv.ts");
         let ts = std::fs::read_to_string(path).unwrap();
         let start = ts.find("AUDIT_CSV_HEADER = [").unwrap();
         let list = &ts[start..start + ts[start..].find("];").unwrap()];

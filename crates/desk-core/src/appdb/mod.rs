@@ -4,11 +4,13 @@
 //! moved aside at open ([`quarantine`]), never deleted; one found damaged while the app ran
 //! is marked ([`damage`]) and moved aside at the next open.
 
-pub mod damage;
 mod lock;
 mod migrations;
+
+pub use migrations::LEGACY_END_SETTING;
 pub mod quarantine;
 
+use crate::damage;
 use crate::error::{AppError, ErrorCode, NotRecorded};
 use quarantine::MovedAside;
 use rusqlite::Connection;

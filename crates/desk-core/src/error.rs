@@ -26,7 +26,7 @@ pub enum ErrorCode {
     /// The disk of the data folder is full (SQLITE_FULL or ENOSPC): nothing was written.
     StorageFull,
     /// The app database is damaged (SQLITE_CORRUPT or SQLITE_NOTADB while running): nothing
-    /// was written, and the next start moves it aside ([`crate::appdb::damage`]).
+    /// was written, and the next start moves it aside ([`crate::damage`]).
     StorageDamaged,
     Internal,
 }
@@ -175,7 +175,7 @@ impl AppError {
     pub fn storage<E: std::fmt::Display + 'static>(e: E) -> Self {
         match storage_code(&e) {
             ErrorCode::StorageDamaged => {
-                crate::appdb::damage::noticed(&e.to_string());
+                crate::damage::noticed(&e.to_string());
                 Self::new(ErrorCode::StorageDamaged, format!("The local database is damaged. {DAMAGED_NEXT}"))
             }
             code => Self::new(code, format!("local database: {e}")),

@@ -2,12 +2,12 @@
 //! anchor's keychain account and the last anchor written, and the actor of this process.
 //! Opening, appending and anchoring are in [`super::seal`], checking in [`super::check`].
 
-use super::actor::Actor;
+use super::actor::{Actor, KindOf};
 use super::anchor::{self, Anchor};
 use super::digest::MacKey;
 use super::key;
-use crate::error::{AppError, ErrorCode};
-use crate::settings::keychain::Keychain;
+use crate::vault::Vault;
+use desk_core::error::{AppError, ErrorCode};
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -18,7 +18,9 @@ pub struct Trail {
 }
 
 pub(super) struct Inner {
-    pub keychain: Keychain,
+    pub keychain: Arc<dyn Vault>,
+    /// An environment's kind as configured now (the app keeps environments).
+    pub kind_of: KindOf,
     pub anchor_account: String,
     pub actor: Actor,
     key: Mutex<Option<MacKey>>,
@@ -33,10 +35,11 @@ fn poisoned() -> AppError {
 
 impl Trail {
     /// No keychain access yet (see [`Trail::open`]).
-    pub(super) fn new(keychain: &Keychain, dir: &Path) -> Self {
+    pub(super) fn new(keychain: Arc<dyn Vault>, dir: &Path, kind_of: KindOf) -> Self {
         Self {
             inner: Arc::new(Inner {
-                keychain: keychain.clone(),
+                keychain,
+                kind_of,
                 anchor_account: anchor::account(dir),
                 actor: Actor::of_this_process(),
                 key: Mutex::new(None),
@@ -51,7 +54,7 @@ impl Trail {
         if let Some(k) = held.as_ref() {
             return Ok(k.clone());
         }
-        let k = key::load_or_create(&self.inner.keychain)?;
+        let k = key::load_or_create(self.inner.keychain.as_ref())?;
         *held = Some(k.clone());
         Ok(k)
     }

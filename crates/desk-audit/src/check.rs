@@ -9,8 +9,8 @@ use super::chain::{Finding, Walker};
 use super::entry;
 use super::report::{AnchorState, ChainCheck, ChainProblem, ChainStatus};
 use super::trail::Trail;
-use crate::appdb::AppDb;
-use crate::error::AppError;
+use desk_core::appdb::AppDb;
+use desk_core::error::AppError;
 
 /// What the walk and the anchor came to.
 struct Facts {
@@ -28,7 +28,7 @@ impl Trail {
     /// Checks the whole log; reads the key and the anchor afresh from the keychain.
     pub fn check(&self, db: &AppDb) -> Result<ChainCheck, AppError> {
         let key = self.key();
-        let anchor = anchor::read(&self.inner.keychain, &self.inner.anchor_account);
+        let anchor = anchor::read(self.inner.keychain.as_ref(), &self.inner.anchor_account);
         let conn = db.lock()?;
         let mut walker = Walker::new(key.as_ref().ok(), false);
         let mut found = None;

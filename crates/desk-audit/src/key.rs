@@ -4,15 +4,15 @@
 //! replaced: replacing it would make every row sealed so far unverifiable.
 
 use super::digest::MacKey;
-use crate::error::{AppError, ErrorCode};
-use crate::settings::keychain::Keychain;
+use crate::vault::Vault;
+use desk_core::error::{AppError, ErrorCode};
 use std::fs::{File, OpenOptions};
 
 /// The keychain account of the audit key.
 pub const ACCOUNT: &str = "audit-mac-key";
 
 /// The stored key, or `None` when this keychain has none yet.
-pub fn load(keychain: &Keychain) -> Result<Option<MacKey>, AppError> {
+pub fn load(keychain: &dyn Vault) -> Result<Option<MacKey>, AppError> {
     match keychain.get(ACCOUNT)? {
         None => Ok(None),
         Some(text) => MacKey::from_hex(&text).map(Some).ok_or_else(|| {
@@ -27,7 +27,7 @@ pub fn load(keychain: &Keychain) -> Result<Option<MacKey>, AppError> {
 /// The stored key, made and stored first when there is none. Processes sharing the
 /// keychain (two data folders, parallel tests) could otherwise each make one: a lock file
 /// serialises the making, and the key is read again under it.
-pub fn load_or_create(keychain: &Keychain) -> Result<MacKey, AppError> {
+pub fn load_or_create(keychain: &dyn Vault) -> Result<MacKey, AppError> {
     if let Some(key) = load(keychain)? {
         return Ok(key);
     }

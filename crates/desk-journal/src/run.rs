@@ -4,9 +4,9 @@
 use super::action::{Action, Sent};
 use super::record::Record;
 use super::store::{record_intent_in, record_outcome};
-use crate::appdb::AppDb;
-use crate::audit::Trail;
-use crate::error::AppError;
+use desk_audit::Trail;
+use desk_core::appdb::AppDb;
+use desk_core::error::AppError;
 use escrow_api::{Client, IdempotencyKey};
 use tracing::Instrument;
 
