@@ -12,3 +12,4 @@ pub mod csv;
 pub mod damage;
 pub mod error;
 pub mod error_cause;
+pub mod fields;

@@ -1,7 +1,7 @@
 //! Reading the live record a consequence is computed on, and the consequence's audit line.
 
-use super::model::{Consequence, Move, parse};
-use super::rules::{of_debt, of_move};
+use desk_money::{Consequence, Move, parse};
+use desk_money::{of_debt, of_move};
 use escrow_api::{Client, SplitPayout, Transaction};
 use serde::Serialize;
 use ts_rs::TS;

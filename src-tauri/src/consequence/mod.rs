@@ -19,14 +19,11 @@
 //! consequence, `live` reading the record and the audit line; `money` where a deal's money
 //! is now (paid in, owed, returned to the payer, paid out, kept as fees), the one rule behind
 //! the detail's money cards, the Auto checklist and the mirror's excess.
+//!
+//! The rules themselves are the `desk-money` crate (re-exported here); [`live`] reads the
+//! record they run on and words the audit line.
 
-mod ledger;
 mod live;
-mod model;
-mod money;
-mod rules;
 
+pub use desk_money::*;
 pub use live::{ConsequenceView, audit_note, debt_audit_note, live, view_of};
-pub use model::{Blocked, Consequence, Move, SplitEffect};
-pub use money::{DealMoney, Flow, Stage, money_of};
-pub use rules::{of_create, of_debt, of_move};

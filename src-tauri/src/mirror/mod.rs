@@ -1,26 +1,15 @@
-//! The local mirror of the tenant's transactions (#13): filled and refreshed in the
-//! background per environment, it powers the overview, the attention queue, the change
-//! list and the list when the service cannot be reached. It is never trusted for money:
-//! detail pages and every action read the live record first.
+//! The mirror as the desk offers it: the `desk-mirror` crate (re-exported here, so its
+//! modules read as `crate::mirror::…`) and the app's side of it: [`service`] (status,
+//! overview, queue, changes, snoozes and settings for the active environment), the
+//! [`commands`], [`labels`] (transaction names for other pages) and the background
+//! [`scheduler`].
 
-pub mod attention;
-pub mod changes;
 pub mod commands;
-pub mod details;
-pub mod first_n;
-pub mod job;
 pub mod labels;
-pub mod list;
-pub mod newest;
-pub mod offline;
-pub mod overview;
-pub mod row;
-pub mod rules;
 pub mod scheduler;
 pub mod service;
-pub mod settings;
-pub mod store;
-pub mod sync;
-pub mod views;
 
-pub use sync::Mirror;
+pub use desk_mirror::{
+    Mirror, attention, changes, details, filters, first_n, job, list, newest, offline, overview, row, rules, settings,
+    store, sync, views,
+};

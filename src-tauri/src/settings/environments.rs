@@ -197,19 +197,4 @@ pub fn kind_on(conn: &rusqlite::Connection, id: &str) -> rusqlite::Result<&'stat
     Ok(badge.map_or("unknown", |b| Badge::parse(&b).as_str()))
 }
 
-pub fn get_setting(db: &AppDb, key: &str) -> Result<Option<String>, AppError> {
-    let conn = db.lock()?;
-    conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0))
-        .optional()
-        .map_err(AppError::storage)
-}
-
-pub fn set_setting(db: &AppDb, key: &str, value: &str) -> Result<(), AppError> {
-    let conn = db.lock()?;
-    conn.execute(
-        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        params![key, value],
-    )
-    .map_err(AppError::storage)?;
-    Ok(())
-}
+pub use desk_core::appdb::settings::{get_setting, set_setting};

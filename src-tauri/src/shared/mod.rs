@@ -3,6 +3,6 @@
 //! (`views`).
 
 pub use desk_core::csv;
-pub mod fields;
+pub use desk_core::fields;
 pub mod files;
 pub mod views;

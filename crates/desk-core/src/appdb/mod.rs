@@ -9,6 +9,7 @@ mod migrations;
 
 pub use migrations::LEGACY_END_SETTING;
 pub mod quarantine;
+pub mod settings;
 
 use crate::damage;
 use crate::error::{AppError, ErrorCode, NotRecorded};

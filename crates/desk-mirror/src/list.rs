@@ -4,8 +4,8 @@
 
 use super::newest::Newest;
 use super::row::normalise;
-use crate::error::AppError;
-use crate::transactions::filters::TransactionFilters;
+use crate::filters::TransactionFilters;
+use desk_core::error::AppError;
 use escrow_api::TransactionListItem;
 use rusqlite::Connection;
 use rusqlite::types::Value;
@@ -84,7 +84,7 @@ pub fn page(
         Some("Marketplace") => clauses.push("r.auto = 0".into()),
         _ => {}
     }
-    match crate::transactions::filters::paid_in(filters.paid_in.as_deref())? {
+    match crate::filters::paid_in(filters.paid_in.as_deref())? {
         Some(true) => clauses.push("r.paid_in_e4 > 0".into()),
         Some(false) => clauses.push("coalesce(r.paid_in_e4, 0) = 0".into()),
         None => {}

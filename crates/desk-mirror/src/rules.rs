@@ -116,7 +116,7 @@ fn unpaid(status: &str) -> bool {
 /// A closed deal (paid out or cancelled) never needs a person: its money is settled (the
 /// same stage the detail's money figures and the Auto checklist go by).
 fn closed(status: &str) -> bool {
-    crate::consequence::Stage::of_text(status).closed()
+    desk_money::Stage::of_text(status).closed()
 }
 
 /// Every rule that fires for `d` at `now`.

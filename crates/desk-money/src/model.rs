@@ -94,8 +94,8 @@ pub(super) fn money(d: Decimal) -> String {
     format!("{:.2}", d.round_dp(2))
 }
 
-pub(super) fn parse(text: &str) -> Option<Decimal> {
-    crate::shared::fields::parse_amount("amount", text).ok()
+pub fn parse(text: &str) -> Option<Decimal> {
+    desk_core::fields::parse_amount("amount", text).ok()
 }
 
 pub(super) fn blocked(reason: &str, amount: Option<Decimal>) -> Option<Blocked> {

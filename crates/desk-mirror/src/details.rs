@@ -5,7 +5,7 @@
 
 use super::store::NewChange;
 use super::sync::{Mirror, now};
-use crate::error::AppError;
+use desk_core::error::AppError;
 use escrow_api::Client;
 use escrow_api::enums::{PaymentStatus, SplitPayoutStatus, Timing};
 use futures::StreamExt;
@@ -76,7 +76,7 @@ async fn read(client: &Client, id: &str) -> Result<Checked, AppError> {
         .filter(|s| s.status == SplitPayoutStatus::Pending && s.timing == Some(Timing::NextPayout))
         .collect();
     // The deal's money by the one rule the detail page shows it by.
-    let money = crate::consequence::money_of(&detail, Some(&splits));
+    let money = desk_money::money_of(&detail, Some(&splits));
     let e4_of = |text: &str| text.parse().ok().and_then(super::row::e4);
     Ok(Checked {
         failed_payments: detail.payments.inbound.payments.iter().filter(|p| p.status == PaymentStatus::Failed).count()
@@ -158,7 +158,7 @@ pub async fn check(mirror: &Mirror, client: &Client, env: &str) -> Result<(), Ap
         mirror.progress(env, done, total);
         match checked {
             Ok(c) => store(mirror, env, &id, &fingerprint, &c)?,
-            Err(e) if e.code == crate::error::ErrorCode::Network => return Err(e),
+            Err(e) if e.code == desk_core::error::ErrorCode::Network => return Err(e),
             Err(e) => tracing::debug!(transaction = %id, "mirror detail check skipped: {}", e.message),
         }
     }
@@ -168,8 +168,8 @@ pub async fn check(mirror: &Mirror, client: &Client, env: &str) -> Result<(), Ap
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::appdb::AppDb;
-    use crate::mirror::row::MirrorRow;
+    use crate::row::MirrorRow;
+    use desk_core::appdb::AppDb;
     use serde_json::json;
 
     fn row(id: &str, paid: &str) -> MirrorRow {

@@ -5,8 +5,8 @@ use super::first_n::FirstN;
 use super::row::{from_e4, parse_stamp};
 use super::rules::{self, Deal, Rule, Thresholds};
 use super::views::{AttentionItem, RuleCount};
-use crate::error::AppError;
 use chrono::{DateTime, Utc};
+use desk_core::error::AppError;
 use rusqlite::{Connection, params};
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! each environment's sync state. Plain SQL over one connection; no network here.
 
 use super::row::MirrorRow;
-use crate::error::AppError;
+use desk_core::error::AppError;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// What a refresh noticed about one transaction.

@@ -3,7 +3,7 @@
 
 use super::row::from_e4;
 use super::views::{AgeBucket, DayPoint, MoneyLine, StatusCount, TopPayee};
-use crate::error::AppError;
+use desk_core::error::AppError;
 use rusqlite::{Connection, params};
 
 const UNPAID: &str = "status IN ('CREATED', 'INPROGRESS')";
@@ -79,7 +79,7 @@ fn gone_out(conn: &Connection, env: &str) -> Result<Vec<StatusLine>, AppError> {
 }
 
 fn open(status: &str) -> bool {
-    !crate::consequence::Stage::of_text(status).closed()
+    !desk_money::Stage::of_text(status).closed()
 }
 
 /// Money held in escrow on open deals (paid in, less what has gone out), per currency and

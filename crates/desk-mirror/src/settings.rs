@@ -2,9 +2,9 @@
 //! attention queue shows): the attention thresholds and how often the mirror syncs.
 
 use super::rules::Thresholds;
-use crate::appdb::AppDb;
-use crate::error::AppError;
-use crate::settings::environments::{get_setting, set_setting};
+use desk_core::appdb::AppDb;
+use desk_core::appdb::settings::{get_setting, set_setting};
+use desk_core::error::AppError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

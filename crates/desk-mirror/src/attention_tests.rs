@@ -2,10 +2,10 @@
 //! snoozes split off, the whole list sorted, the first [`SHOWN`] kept.
 
 use super::*;
-use crate::appdb::AppDb;
-use crate::mirror::row::MirrorRow;
-use crate::mirror::store;
+use crate::row::MirrorRow;
+use crate::store;
 use chrono::Duration;
+use desk_core::appdb::AppDb;
 use serde_json::json;
 
 fn row(n: usize, now: DateTime<Utc>) -> MirrorRow {

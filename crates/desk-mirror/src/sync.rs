@@ -5,7 +5,7 @@
 
 use super::row::MirrorRow;
 use super::store;
-use crate::error::{AppError, ErrorCode};
+use desk_core::error::{AppError, ErrorCode};
 use escrow_api::export::ExportOptions;
 use escrow_api::{Client, ListTransactions};
 use futures::StreamExt;
@@ -74,9 +74,9 @@ impl Mirror {
             .map_err(|e| AppError::new(ErrorCode::Internal, format!("mirror read: {e}")))?
     }
 
-    /// Hands back both connections' page caches unless in use (see [`crate::platform::idle`]).
+    /// Hands back both connections' page caches unless in use (the app calls it when idle).
     pub fn release_memory(&self) -> usize {
-        crate::appdb::shrink(&self.conn) + crate::appdb::shrink(&self.reader)
+        desk_core::appdb::shrink(&self.conn) + desk_core::appdb::shrink(&self.reader)
     }
 
     pub fn running(&self, env: &str) -> Option<Running> {

@@ -2,7 +2,7 @@
 //! marked the list as seen (newest first, at most 500).
 
 use super::views::Change;
-use crate::error::AppError;
+use desk_core::error::AppError;
 use rusqlite::{Connection, params};
 
 /// The columns of a change, with the deal's currency from its row (for amounts).

@@ -1,7 +1,7 @@
 use super::*;
-use crate::appdb::AppDb;
-use crate::mirror::row::MirrorRow;
-use crate::mirror::store;
+use crate::row::MirrorRow;
+use crate::store;
+use desk_core::appdb::AppDb;
 use serde_json::json;
 
 fn item(id: &str, status: &str, currency: &str, amount: &str, paid: &str, created: &str, payee: &str) -> MirrorRow {

@@ -3,7 +3,7 @@
 
 use super::store;
 use super::sync::{Mirror, SyncKind};
-use crate::error::AppError;
+use desk_core::error::AppError;
 use escrow_api::Client;
 
 impl Mirror {

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use std::str::FromStr;
 
 /// An id as the service takes it: 1 to 100 visible characters (trimmed).
-pub(crate) fn id<'a>(field: &str, v: &'a str) -> Result<&'a str, AppError> {
+pub fn id<'a>(field: &str, v: &'a str) -> Result<&'a str, AppError> {
     let v = v.trim();
     if v.is_empty() || v.len() > 100 || v.chars().any(char::is_control) {
         return Err(AppError::validation(format!("{field} must be 1 to 100 visible characters.")));
@@ -25,7 +25,7 @@ pub fn parse_amount(field: &str, text: &str) -> Result<Decimal, AppError> {
     Ok(d)
 }
 
-pub(crate) fn positive(field: &str, text: &str) -> Result<Decimal, AppError> {
+pub fn positive(field: &str, text: &str) -> Result<Decimal, AppError> {
     let d = parse_amount(field, text)?;
     if d <= Decimal::ZERO {
         return Err(AppError::validation(format!("The {field} must be greater than zero.")));
@@ -33,7 +33,7 @@ pub(crate) fn positive(field: &str, text: &str) -> Result<Decimal, AppError> {
     Ok(d)
 }
 
-pub(crate) fn non_negative(field: &str, text: &str) -> Result<Decimal, AppError> {
+pub fn non_negative(field: &str, text: &str) -> Result<Decimal, AppError> {
     let d = parse_amount(field, text)?;
     if d < Decimal::ZERO {
         return Err(AppError::validation(format!("The {field} must not be negative.")));
@@ -42,12 +42,12 @@ pub(crate) fn non_negative(field: &str, text: &str) -> Result<Decimal, AppError>
 }
 
 /// Optional text as sent: trimmed, `None` when blank.
-pub(crate) fn text(v: &Option<String>) -> Option<String> {
+pub fn text(v: &Option<String>) -> Option<String> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
 /// Optional text of at most `max` visible characters.
-pub(crate) fn short(field: &str, v: &Option<String>, max: usize) -> Result<(), AppError> {
+pub fn short(field: &str, v: &Option<String>, max: usize) -> Result<(), AppError> {
     if v.as_deref().is_some_and(|s| s.chars().count() > max || s.chars().any(char::is_control)) {
         return Err(AppError::validation(format!("{field} is at most {max} visible characters.")));
     }

@@ -120,10 +120,16 @@ pub fn bill_of_sale(v: Option<&serde_json::Value>) -> &'static str {
     }
 }
 
+/// SHA-256 of the item as the service sent it, in hex: a change to any field is a change.
+fn fingerprint_of(item: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(item).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 impl MirrorRow {
     pub fn from_item(t: &TransactionListItem) -> Result<Self, serde_json::Error> {
         let item = serde_json::to_string(t)?;
-        let fingerprint = crate::audit::digest::sha256_hex(item.as_bytes());
+        let fingerprint = fingerprint_of(item.as_bytes());
         let paid_in = t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount);
         let payer_fee = t.fees.as_ref().and_then(|f| f.payer).unwrap_or_default();
         let auto = t.auto_information.as_ref();

@@ -5,7 +5,7 @@
 //! live record, and none is offered from a mirrored copy).
 
 use super::store::{self, SyncState};
-use crate::error::{AppError, ErrorCode};
+use desk_core::error::{AppError, ErrorCode};
 use escrow_api::TransactionListItem;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -51,7 +51,7 @@ pub fn deal(conn: &Connection, env: &str, id: &str) -> Result<Option<(Transactio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mirror::row::MirrorRow;
+    use crate::row::MirrorRow;
 
     fn item(id: &str) -> TransactionListItem {
         serde_json::from_value(serde_json::json!({
@@ -67,7 +67,7 @@ mod tests {
     }
 
     fn mirrored(dir: &std::path::Path) -> Connection {
-        let db = crate::appdb::AppDb::open(dir).unwrap();
+        let db = desk_core::appdb::AppDb::open(dir).unwrap();
         let mut conn = db.second_connection().unwrap();
         let pass = store::begin_pass(&conn, "env").unwrap();
         let row = MirrorRow::from_item(&item("tx-1")).unwrap();
