@@ -15,6 +15,7 @@ pub mod dialect;
 pub mod error;
 pub mod extract;
 pub mod faults;
+pub mod form;
 pub mod hosted;
 pub mod idempotency;
 pub mod inspect;

@@ -3,7 +3,7 @@
 
 use crate::clock::stamp;
 use crate::dialect::{Dialect, trade_wire};
-use crate::hosted::form::{query_pairs, query_value};
+use crate::form::{query_pairs, query_value};
 use crate::trade::api::{Fault, Outcome, check_path};
 use crate::trade::call::{Call, TradePath};
 use crate::trade::check::{Check, dec};
