@@ -8,8 +8,11 @@
 //!   specs' before the handlers see them, and renames every JSON response body the other
 //!   way ([`FIELD_NAMES`], at any depth, by [`rename`]);
 //! - the webhook worker renames each payload the same way before POSTing it;
-//! - [`trade_shapes`]: the published trade record; [`trade_wire`]: the trade API's routes,
-//!   links, user-connect field and `appSwitch`; [`v2`]: the published create answer and route.
+//! - each API keeps what else it does differently: the trade API's published record
+//!   (`trade::published`) and its routes, links, user-connect field and `appSwitch`
+//!   (`trade::wire`); v2's published create answer and route (`v2::transactions::published`).
+//!
+//! This module is below every API: it names none of them.
 //!
 //! Control routes (`/_sandbox/...`) and hosted pages are the same in both dialects: their
 //! JSON keeps the specs' names (`serviceAccountId`, `serviceUserId`), including the
@@ -20,9 +23,6 @@
 
 pub mod layer;
 pub mod rename;
-pub mod trade_shapes;
-pub mod trade_wire;
-pub mod v2;
 
 /// What the sandbox speaks on the wire.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]

@@ -5,6 +5,7 @@ pub mod actions;
 pub mod count_cache;
 pub mod machine;
 mod ord;
+pub mod published;
 pub mod routes;
 pub mod search;
 mod search_filter;
