@@ -3,16 +3,18 @@
 //!
 //! The data model stays the same; the dialect is applied at the edge:
 //!
-//! - [`layer`]: one middleware over `/v2` and `/v1/marketplace` that, in `published`,
-//!   refuses request bodies using the specs' names, renames the published names to the
-//!   specs' before the handlers see them, and renames every JSON response body the other
-//!   way ([`FIELD_NAMES`], at any depth, by [`rename`]);
+//! - [`crate::layers::dialect`]: one middleware over `/v2` and `/v1/marketplace` that, in
+//!   `published`, refuses request bodies using the specs' names, renames the published
+//!   names to the specs' before the handlers see them, and renames every JSON response
+//!   body the other way ([`FIELD_NAMES`], at any depth, by [`rename`]);
 //! - the webhook worker renames each payload the same way before POSTing it;
 //! - each API keeps what else it does differently: the trade API's published record
-//!   (`trade::published`) and its routes, links, user-connect field and `appSwitch`
-//!   (`trade::wire`); v2's published create answer and route (`v2::transactions::published`).
+//!   ([`crate::trade::published`]) and its routes, links, user-connect field and
+//!   `appSwitch` ([`crate::trade::wire`]); v2's published create answer and route
+//!   ([`crate::v2::transactions::published`]).
 //!
-//! This module is below every API: it names none of them.
+//! What is here sits below the state and every API (they all read [`Dialect`]) and names
+//! none of them; the middleware that applies it sits above them.
 //!
 //! Control routes (`/_sandbox/...`) and hosted pages are the same in both dialects: their
 //! JSON keeps the specs' names (`serviceAccountId`, `serviceUserId`), including the
@@ -21,7 +23,6 @@
 //! Idempotent answers are stored as rendered: replaying a key after restarting the same
 //! data folder in the other dialect answers the stored (first dialect's) body.
 
-pub mod layer;
 pub mod rename;
 
 /// What the sandbox speaks on the wire.
