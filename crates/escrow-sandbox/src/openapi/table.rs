@@ -10,6 +10,11 @@ use axum::handler::Handler;
 use axum::http::Method;
 use axum::routing::{MethodFilter, MethodRouter, on};
 
+/// The group every `/_sandbox` route is listed under, whichever part serves it: the
+/// control and inspection routes, the webhook receiver, and the control routes v2's
+/// features and the trade API keep next to their own.
+pub const CONTROL_TAG: &str = "Sandbox control";
+
 /// One documented route.
 #[derive(Debug, Clone)]
 pub struct Operation {

@@ -40,7 +40,7 @@ mod users;
 use super::api::PREFIX;
 use crate::dialect::Dialect;
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{CONTROL_TAG, Routes};
 use crate::trade::wire;
 
 /// The API's routes in `dialect` (initiate, connect and payout account move with it), and
@@ -114,7 +114,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         .get(format!("{t}/payment"), Op::new("The trade's payment to escrow"), payments::get)
         .post(format!("{t}/shipments/delivery"), step("Buy a delivery shipment").keyed(), payments::buy_delivery)
         .post(format!("{t}/shipments/return"), step("Buy a return shipment").keyed(), payments::buy_return)
-        .tagged(crate::control::TAG)
+        .tagged(CONTROL_TAG)
         .post(
             "/_sandbox/trade/users",
             Op::new("Create a trade API user (connected)").takes_json(),
