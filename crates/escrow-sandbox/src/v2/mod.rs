@@ -13,12 +13,13 @@ pub mod users;
 pub mod webhooks;
 
 use crate::dialect::Dialect;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{Api, Routes};
 
 /// Every `/v2` route in `dialect` (and the few control routes and hosted pages kept with
 /// their feature).
 pub fn routes(dialect: Dialect) -> Routes {
     transactions::routes::routes(dialect)
+        .api(Api { prefix: "/v2/", problem: "Problem" })
         .merge(transactions::actions::routes())
         .merge(connect::routes::routes())
         .merge(users::routes::routes())

@@ -40,11 +40,11 @@ mod users;
 use super::api::PREFIX;
 use crate::dialect::Dialect;
 use crate::openapi::op::Op;
-use crate::openapi::table::{CONTROL_TAG, Routes};
+use crate::openapi::table::{Api, CONTROL_TAG, Routes};
 use crate::trade::wire;
 
 /// The API's routes in `dialect` (initiate, connect and payout account move with it), and
-/// its control routes.
+/// its control routes. Its refusals are its own problem object (`TradeProblem`).
 pub fn routes(dialect: Dialect) -> Routes {
     let p = PREFIX;
     let t = format!("{p}/users/{{user}}/trades/{{trade}}");
@@ -52,6 +52,7 @@ pub fn routes(dialect: Dialect) -> Routes {
     let wire = wire::routes(dialect);
     let step = |summary| Op::new(summary).takes_json();
     Routes::new("Trade API: business users")
+        .api(Api { prefix: PREFIX, problem: "TradeProblem" })
         .post(format!("{p}/business-users"), Op::new("Create a business user").takes_json(), business_users::create)
         .get(business.clone(), Op::new("Get a business user"), business_users::get)
         .put(business.clone(), Op::new("Edit a business user").takes_json(), business_users::edit)
