@@ -113,7 +113,7 @@ pub async fn start_with(config: SandboxConfig, options: ServeOptions) -> Result<
     if config.tenants.is_empty() {
         return Err("at least one tenant is needed".into());
     }
-    let db = db::Db::open(&config.data_dir)?;
+    let db = db::Db::open(&config.data_dir, v2::SCHEMA)?;
     let clock = clock::Clock::default();
     if config.seed == Seed::Demo {
         let tenant = config.tenants[0].name.clone();

@@ -12,8 +12,13 @@ pub mod transactions;
 pub mod users;
 pub mod webhooks;
 
+use crate::db::Prepare;
 use crate::dialect::Dialect;
 use crate::openapi::table::{Api, Routes};
+
+/// What v2 keeps in step in the database beyond the tables, for [`crate::db::Db::open`]:
+/// the transactions' search index.
+pub const SCHEMA: &[Prepare] = &[transactions::search::INDEX];
 
 /// Every `/v2` route in `dialect` (and the few control routes and hosted pages kept with
 /// their feature).

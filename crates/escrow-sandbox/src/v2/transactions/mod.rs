@@ -2,7 +2,6 @@
 //! reimburse, update, change amount, add a party). [`machine`] holds the rules.
 
 pub mod actions;
-pub mod count_cache;
 pub mod machine;
 mod ord;
 pub mod published;
