@@ -2,7 +2,7 @@
 //!
 //! One writer at a time makes every handler's read-check-write atomic, which is what
 //! the idempotency and state-machine rules need; WAL keeps readers of the file happy.
-//! The tables are created here ([`SCHEMA`]); what a feature keeps in step beyond them it
+//! The tables are created here (`SCHEMA`); what a feature keeps in step beyond them it
 //! hands to [`Db::open`] as a [`Prepare`].
 
 pub mod count_cache;
