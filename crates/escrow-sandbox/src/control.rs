@@ -5,7 +5,7 @@ use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{CONTROL_TAG, Routes};
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
@@ -16,12 +16,9 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-/// Where the control routes are listed in the OpenAPI document.
-pub const TAG: &str = "Sandbox control";
-
 pub fn routes() -> Routes {
     let faults = "/_sandbox/faults";
-    Routes::new(TAG)
+    Routes::new(CONTROL_TAG)
         .post(
             "/_sandbox/users",
             Op::new("Create a connected user with one bank account")

@@ -5,11 +5,10 @@
 
 use crate::auth::Tenant;
 use crate::clock::stamp;
-use crate::control::TAG;
 use crate::error::{ApiError, ApiResult};
 use crate::money;
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{CONTROL_TAG, Routes};
 use crate::state::AppState;
 use crate::v2::common::parse_json;
 use crate::v2::transactions::store;
@@ -21,7 +20,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub fn routes() -> Routes {
-    Routes::new(TAG)
+    Routes::new(CONTROL_TAG)
         .get(
             "/_sandbox/transactions/{transaction_id}",
             Op::new("What the sandbox keeps about a transaction beyond its record (cancel reason, reimbursed)"),

@@ -4,7 +4,6 @@
 //! the client's mistakes instead of sharing them. Use [`start`] to run it in-process
 //! (tests, the desktop app's built-in Sandbox) or the `escrow-sandbox` binary.
 
-pub mod access_log;
 pub mod auth;
 pub mod banks;
 pub mod clock;
@@ -15,9 +14,11 @@ pub mod dialect;
 pub mod error;
 pub mod extract;
 pub mod faults;
+pub mod form;
 pub mod hosted;
 pub mod idempotency;
 pub mod inspect;
+pub mod layers;
 pub mod meta;
 pub mod money;
 pub mod openapi;
@@ -57,9 +58,9 @@ pub fn app(state: AppState) -> Router {
     routes(state.dialect)
         .into_router()
         .fallback(|| async { error::ApiError::NotFound })
-        .layer(axum::middleware::from_fn_with_state(state.clone(), dialect::layer::apply))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject))
-        .layer(axum::middleware::from_fn(access_log::log))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), layers::dialect::apply))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), layers::faults::inject))
+        .layer(axum::middleware::from_fn(layers::access_log::log))
         .with_state(state)
 }
 
@@ -112,7 +113,7 @@ pub async fn start_with(config: SandboxConfig, options: ServeOptions) -> Result<
     if config.tenants.is_empty() {
         return Err("at least one tenant is needed".into());
     }
-    let db = db::Db::open(&config.data_dir)?;
+    let db = db::Db::open(&config.data_dir, v2::SCHEMA)?;
     let clock = clock::Clock::default();
     if config.seed == Seed::Demo {
         let tenant = config.tenants[0].name.clone();

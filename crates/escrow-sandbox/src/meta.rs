@@ -20,14 +20,18 @@ const TAG: &str = "Sandbox operations";
 pub fn with_meta(routes: Routes, dialect: Dialect) -> Routes {
     let health_op = Op::new("Whether the sandbox is up (its database answering)").open().returns("SandboxHealth");
     let document_op = Op::new("This document: every route served, in this dialect").open();
-    routes.tagged(TAG).get("/_sandbox/health", health_op, health).described_by("/openapi.json", document_op, |table| {
-        let doc = Arc::new(document(table, dialect, ""));
-        get(move |State(state): State<AppState>| {
-            let mut doc = Value::clone(&doc);
-            doc["servers"] = json!([{ "url": &*state.public_url }]);
-            async move { Json(doc) }
-        })
-    })
+    routes.tagged(TAG).get("/_sandbox/health", health_op, health).described_by(
+        "/openapi.json",
+        document_op,
+        |table, apis| {
+            let doc = Arc::new(document(table, apis, dialect, ""));
+            get(move |State(state): State<AppState>| {
+                let mut doc = Value::clone(&doc);
+                doc["servers"] = json!([{ "url": &*state.public_url }]);
+                async move { Json(doc) }
+            })
+        },
+    )
 }
 
 /// Answers once the database does: `{status: "ok", version, dialect}`.

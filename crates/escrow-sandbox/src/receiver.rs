@@ -8,10 +8,9 @@
 
 use crate::auth::Tenant;
 use crate::clock::stamp;
-use crate::control::TAG;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{CONTROL_TAG, Routes};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
@@ -25,7 +24,7 @@ pub const KEPT: i64 = 1000;
 pub const MAX_BODY: usize = 256 * 1024;
 
 pub fn routes() -> Routes {
-    Routes::new(TAG)
+    Routes::new(CONTROL_TAG)
         .post(
             "/_sandbox/receiver/{tenant}",
             Op::new("The sandbox's own webhook receiver: stores what arrives (no key, as a real receiver)")

@@ -13,7 +13,7 @@ pub struct AppState {
     /// Where hosted pages live (`http://host:port`), for URLs in responses.
     pub public_url: Arc<str>,
     /// Fault-injection rules (in memory; reset on restart).
-    pub faults: Arc<crate::faults::rules::Faults>,
+    pub faults: Arc<crate::faults::Faults>,
     /// Idempotency keys whose first request is still being processed (→ 409).
     pub in_flight: Arc<std::sync::Mutex<std::collections::HashSet<(String, String)>>>,
     /// What the service's APIs speak on the wire (see [`crate::dialect`]).

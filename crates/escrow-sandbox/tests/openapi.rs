@@ -37,7 +37,7 @@ struct Served {
 /// The real app over a seeded demo tenant, with the match reporter around it.
 async fn serve(dialect: Dialect) -> Served {
     let dir = tempfile::tempdir().unwrap();
-    let db = escrow_sandbox::db::Db::open(dir.path()).unwrap();
+    let db = escrow_sandbox::db::Db::open(dir.path(), escrow_sandbox::v2::SCHEMA).unwrap();
     let clock = escrow_sandbox::clock::Clock::default();
     let now = clock.now();
     db.call(move |c| escrow_sandbox::seed::seed_demo(c, "demo", now)).await.unwrap();

@@ -375,7 +375,7 @@ async fn list_reuses_a_count_only_at_its_generation() {
     let dir = tempfile::tempdir().unwrap();
     let sb = start(dir.path(), Seed::Demo).await;
     let conn = open(dir.path());
-    let counts = escrow_sandbox::v2::transactions::count_cache::CountCache::default();
+    let counts = escrow_sandbox::db::count_cache::CountCache::default();
     let q = search::ListQuery { skip: 0, take: 1, search: Some("Tesla".into()), reference_id: None };
     let truth = like_scan(&conn, DEMO_TENANT, Some("tesla"), None).len() as i64;
     assert!(truth > 1);
@@ -385,7 +385,7 @@ async fn list_reuses_a_count_only_at_its_generation() {
     let generation = || -> i64 {
         conn.query_row("SELECT gen FROM search_tenants WHERE tenant = ?1", [DEMO_TENANT], |r| r.get(0)).unwrap()
     };
-    let key = escrow_sandbox::v2::transactions::count_cache::CountKey {
+    let key = escrow_sandbox::db::count_cache::CountKey {
         tenant: DEMO_TENANT.into(),
         search: Some("tesla".into()),
         reference: None,

@@ -33,7 +33,7 @@ fn after(v: &Value, path: &str, now: DateTime<Utc>, open: bool, out: &mut Vec<St
 #[tokio::test]
 async fn no_seeded_time_is_after_now() {
     let dir = tempfile::tempdir().unwrap();
-    let db = escrow_sandbox::db::Db::open(dir.path()).unwrap();
+    let db = escrow_sandbox::db::Db::open(dir.path(), escrow_sandbox::v2::SCHEMA).unwrap();
     let now = escrow_sandbox::clock::Clock::default().now();
     let late = db
         .call(move |c| {

@@ -6,7 +6,7 @@ mod common;
 
 use common::{like_scan, open};
 use escrow_sandbox::DEMO_TENANT;
-use escrow_sandbox::v2::transactions::count_cache::CountCache;
+use escrow_sandbox::db::count_cache::CountCache;
 use escrow_sandbox::v2::transactions::search::{self, ListQuery};
 use escrow_sandbox::v2::transactions::split_count::{CountSplit, SplitEvent};
 use escrow_sandbox::v2::transactions::store;

@@ -3,13 +3,18 @@
 //!
 //! The data model stays the same; the dialect is applied at the edge:
 //!
-//! - [`layer`]: one middleware over `/v2` and `/v1/marketplace` that, in `published`,
-//!   refuses request bodies using the specs' names, renames the published names to the
-//!   specs' before the handlers see them, and renames every JSON response body the other
-//!   way ([`FIELD_NAMES`], at any depth, by [`rename`]);
+//! - [`crate::layers::dialect`]: one middleware over `/v2` and `/v1/marketplace` that, in
+//!   `published`, refuses request bodies using the specs' names, renames the published
+//!   names to the specs' before the handlers see them, and renames every JSON response
+//!   body the other way ([`FIELD_NAMES`], at any depth, by [`rename`]);
 //! - the webhook worker renames each payload the same way before POSTing it;
-//! - [`trade_shapes`]: the published trade record; [`trade_wire`]: the trade API's routes,
-//!   links, user-connect field and `appSwitch`; [`v2`]: the published create answer and route.
+//! - each API keeps what else it does differently: the trade API's published record
+//!   ([`crate::trade::published`]) and its routes, links, user-connect field and
+//!   `appSwitch` ([`crate::trade::wire`]); v2's published create answer and route
+//!   ([`crate::v2::transactions::published`]).
+//!
+//! What is here sits below the state and every API (they all read [`Dialect`]) and names
+//! none of them; the middleware that applies it sits above them.
 //!
 //! Control routes (`/_sandbox/...`) and hosted pages are the same in both dialects: their
 //! JSON keeps the specs' names (`serviceAccountId`, `serviceUserId`), including the
@@ -18,11 +23,7 @@
 //! Idempotent answers are stored as rendered: replaying a key after restarting the same
 //! data folder in the other dialect answers the stored (first dialect's) body.
 
-pub mod layer;
 pub mod rename;
-pub mod trade_shapes;
-pub mod trade_wire;
-pub mod v2;
 
 /// What the sandbox speaks on the wire.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]

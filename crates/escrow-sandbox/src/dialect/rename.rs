@@ -99,7 +99,7 @@ pub fn form_names(body: &[u8]) -> Vec<(Range<usize>, String)> {
     for pair in body.split(|b| *b == b'&') {
         let raw_len = pair.iter().position(|b| *b == b'=').unwrap_or(pair.len());
         let raw = &pair[..raw_len];
-        if let Some((name, _)) = crate::hosted::form::form_pairs(raw).into_iter().next() {
+        if let Some((name, _)) = crate::form::form_pairs(raw).into_iter().next() {
             out.push((start..start + raw_len, name));
         }
         start += pair.len() + 1;

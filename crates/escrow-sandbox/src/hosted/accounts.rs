@@ -8,7 +8,7 @@
 
 use crate::clock::stamp;
 use crate::error::ApiError;
-use crate::hosted::form::Form;
+use crate::form::Form;
 use crate::hosted::page::{TAG, exit};
 use crate::hosted::page::{escape, finish, gone, page, unknown};
 use crate::hosted::session::{failed, open};

@@ -1,10 +1,9 @@
 //! Hosted pages: HTML a person's browser opens, with an unguessable token in the URL
-//! instead of an API key. [`page`] and [`form`] are the shared shell and form reading;
-//! the other modules are the pages of one API each.
+//! instead of an API key. [`page`] is the shared shell (forms are read with
+//! [`crate::form`]); the other modules are the pages of one API each.
 
 pub mod accounts;
 pub mod checkout;
-pub mod form;
 pub mod page;
 pub mod session;
 pub mod signing;

@@ -10,7 +10,7 @@
 //! The control routes that stand in for these pages are in [`crate::trade::routes`].
 
 use crate::clock::stamp;
-use crate::hosted::form::Form;
+use crate::form::Form;
 use crate::hosted::page::TAG;
 use crate::hosted::page::{escape, finish, gone, page, unknown, went_wrong};
 use crate::openapi::op::Op;

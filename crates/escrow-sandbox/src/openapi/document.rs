@@ -4,7 +4,7 @@
 
 use super::op::{Auth, Body, Op, Reply};
 use super::schemas;
-use super::table::Operation;
+use super::table::{Api, Operation};
 use crate::dialect::Dialect;
 use serde_json::{Map, Value, json};
 
@@ -18,12 +18,14 @@ bodies are typed as any JSON; query parameters are listed as optional strings wi
 errors are given once per operation as `default` (v2 and control: problem details or an empty 404; trade API: its \
 problem object). Behaviour and rules are described in the project README and the specs.";
 
-/// The document for `table` served in `dialect`; `server` is the base URL clients use.
-pub fn document(table: &[Operation], dialect: Dialect, server: &str) -> Value {
+/// The document for `table` (with the `apis` its routes belong to) served in `dialect`;
+/// `server` is the base URL clients use.
+pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect, server: &str) -> Value {
     let mut paths = Map::new();
     for route in table {
         let item = paths.entry(route.path.clone()).or_insert_with(|| json!({}));
-        item[route.method.as_str().to_ascii_lowercase()] = operation(route);
+        let api = apis.iter().find(|api| route.path.starts_with(api.prefix));
+        item[route.method.as_str().to_ascii_lowercase()] = operation(route, api);
     }
     json!({
         "openapi": "3.1.0",
@@ -41,14 +43,14 @@ pub fn document(table: &[Operation], dialect: Dialect, server: &str) -> Value {
     })
 }
 
-fn operation(route: &Operation) -> Value {
+fn operation(route: &Operation, api: Option<&Api>) -> Value {
     let op = &route.op;
     let mut out = json!({
         "tags": [route.tag],
         "summary": op.summary,
         "operationId": operation_id(route),
-        "parameters": parameters(route),
-        "responses": responses(route),
+        "parameters": parameters(route, api.is_some()),
+        "responses": responses(route, api.map_or("Problem", |api| api.problem)),
     });
     out["security"] = match op.auth {
         Auth::Key => json!([{ "tenantKey": [] }]),
@@ -72,7 +74,8 @@ pub fn path_params(path: &str) -> Vec<&str> {
     path.split('/').filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}'))).collect()
 }
 
-fn parameters(route: &Operation) -> Value {
+/// `correlated`: the route is one of an API's, which reads `X-Correlation-Id`.
+fn parameters(route: &Operation, correlated: bool) -> Value {
     let mut params: Vec<Value> = path_params(&route.path)
         .into_iter()
         .map(|name| json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" } }))
@@ -86,7 +89,7 @@ fn parameters(route: &Operation) -> Value {
             "description": "The same key replays the stored answer (Idempotency-Replayed: true) instead of running twice.",
         }));
     }
-    if route.path.starts_with("/v2/") || route.path.starts_with(crate::trade::api::PREFIX) {
+    if correlated {
         params.push(json!({
             "name": "X-Correlation-Id", "in": "header", "schema": { "type": "string", "minLength": 20, "maxLength": 64 },
             "description": "Optional; v2: 20 to 64 characters; trade API: a UUID, echoed as the problem's traceId.",
@@ -119,7 +122,8 @@ fn request_body(op: &Op) -> Option<Value> {
     Some(json!({ "required": true, "content": content }))
 }
 
-fn responses(route: &Operation) -> Value {
+/// `problem`: the schema of the route's refusals.
+fn responses(route: &Operation, problem: &str) -> Value {
     let ok = match route.op.reply {
         Reply::Json(schema) => json!({ "200": { "description": "OK", "content": json_content(schema) } }),
         Reply::Html => json!({ "200": { "description": "The page", "content": { "text/html": {} } } }),
@@ -131,7 +135,6 @@ fn responses(route: &Operation) -> Value {
         Reply::Empty => json!({ "200": { "description": "Done (no body)" } }),
     };
     let mut responses = ok;
-    let problem = if route.path.starts_with(crate::trade::api::PREFIX) { "TradeProblem" } else { "Problem" };
     responses["default"] = json!({
         "description": "Refused (400, 401 without a valid key, 404, 409/422 on Idempotency-Key misuse)",
         "content": { "application/problem+json": { "schema": schema_ref(problem) } },

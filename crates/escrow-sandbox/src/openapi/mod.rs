@@ -9,4 +9,4 @@ pub mod table;
 
 pub use document::document;
 pub use op::Op;
-pub use table::{Operation, Routes};
+pub use table::{Api, Operation, Routes};

@@ -10,6 +10,11 @@ use axum::handler::Handler;
 use axum::http::Method;
 use axum::routing::{MethodFilter, MethodRouter, on};
 
+/// The group every `/_sandbox` route is listed under, whichever part serves it: the
+/// control and inspection routes, the webhook receiver, and the control routes v2's
+/// features and the trade API keep next to their own.
+pub const CONTROL_TAG: &str = "Sandbox control";
+
 /// One documented route.
 #[derive(Debug, Clone)]
 pub struct Operation {
@@ -21,17 +26,27 @@ pub struct Operation {
     pub op: Op,
 }
 
+/// One of the APIs served: its routes (those under `prefix`) read `X-Correlation-Id` and
+/// refuse in its `problem` schema; every other route refuses in `Problem`. Each API
+/// registers itself ([`Routes::api`]), so the document names none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Api {
+    pub prefix: &'static str,
+    pub problem: &'static str,
+}
+
 /// A router and the table of what it serves, built together.
 pub struct Routes {
     router: Router<AppState>,
     table: Vec<Operation>,
+    apis: Vec<Api>,
     tag: &'static str,
 }
 
 impl Routes {
     /// An empty group whose routes are listed under `tag`.
     pub fn new(tag: &'static str) -> Self {
-        Self { router: Router::new(), table: Vec::new(), tag }
+        Self { router: Router::new(), table: Vec::new(), apis: Vec::new(), tag }
     }
 
     pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: impl Into<String>, op: Op, handler: H) -> Self {
@@ -69,16 +84,23 @@ impl Routes {
         self
     }
 
-    /// A route whose handler is made from the table so far, itself included (the
-    /// document that describes every route).
+    /// Routes under `api.prefix` (added here or in any group merged with this one) are
+    /// documented by `api`'s conventions.
+    pub fn api(mut self, api: Api) -> Self {
+        self.apis.push(api);
+        self
+    }
+
+    /// A route whose handler is made from the table so far, itself included, and the
+    /// APIs registered (the document that describes every route).
     pub fn described_by(
         mut self,
         path: &str,
         op: Op,
-        make: impl FnOnce(&[Operation]) -> MethodRouter<AppState>,
+        make: impl FnOnce(&[Operation], &[Api]) -> MethodRouter<AppState>,
     ) -> Self {
         self.table.push(Operation { method: Method::GET, path: path.into(), tag: self.tag, op });
-        self.router = self.router.route(path, make(&self.table));
+        self.router = self.router.route(path, make(&self.table, &self.apis));
         self
     }
 
@@ -91,6 +113,7 @@ impl Routes {
     pub fn merge(mut self, other: Routes) -> Self {
         self.router = self.router.merge(other.router);
         self.table.extend(other.table);
+        self.apis.extend(other.apis);
         self
     }
 
@@ -102,6 +125,10 @@ impl Routes {
 
     pub fn table(&self) -> &[Operation] {
         &self.table
+    }
+
+    pub fn apis(&self) -> &[Api] {
+        &self.apis
     }
 
     pub fn into_router(self) -> Router<AppState> {

@@ -32,7 +32,7 @@ pub struct BulkLoad {
 /// transactions for `tenant`, the newest a minute before now. Start the sandbox on the
 /// same `data_dir` afterwards (with `Seed::None` unless demo data is wanted too).
 pub async fn load(data_dir: &Path, tenant: &str, count: usize) -> Result<BulkLoad, String> {
-    let db = Db::open(data_dir)?;
+    let db = Db::open(data_dir, crate::v2::SCHEMA)?;
     let tenant = tenant.to_owned();
     db.call(move |conn| insert_synthetic(conn, &tenant, count, Utc::now(), 0xB01C_2026))
         .await

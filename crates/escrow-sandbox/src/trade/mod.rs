@@ -15,16 +15,19 @@
 //! The conventions live in [`api`] (problem object, trace id, running a handler's work)
 //! and [`check`] (reading bodies), the extractor every handler takes in [`call`], the
 //! phase machine in [`machine`], persistence in [`store`] and the shared reads and
-//! writes of trades and payments in [`records`]; the handlers in [`routes`]. The hosted
-//! pages are in [`crate::hosted::trade`].
+//! writes of trades and payments in [`records`]; the handlers in [`routes`]. What the
+//! published dialect changes beyond field names: the record in [`published`], routes,
+//! links and request fields in [`wire`]. The hosted pages are in [`crate::hosted::trade`].
 
 pub mod api;
 pub mod call;
 pub mod check;
 pub mod machine;
+pub mod published;
 pub mod records;
 pub mod routes;
 pub mod session;
 pub mod store;
+pub mod wire;
 
 pub use api::PREFIX;

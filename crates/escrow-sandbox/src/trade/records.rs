@@ -5,7 +5,8 @@ use super::api::{Fault, Outcome};
 use super::machine::{BankAccountDoc, Effect, PaymentDoc, TradeDoc, UserDoc};
 use super::session::SessionDoc;
 use super::store::{self, PAYMENT, TRADE, USER};
-use crate::dialect::{Dialect, trade_shapes, trade_wire};
+use super::{published, wire};
+use crate::dialect::Dialect;
 use crate::state::AppState;
 use crate::store::ledger;
 use rusqlite::Connection;
@@ -37,7 +38,7 @@ pub fn render_trade(conn: &Connection, tenant: &str, t: &TradeDoc, dialect: Dial
     let payee = load_user(conn, tenant, &t.payee_id)?;
     Ok(match dialect {
         Dialect::Spec => t.json(payer.as_ref(), payee.as_ref()),
-        Dialect::Published => trade_shapes::trade(t, payer.as_ref(), payee.as_ref()),
+        Dialect::Published => published::trade(t, payer.as_ref(), payee.as_ref()),
     })
 }
 
@@ -130,7 +131,7 @@ pub fn hosted_link(
     session: &SessionDoc,
 ) -> Outcome<Value> {
     let url = hosted_url(state, conn, tenant, page, session)?;
-    Ok(trade_wire::link(state.dialect, &url))
+    Ok(wire::link(state.dialect, &url))
 }
 
 /// The user finished the connect flow (a payer must have, to accept).

@@ -12,13 +12,19 @@ pub mod transactions;
 pub mod users;
 pub mod webhooks;
 
+use crate::db::Prepare;
 use crate::dialect::Dialect;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{Api, Routes};
+
+/// What v2 keeps in step in the database beyond the tables, for [`crate::db::Db::open`]:
+/// the transactions' search index.
+pub const SCHEMA: &[Prepare] = &[transactions::search::INDEX];
 
 /// Every `/v2` route in `dialect` (and the few control routes and hosted pages kept with
 /// their feature).
 pub fn routes(dialect: Dialect) -> Routes {
     transactions::routes::routes(dialect)
+        .api(Api { prefix: "/v2/", problem: "Problem" })
         .merge(transactions::actions::routes())
         .merge(connect::routes::routes())
         .merge(users::routes::routes())

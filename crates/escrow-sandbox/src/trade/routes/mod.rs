@@ -22,7 +22,7 @@
 //! | Buy shipment for delivery / return (keyed) | `POST .../shipments/delivery`, `.../shipments/return` |
 //!
 //! In the published dialect, initiate, user connect and payout-account selection are
-//! served at the published routes instead (see [`crate::dialect::trade_wire::routes`]),
+//! served at the published routes instead (see [`crate::trade::wire::routes`]),
 //! and records, links and some request fields take the published shapes.
 //!
 //! Every handler takes one [`Call`](super::call::Call); the steps on one trade run
@@ -38,19 +38,21 @@ mod trades;
 mod users;
 
 use super::api::PREFIX;
-use crate::dialect::{Dialect, trade_wire};
+use crate::dialect::Dialect;
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{Api, CONTROL_TAG, Routes};
+use crate::trade::wire;
 
 /// The API's routes in `dialect` (initiate, connect and payout account move with it), and
-/// its control routes.
+/// its control routes. Its refusals are its own problem object (`TradeProblem`).
 pub fn routes(dialect: Dialect) -> Routes {
     let p = PREFIX;
     let t = format!("{p}/users/{{user}}/trades/{{trade}}");
     let business = format!("{p}/business-users/{{business_id}}/{{location_id}}");
-    let wire = trade_wire::routes(dialect);
+    let wire = wire::routes(dialect);
     let step = |summary| Op::new(summary).takes_json();
     Routes::new("Trade API: business users")
+        .api(Api { prefix: PREFIX, problem: "TradeProblem" })
         .post(format!("{p}/business-users"), Op::new("Create a business user").takes_json(), business_users::create)
         .get(business.clone(), Op::new("Get a business user"), business_users::get)
         .put(business.clone(), Op::new("Edit a business user").takes_json(), business_users::edit)
@@ -113,7 +115,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         .get(format!("{t}/payment"), Op::new("The trade's payment to escrow"), payments::get)
         .post(format!("{t}/shipments/delivery"), step("Buy a delivery shipment").keyed(), payments::buy_delivery)
         .post(format!("{t}/shipments/return"), step("Buy a return shipment").keyed(), payments::buy_return)
-        .tagged(crate::control::TAG)
+        .tagged(CONTROL_TAG)
         .post(
             "/_sandbox/trade/users",
             Op::new("Create a trade API user (connected)").takes_json(),

@@ -2,7 +2,6 @@
 //! shipment labels for delivery and return (keyed), each paid by a payment.
 
 use crate::clock::stamp;
-use crate::dialect::trade_wire;
 use crate::trade::api::{CARRIERS, Fault, Outcome, check_path};
 use crate::trade::call::{Call, Moved, Step, TradePath};
 use crate::trade::check::{Check, dec};
@@ -10,6 +9,7 @@ use crate::trade::machine::{PaymentDoc, Shipment, TradeDoc};
 use crate::trade::records::{ensure_payable, hosted_link, load_trade};
 use crate::trade::session::SessionDoc;
 use crate::trade::store::{self, PAYMENT};
+use crate::trade::wire;
 use axum::response::Response;
 use rust_decimal::Decimal;
 
@@ -46,7 +46,7 @@ pub async fn flow(call: Call<PaymentPath>) -> Response {
         let mut c = Check::parse(body)?;
         let success = c.string("successUrl", 1, 2048, true);
         let cancel = c.string("cancelUrl", 1, 2048, true);
-        trade_wire::app_switch(&mut c, st.dialect);
+        wire::app_switch(&mut c, st.dialect);
         c.finish()?;
         let p: PaymentDoc = store::get(conn, tenant, PAYMENT, &payment)?
             .filter(|p: &PaymentDoc| p.payer_id == user)

@@ -43,7 +43,7 @@ pub async fn reject_item(call: Call<TradePath>) -> Response {
 /// Accepts for payment and answers the trade's pending payment (a new one, or the
 /// one started before).
 pub async fn accept_and_pay(call: Call<TradePath>) -> Response {
-    let pairs = crate::hosted::form::query_pairs(call.query.as_deref());
+    let pairs = crate::form::query_pairs(call.query.as_deref());
     let shop = pairs.into_iter().find(|(k, _)| k.eq_ignore_ascii_case("receiverShopId")).map(|(_, v)| v);
     if shop.as_ref().is_some_and(|s| s.chars().count() > 64) {
         return Fault::field("receiverShopId", "must be at most 64 characters").render(&call.trace.0);

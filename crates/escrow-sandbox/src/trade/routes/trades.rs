@@ -2,8 +2,8 @@
 //! the payer (keyed).
 
 use crate::clock::stamp;
-use crate::dialect::{Dialect, trade_wire};
-use crate::hosted::form::{query_pairs, query_value};
+use crate::dialect::Dialect;
+use crate::form::{query_pairs, query_value};
 use crate::trade::api::{Fault, Outcome, check_path};
 use crate::trade::call::{Call, TradePath};
 use crate::trade::check::{Check, dec};
@@ -13,6 +13,7 @@ use crate::trade::records::{
 };
 use crate::trade::session::SessionDoc;
 use crate::trade::store::{self, TRADE};
+use crate::trade::wire;
 use axum::response::Response;
 use rust_decimal::Decimal;
 use serde_json::json;
@@ -44,7 +45,7 @@ fn read_new_trade(body: &[u8], trade_id: String, at: &str, dialect: Dialect) -> 
     let cancel_url = c.string("cancelUrl", 1, 2048, true);
     let checkout_type = c.string("checkoutType", 1, 64, false);
     let image_urls = c.strings("imageUrls");
-    let app_switch = trade_wire::app_switch(&mut c, dialect);
+    let app_switch = wire::app_switch(&mut c, dialect);
     let minutes = c.int("allowedTimeForItemDeliveryInMinutes", 1, 129_600, false);
     let prioritized = c.array("prioritizedPayees");
     if let (Some(a), Some(b)) = (&payer, &payee)
@@ -164,7 +165,7 @@ pub async fn initiate(call: Call) -> Response {
                 Some(hosted_url(&st, conn, tenant, "status", &session)?)
             }
         };
-        Ok(trade_wire::initiated(&t.trade_id, redirect.as_deref()))
+        Ok(wire::initiated(&t.trade_id, redirect.as_deref()))
     })
     .await
 }
@@ -253,7 +254,7 @@ pub async fn status_link(call: Call<TradePath>) -> Response {
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
         let mut c = Check::parse(&call.body)?;
         let return_url = c.string("returnUrl", 1, 2048, true);
-        trade_wire::app_switch(&mut c, st.dialect);
+        wire::app_switch(&mut c, st.dialect);
         c.finish()?;
         call.exec(move |conn, tenant| {
             load_trade(conn, tenant, &user, &trade)?;

@@ -2,13 +2,13 @@
 //! link), details.
 
 use crate::clock::stamp;
-use crate::dialect::trade_wire;
-use crate::hosted::form::{query_pairs, query_value};
+use crate::form::{query_pairs, query_value};
 use crate::trade::api::{Fault, check_path};
 use crate::trade::call::Call;
 use crate::trade::check::Check;
 use crate::trade::records::{hosted_link, require_user};
 use crate::trade::session::SessionDoc;
+use crate::trade::wire;
 use axum::response::Response;
 
 pub async fn connect(call: Call) -> Response {
@@ -24,8 +24,8 @@ pub async fn connect(call: Call) -> Response {
         let mut c = Check::parse(&call.body)?;
         let success = c.string("successUrl", 1, 2048, true);
         let cancel = c.string("cancelUrl", 1, 2048, true);
-        trade_wire::app_switch(&mut c, st.dialect);
-        let user = trade_wire::connect_user(&mut c, st.dialect);
+        wire::app_switch(&mut c, st.dialect);
+        let user = wire::connect_user(&mut c, st.dialect);
         let kyc = c.int("requiredKycLevel", 1, 2, false);
         let errors = c.errors.clone();
         c.finish()?;
@@ -52,7 +52,7 @@ pub async fn payout_account_link(call: Call<String>) -> Response {
         check_path(&[("marketplaceUserId", &user)])?;
         let mut c = Check::parse(&call.body)?;
         let return_url = c.string("returnUrl", 1, 2048, false);
-        trade_wire::app_switch(&mut c, st.dialect);
+        wire::app_switch(&mut c, st.dialect);
         c.finish()?;
         call.exec(move |conn, tenant| {
             require_user(conn, tenant, &user)?;

@@ -30,7 +30,7 @@ use super::debt::{debt_link, hosted_debt_document, post_debt};
 use super::files::MAX_BODY_BYTES;
 use super::sign::sign_bill_of_sale;
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{CONTROL_TAG, Routes};
 use axum::extract::DefaultBodyLimit;
 
 /// The modules' routes, with a body limit that fits a 10 MiB file.
@@ -53,7 +53,7 @@ pub fn routes() -> Routes {
             Op::page("The debt document behind a download link").file(),
             hosted_debt_document,
         )
-        .tagged(crate::control::TAG)
+        .tagged(CONTROL_TAG)
         .get(
             "/_sandbox/transactions/{transaction_id}/bill-of-sale",
             Op::new("The current bill-of-sale PDF").file(),

@@ -5,7 +5,7 @@
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
-use crate::hosted::form::form_pairs;
+use crate::form::form_pairs;
 use crate::openapi::op::Op;
 use crate::openapi::table::Routes;
 use crate::state::AppState;

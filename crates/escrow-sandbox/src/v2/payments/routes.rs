@@ -9,7 +9,7 @@ use crate::extract::Keyed;
 use crate::idempotency::Reply;
 use crate::money;
 use crate::openapi::op::Op;
-use crate::openapi::table::Routes;
+use crate::openapi::table::{CONTROL_TAG, Routes};
 use crate::state::AppState;
 use crate::store::ledger;
 use crate::v2::common::parse_json;
@@ -37,7 +37,7 @@ pub fn routes() -> Routes {
         )
         .post("/v2/payments/{payment_id}/initialize", Op::new("A new hosted payment link").takes_json(), initialize)
         .get(instructions_path, Op::new("How to pay by bank transfer"), instructions)
-        .tagged(crate::control::TAG)
+        .tagged(CONTROL_TAG)
         .post("/_sandbox/payments/{payment_id}/authorize", Op::new("Authorize a payment as the payer would"), authorize)
         .post("/_sandbox/payments/{payment_id}/fail", Op::new("Fail a payment as the payer would"), fail)
         .post(

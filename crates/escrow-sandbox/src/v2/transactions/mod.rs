@@ -2,9 +2,9 @@
 //! reimburse, update, change amount, add a party). [`machine`] holds the rules.
 
 pub mod actions;
-pub mod count_cache;
 pub mod machine;
 mod ord;
+pub mod published;
 pub mod routes;
 pub mod search;
 mod search_filter;

@@ -48,7 +48,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         .get("/v2/transactions/{transaction_id}", Op::new("Get a transaction").returns("Transaction"), get_one);
     match dialect {
         Dialect::Spec => routes,
-        Dialect::Published => routes.post(crate::dialect::v2::CHECKOUT_MARKETPLACE, create, create_marketplace),
+        Dialect::Published => routes.post(super::published::CHECKOUT_MARKETPLACE, create, create_marketplace),
     }
 }
 
@@ -157,7 +157,7 @@ async fn create(keyed: Keyed, kind: Kind) -> Response {
             let req: CreateBody = parse_json(body)?;
             let id = insert_transaction(conn, tenant, kind, req, &ctx)?;
             let checkout_url = format!("{public_url}/hosted/checkout/{id}");
-            Ok(Reply::ok(crate::dialect::v2::created(dialect, &id, &checkout_url)))
+            Ok(Reply::ok(super::published::created(dialect, &id, &checkout_url)))
         })
         .await
 }

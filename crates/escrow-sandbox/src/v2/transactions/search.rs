@@ -1,11 +1,12 @@
 //! Listing and searching transactions at scale: the trigram index over `ord` (see
 //! [`super::ord`]), kept in step by triggers, and the counted, paged list.
 
-use super::count_cache::{CountCache, CountKey};
 use super::ord::{TenantSearch, next_ord, tenant_search_state};
 use super::search_filter::SearchFilter;
 use super::split_count::CountSplit;
 use super::store::TxnDoc;
+use crate::db::Prepare;
+use crate::db::count_cache::{CountCache, CountKey};
 use crate::error::ApiResult;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -15,7 +16,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 /// an unfiltered list is one lookup instead of a walk over 100,000 index entries.
 /// `search_tenants.gen` is bumped by the same triggers whenever a tenant's index entries
 /// change, so a search count remembered at one generation is exact while it holds (see
-/// [`super::count_cache`]). `case_sensitive 1` because both sides are lowercased in Rust
+/// [`crate::db::count_cache`]). `case_sensitive 1` because both sides are lowercased in Rust
 /// already (the same `to_lowercase` the LIKE path uses), which keeps MATCH and LIKE in
 /// exact agreement.
 const SEARCH_SCHEMA: &str = r#"
@@ -52,6 +53,9 @@ CREATE TRIGGER IF NOT EXISTS transactions_count_delete AFTER DELETE ON transacti
     UPDATE search_tenants SET rows = rows - 1 WHERE tenant = old.tenant;
 END;
 "#;
+
+/// The search index, prepared when the database opens (see [`prepare_search`]).
+pub const INDEX: Prepare = Prepare { name: "search index", run: prepare_search };
 
 /// Creates the search index, or brings an older data dir's up to date (assigns `ord` to
 /// rows that lack it and rebuilds the index when it is out of step). Run once at open.

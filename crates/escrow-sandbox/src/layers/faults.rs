@@ -1,12 +1,10 @@
 //! Fault injection for `/v2` routes (`PUT /_sandbox/faults`), to prove clients retry
-//! safely. A rule can answer a status without running the handler, drop the connection,
-//! or delay, before or after the handler runs; "after" means the change has committed,
-//! which is exactly the case an Idempotency-Key must make safe.
+//! safely: applies the rules of [`crate::faults`]. A rule can answer a status without
+//! running the handler, drop the connection, or delay, before or after the handler runs;
+//! "after" means the change has committed, which is exactly the case an Idempotency-Key
+//! must make safe.
 
-pub mod rules;
-
-pub use rules::{Faults, Kind, Phase, Rule};
-
+use crate::faults::{Kind, Phase};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};

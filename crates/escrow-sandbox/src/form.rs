@@ -1,5 +1,6 @@
-//! `application/x-www-form-urlencoded` reading, shared by the hosted pages' forms, query
-//! strings of the trade API and the published dialect's renaming of form fields.
+//! `application/x-www-form-urlencoded` reading, shared by the hosted pages' forms, v2's
+//! urlencoded uploads, query strings of the trade API and the published dialect's renaming
+//! of form fields; below all of them, so none reaches into another for it.
 
 /// Percent-decodes one `application/x-www-form-urlencoded` component to bytes.
 fn form_decode(s: &str) -> Vec<u8> {

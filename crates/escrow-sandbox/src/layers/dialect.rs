@@ -12,8 +12,8 @@
 //! id. An unauthenticated request passes untouched too, so it is answered 401 as before.
 //! In the `spec` dialect this layer does nothing.
 
-use super::{Dialect, FIELD_NAMES, PUBLISHED_TO_SPEC, rename};
 use crate::auth::Tenant;
+use crate::dialect::{Dialect, FIELD_NAMES, PUBLISHED_TO_SPEC, rename};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::body::{Body, Bytes};

@@ -1,6 +1,7 @@
-//! What the v2 API does differently in the published dialect, beyond field names.
+//! What the v2 API does differently in the published dialect, beyond field names: the
+//! answer to creating a transaction, and the published route that creates one.
 
-use super::Dialect;
+use crate::dialect::Dialect;
 use serde_json::{Value, json};
 
 /// The published route that creates a Marketplace transaction (the guide's

@@ -1,6 +1,6 @@
-//! Fault rules as sent to `PUT /_sandbox/faults`, kept in memory (reset on restart).
-//! Apart from the middleware so [`crate::state::AppState`] can hold them without
-//! depending on the middleware that reads the state.
+//! Fault rules as sent to `PUT /_sandbox/faults`, kept in memory (reset on restart) in
+//! [`crate::state::AppState`]. The middleware that applies them reads the state, so it
+//! sits above it, in [`crate::layers::faults`].
 
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;

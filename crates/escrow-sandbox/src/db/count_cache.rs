@@ -7,7 +7,8 @@
 //! keeping `transactions_fts` in step bump on every insert, delete and change of the
 //! searched text, whoever writes. A count is reused only at the generation it was counted
 //! at, read in the same snapshot, so it is never stale: any write makes the next list count
-//! again.
+//! again. Held by the database ([`super::Db::search_counts`]) so every read connection
+//! shares it; the transactions search (`v2::transactions::search`) fills and reads it.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -35,7 +36,7 @@ struct Entries {
     clock: u64,
 }
 
-/// Thread-safe and bounded; shared by the read connections (see `Db::search_counts`).
+/// Thread-safe and bounded; shared by the read connections (see [`super::Db::search_counts`]).
 pub struct CountCache {
     capacity: usize,
     entries: Mutex<Entries>,

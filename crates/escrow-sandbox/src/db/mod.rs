@@ -2,9 +2,13 @@
 //!
 //! One writer at a time makes every handler's read-check-write atomic, which is what
 //! the idempotency and state-machine rules need; WAL keeps readers of the file happy.
+//! The tables are created here (`SCHEMA`); what a feature keeps in step beyond them it
+//! hands to [`Db::open`] as a [`Prepare`].
+
+pub mod count_cache;
 
 use crate::error::ApiError;
-use crate::v2::transactions::count_cache::CountCache;
+use count_cache::CountCache;
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -23,6 +27,16 @@ pub struct Db {
     /// Fault injection: interrupt the next write after this many SQLite VM steps
     /// (0: off). Proves a failure at any step commits nothing (see `faults`).
     interrupt_next_write: Arc<std::sync::atomic::AtomicI32>,
+}
+
+/// A feature's part of the schema that `CREATE ... IF NOT EXISTS` cannot keep in step (an
+/// index kept by triggers, an older data folder brought up to date). [`Db::open`] runs
+/// each after the tables and before any read connection opens.
+#[derive(Debug, Clone, Copy)]
+pub struct Prepare {
+    /// What it prepares, naming it when it fails (`search index: ...`).
+    pub name: &'static str,
+    pub run: fn(&Connection) -> Result<(), ApiError>,
 }
 
 /// Read-only connections kept for GET handlers: enough for both cores plus requests
@@ -130,7 +144,9 @@ CREATE TABLE IF NOT EXISTS ledger (
 "#;
 
 impl Db {
-    pub fn open(dir: &Path) -> Result<Self, String> {
+    /// Opens (or creates) the database of the data folder `dir`: the tables, then each of
+    /// `prepare` in turn.
+    pub fn open(dir: &Path, prepare: &[Prepare]) -> Result<Self, String> {
         crate::sqlite_setup::memstatus_off();
         std::fs::create_dir_all(dir).map_err(|e| format!("data dir {}: {e}", dir.display()))?;
         let path = dir.join("sandbox.sqlite");
@@ -138,7 +154,9 @@ impl Db {
         conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             .and_then(|()| conn.execute_batch(SCHEMA))
             .map_err(|e| format!("schema: {e}"))?;
-        crate::v2::transactions::search::prepare_search(&conn).map_err(|e| format!("search index: {e}"))?;
+        for part in prepare {
+            (part.run)(&conn).map_err(|e| format!("{}: {e}", part.name))?;
+        }
         let readers = (0..READERS)
             .map(|_| {
                 let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;

@@ -1,7 +1,7 @@
 //! Routes, links and request fields of the trade API that differ between the dialects
-//! (the record itself is in [`super::trade_shapes`]).
+//! (the record itself is in [`super::published`]).
 
-use super::Dialect;
+use crate::dialect::Dialect;
 use crate::trade::check::Check;
 use serde_json::{Value, json};
 
