@@ -239,7 +239,7 @@ impl Desk {
         &self,
         request: &A,
     ) -> Result<(String, crate::journal::Run<A>), AppError> {
-        request.validate()?; // field faults before anything else (a missing key, say)
+        let request = crate::journal::check(request)?; // field faults before anything else (a missing key, say)
         let (environment_id, client) = self.active_client()?;
         let run = crate::journal::run(&self.db, &self.audit, &client, &environment_id, request).await?;
         Ok((environment_id, run))

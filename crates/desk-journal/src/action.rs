@@ -14,6 +14,24 @@ pub struct Sent<T> {
     pub answer: T,
 }
 
+/// An action whose fields have all been checked ([`check`]): the only form the journal
+/// records or sends, so no road to the service skips the check or runs it twice.
+pub struct Checked<'a, A>(&'a A);
+
+impl<A> Checked<'_, A> {
+    pub fn action(&self) -> &A {
+        self.0
+    }
+}
+
+/// Checks every field of `action`, its target first (an id as the service takes it),
+/// before anything is read, written or sent.
+pub fn check<A: Action>(action: &A) -> Result<Checked<'_, A>, AppError> {
+    desk_core::fields::id(action.target_field(), action.target())?;
+    action.validate()?;
+    Ok(Checked(action))
+}
+
 /// A kind of staff action. Its JSON (with a `kind` tag) is what the journal stores, so
 /// the encoding of an action must stay readable by later versions.
 pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
@@ -25,9 +43,12 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
     /// What the action is about: a transaction, user, document or trade id (`new` before
     /// the service names a created one).
     fn target(&self) -> &str;
+    /// The target's field as the service names it (`transactionId`, `serviceAccountId`,
+    /// `tradeId`, …), for the message when the target is not a valid id.
+    fn target_field(&self) -> &'static str;
     /// The amount the action moves or sets, for confirmation and the audit log.
     fn amount(&self) -> Option<&str>;
-    /// Every field checked before anything is written or sent.
+    /// The action's own fields checked (the target is checked by [`check`], which calls this).
     fn validate(&self) -> Result<(), AppError>;
     /// Sends the action once with `key`, the same on every attempt.
     fn send(

@@ -20,7 +20,7 @@ mod record;
 mod run;
 mod store;
 
-pub use action::{Action, Sent};
+pub use action::{Action, Checked, Sent, check};
 pub use checkpoint::{Checkpoint, set_checkpoint_hook};
 pub use record::{ActionState, Outcome, Record};
 pub use run::{Run, resume, run, run_in, send_unrecorded};

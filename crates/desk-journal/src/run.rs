@@ -1,7 +1,7 @@
 //! The one road from intent to outcome: [`run`] for a new action, [`resume`] for an open
 //! one after a crash, a restart or an unclear answer.
 
-use super::action::{Action, Sent};
+use super::action::{Action, Checked, Sent};
 use super::record::Record;
 use super::store::{record_intent_in, record_outcome};
 use desk_audit::Trail;
@@ -22,7 +22,7 @@ pub async fn run<A: Action>(
     trail: &Trail,
     client: &Client,
     environment_id: &str,
-    action: &A,
+    action: Checked<'_, A>,
 ) -> Result<Run<A>, AppError> {
     run_in(db, trail, client, environment_id, action, None).await
 }
@@ -35,11 +35,10 @@ pub async fn run_in<A: Action>(
     trail: &Trail,
     client: &Client,
     environment_id: &str,
-    action: &A,
+    action: Checked<'_, A>,
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
-    action.validate()?;
-    let note = if batch_id.is_none() { action.intent_note(client).await } else { None };
+    let note = if batch_id.is_none() { action.action().intent_note(client).await } else { None };
     let record = record_intent_in(db, trail, environment_id, action, batch_id, note.as_deref())?;
     attempt(db, trail, client, &record).await
 }

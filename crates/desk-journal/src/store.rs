@@ -1,7 +1,7 @@
 //! The `actions` table: intents, outcomes and dismissals, each committed together with
 //! its audit row; the audit anchor is written once the commit is done.
 
-use super::action::Action;
+use super::action::{Action, Checked};
 use super::checkpoint::{Checkpoint, checkpoint};
 use super::record::{ActionState, Record};
 use desk_audit::{NewEntry, Sealed, Trail};
@@ -23,7 +23,7 @@ pub fn record_intent<A: Action>(
     environment_id: &str,
     req: &A,
 ) -> Result<Record<A>, AppError> {
-    record_intent_in(db, trail, environment_id, req, None, None)
+    record_intent_in(db, trail, environment_id, super::check(req)?, None, None)
 }
 
 /// [`record_intent`] for one action of a bulk run (the record and each of its audit rows
@@ -32,11 +32,11 @@ pub fn record_intent_in<A: Action>(
     db: &AppDb,
     trail: &Trail,
     environment_id: &str,
-    req: &A,
+    req: Checked<'_, A>,
     batch_id: Option<&str>,
     note: Option<&str>,
 ) -> Result<Record<A>, AppError> {
-    req.validate()?;
+    let req = req.action();
     let id = uuid::Uuid::new_v4().to_string();
     let sealed = insert_intent(db, trail, &id, environment_id, req, batch_id, note)
         .map_err(|e| db.explain(e, NotRecorded::Intent))?;

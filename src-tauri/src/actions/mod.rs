@@ -63,6 +63,9 @@ impl Action for ActionRequest {
     fn target(&self) -> &str {
         each_domain!(self, a => a.target())
     }
+    fn target_field(&self) -> &'static str {
+        each_domain!(self, a => a.target_field())
+    }
     fn amount(&self) -> Option<&str> {
         each_domain!(self, a => a.amount())
     }

@@ -52,6 +52,10 @@ impl Action for AutoAction {
         }
     }
 
+    fn target_field(&self) -> &'static str {
+        "transactionId"
+    }
+
     fn amount(&self) -> Option<&str> {
         match self {
             Self::SetBillOfSale { amount, .. } => amount.as_deref(),
@@ -60,7 +64,6 @@ impl Action for AutoAction {
     }
 
     fn validate(&self) -> Result<(), AppError> {
-        id("transactionId", self.target())?;
         validate(self)
     }
 

@@ -100,7 +100,8 @@ async fn one(ctx: &Context, row: &BulkRow) -> Result<Ended, AppError> {
     let (db, trail, client, env) = (&ctx.db, &ctx.trail, &ctx.client, ctx.environment_id.as_str());
     match ctx.kind {
         BulkKind::Payout | BulkKind::Cancel => {
-            let run = journal::run_in(db, trail, client, env, &transaction_action(ctx, row), batch).await?;
+            let action = transaction_action(ctx, row);
+            let run = journal::run_in(db, trail, client, env, journal::check(&action)?, batch).await?;
             Ok(Ended::of(&run.record, None))
         }
         BulkKind::PaymentLink => {
@@ -109,7 +110,7 @@ async fn one(ctx: &Context, row: &BulkRow) -> Result<Ended, AppError> {
                 service_account_id: row.account.clone(),
                 amount: None,
             };
-            let run = journal::run_in(db, trail, client, env, &action, batch).await?;
+            let run = journal::run_in(db, trail, client, env, journal::check(&action)?, batch).await?;
             Ok(Ended::of(&run.record, run.answer.map(|a| a.url)))
         }
     }

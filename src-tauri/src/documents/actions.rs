@@ -56,12 +56,15 @@ impl Action for DocumentAction {
         }
     }
 
+    fn target_field(&self) -> &'static str {
+        "transactionId"
+    }
+
     fn amount(&self) -> Option<&str> {
         None
     }
 
     fn validate(&self) -> Result<(), AppError> {
-        id("transactionId", self.target())?;
         validate(self)
     }
 

@@ -90,6 +90,10 @@ impl Action for PaymentAction {
         }
     }
 
+    fn target_field(&self) -> &'static str {
+        "transactionId"
+    }
+
     fn amount(&self) -> Option<&str> {
         match self {
             Self::CreatePayment { amount, .. } => amount.as_deref(),
@@ -98,7 +102,6 @@ impl Action for PaymentAction {
     }
 
     fn validate(&self) -> Result<(), AppError> {
-        id("transactionId", self.target())?;
         match self {
             Self::CreatePayment { service_account_id, amount, .. } => {
                 id("serviceAccountId", service_account_id)?;

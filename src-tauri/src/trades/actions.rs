@@ -176,6 +176,17 @@ pub(super) fn target(r: &TradeAction) -> &str {
     }
 }
 
+/// The field [`target`] names, as the service calls it.
+pub(super) fn target_field(r: &TradeAction) -> &'static str {
+    match r {
+        TradeAction::BusinessUserCreate { .. }
+        | TradeAction::BusinessUserEdit { .. }
+        | TradeAction::BusinessUserDelete { .. } => "businessId",
+        TradeAction::TradeUserConnect { .. } | TradeAction::TradeSelectPayoutAccount { .. } => "marketplaceUserId",
+        _ => "tradeId",
+    }
+}
+
 /// The amount an action moves, for confirmation and the audit log.
 pub(super) fn amount(r: &TradeAction) -> Option<&str> {
     match r {

@@ -167,4 +167,14 @@ mod tests {
         assert_eq!(Action::kind(&r), "tradeBuyDeliveryShipment");
         assert_eq!(Action::amount(&r), Some("10"));
     }
+
+    /// A blank target is refused on the journal's path under the field the service names.
+    #[test]
+    fn a_blank_target_names_its_own_field() {
+        let field_of = |a: TradeAction| crate::journal::check(&a).err().map(|e| e.message).unwrap_or_default();
+        let business = TradeAction::BusinessUserDelete { business_id: " ".into(), business_location_id: "1".into() };
+        assert!(field_of(business).starts_with("businessId "));
+        let trade = TradeAction::TradeAbandon { trade_id: "".into(), marketplace_user_id: "u".into() };
+        assert!(field_of(trade).starts_with("tradeId "));
+    }
 }

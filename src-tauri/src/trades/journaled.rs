@@ -1,7 +1,7 @@
 //! A trade action as a journal action: kind, target and amount from [`super::actions`],
 //! checks from [`super::checks`], the request from [`super::requests`].
 
-use super::actions::{TradeAction, amount, kind, target};
+use super::actions::{TradeAction, amount, kind, target, target_field};
 use super::checks::validate;
 use super::requests::{TradeSent, send};
 use crate::error::AppError;
@@ -17,11 +17,13 @@ impl Action for TradeAction {
     fn target(&self) -> &str {
         target(self)
     }
+    fn target_field(&self) -> &'static str {
+        target_field(self)
+    }
     fn amount(&self) -> Option<&str> {
         amount(self)
     }
     fn validate(&self) -> Result<(), AppError> {
-        crate::shared::fields::id("transactionId", self.target())?;
         validate(self)
     }
     async fn send(&self, client: &Client, key: &IdempotencyKey) -> Result<Sent<TradeSent>, AppError> {

@@ -126,7 +126,6 @@ impl TransactionAction {
     }
 
     fn validate(&self) -> Result<(), AppError> {
-        id("transactionId", self.target())?;
         match self {
             Self::CreateTransaction { input } => input.to_request().map(drop),
             Self::Payout { service_account_id, amount, .. } | Self::Cancel { service_account_id, amount, .. } => {
@@ -304,6 +303,9 @@ impl Action for TransactionAction {
     }
     fn target(&self) -> &str {
         TransactionAction::target(self)
+    }
+    fn target_field(&self) -> &'static str {
+        "transactionId"
     }
     fn amount(&self) -> Option<&str> {
         TransactionAction::amount(self)

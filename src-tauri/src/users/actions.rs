@@ -67,12 +67,18 @@ impl Action for UserAction {
         }
     }
 
+    fn target_field(&self) -> &'static str {
+        match self {
+            Self::CreateGuest { .. } => "referenceId",
+            _ => "serviceAccountId",
+        }
+    }
+
     fn amount(&self) -> Option<&str> {
         None
     }
 
     fn validate(&self) -> Result<(), AppError> {
-        id("transactionId", self.target())?;
         validate(self)
     }
 

@@ -331,6 +331,9 @@ mod tests {
             email: None,
             cvr: None,
         };
-        assert!(bad.validate().is_err());
+        // The target is checked on the journal's path, named as the service names it.
+        let err = crate::journal::check(&bad).err().expect("a blank reference id is refused");
+        assert!(err.message.starts_with("referenceId "), "{}", err.message);
+        assert!(crate::journal::check(&ok).is_ok());
     }
 }
