@@ -1,4 +1,6 @@
 import { afterEach, vi } from 'vitest';
+// The dictionaries, as main.ts hands them in before the window's first page.
+import '../features/shell/strings';
 
 // The window opens on the overview; the App-level tests of the list, the detail and the other
 // pages start on the transactions list they were written for (overview.test.ts checks the real one).

@@ -1,4 +1,4 @@
-// Strings of the app frame: navigation, settings, command palette, notifications (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the app frame: navigation, settings, command palette, notifications (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'app.name': 'Escrow Desk',

@@ -1,4 +1,4 @@
-// Strings of the transaction list, filters, export, detail and the new-transaction form (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the transaction list, filters, export, detail and the new-transaction form (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'deal.unnamed': 'Open transaction',

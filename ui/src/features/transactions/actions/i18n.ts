@@ -1,4 +1,4 @@
-// Strings of transaction actions: the bar, the dialog, results, and every action kind's name (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of transaction actions: the bar, the dialog, results, and every action kind's name (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'actions.label': 'Actions',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { da, dictionaries, en, i18n, tn, translate } from './i18n.svelte';
-import { PARTS } from './messages';
-import { pluralForm } from './plural';
+import { da, dictionaries, en, i18n, tn, translate } from '../../shared/i18n/i18n.svelte';
+import { pluralForm } from '../../shared/i18n/plural';
+import { PARTS } from './strings';
 
 const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
 
@@ -88,7 +88,7 @@ describe('plurals', () => {
 
 describe('service values in the user language', () => {
   it('translates known statuses, methods and user types, and makes unknown ones readable', async () => {
-    const { i18n, humanize, methodLabel, statusLabel, userTypeLabel } = await import('./i18n.svelte');
+    const { i18n, humanize, methodLabel, statusLabel, userTypeLabel } = await import('../../shared/i18n/i18n.svelte');
     i18n.set('da');
     expect(statusLabel('PAID')).toBe('Betalt');
     expect(methodLabel('BANK')).toBe('Bankoverførsel');
