@@ -25,15 +25,19 @@ import * as transactionsOffline from '../transactions/offline/i18n';
 import * as updates from '../updates/i18n';
 import * as users from '../users/i18n';
 import * as common from '../../shared/i18n/common';
+import * as deal from '../../shared/deal/i18n';
+import * as backLinks from '../../shared/navigation/i18n';
 import { addMessages } from '../../shared/i18n/i18n.svelte';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, timeline, events, saving, notifications,
+  common, deal, backLinks, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
   ...common.en,
+  ...deal.en,
+  ...backLinks.en,
   ...shell.en,
   ...overview.en,
   ...attention.en,
@@ -60,6 +64,8 @@ export const en = {
 
 export const da: Record<keyof typeof en, string> = {
   ...common.da,
+  ...deal.da,
+  ...backLinks.da,
   ...shell.da,
   ...overview.da,
   ...attention.da,
