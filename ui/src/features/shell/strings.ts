@@ -25,13 +25,14 @@ import * as transactionsOffline from '../transactions/offline/i18n';
 import * as updates from '../updates/i18n';
 import * as users from '../users/i18n';
 import * as common from '../../shared/i18n/common';
+import * as consequence from '../consequence/i18n';
 import * as deal from '../../shared/deal/i18n';
 import * as backLinks from '../../shared/navigation/i18n';
 import { addMessages } from '../../shared/i18n/i18n.svelte';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, deal, backLinks, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, timeline, events, saving, notifications,
+  common, deal, backLinks, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -45,6 +46,7 @@ export const en = {
   ...transactions.en,
   ...transactionsOffline.en,
   ...transactionActions.en,
+  ...consequence.en,
   ...transactionMoney.en,
   ...bulk.en,
   ...saving.en,
@@ -73,6 +75,7 @@ export const da: Record<keyof typeof en, string> = {
   ...transactions.da,
   ...transactionsOffline.da,
   ...transactionActions.da,
+  ...consequence.da,
   ...transactionMoney.da,
   ...bulk.da,
   ...saving.da,
