@@ -34,6 +34,11 @@ export function toAppError(e: unknown): AppError {
   return { code: 'internal', message: message || 'Unknown error', status: null, title: null, detail: null, correlationId: null };
 }
 
+/** Whether the environment could not be reached at all (offline work is the only way to use it). */
+export function unreachable(e: AppError): boolean {
+  return ['dns', 'refused', 'tls', 'timeout', 'unreachable'].includes(e.cause ?? '') || e.code === 'network' || e.code === 'timeout';
+}
+
 export function isAppError(v: unknown): v is AppError {
   return !!v && typeof v === 'object' && typeof (v as AppError).code === 'string' && typeof (v as AppError).message === 'string';
 }

@@ -1,4 +1,4 @@
-// Strings of the audit log and actions without a clear end (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the audit log and actions without a clear end (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'audit.batch': 'batch {id}',

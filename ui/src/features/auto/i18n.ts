@@ -1,4 +1,4 @@
-// Strings of the Auto deal panels (bill of sale, debt) (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the Auto deal panels (bill of sale, debt) (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'bos.title': 'Bill of sale',

@@ -1,5 +1,5 @@
 // Strings of bulk work on the transactions list: selection, the bar, the confirmation and the
-// progress panel (English and Danish; assembled in shared/i18n/messages.ts).
+// progress panel (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'bulk.select.row': 'Select {title}',

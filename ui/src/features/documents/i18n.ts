@@ -1,4 +1,4 @@
-// Strings of documents and file upload (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of documents and file upload (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'nav.documents': 'Documents',

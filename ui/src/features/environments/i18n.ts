@@ -1,4 +1,4 @@
-// Strings of environments and profiles (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of environments and profiles (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'env.switcher.label': 'Environment',

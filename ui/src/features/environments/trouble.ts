@@ -1,5 +1,6 @@
 // The words for a connection failure's likely cause (`AppError.cause`, set by Rust) and what
-// to check; null when the error is not about reaching the service.
+// to check; null when the error is not about reaching the service (whether it could not be
+// reached at all is `unreachable`, in shared/errors.ts).
 import type { AppError } from '../../lib/bindings';
 import type { MessageKey } from '../../shared/i18n/i18n.svelte';
 
@@ -9,9 +10,4 @@ export function troubleKeys(e: AppError): { cause: MessageKey; check: MessageKey
   const c = e.cause;
   if (!c || !(CAUSES as readonly string[]).includes(c)) return null;
   return { cause: `trouble.${c}.cause` as MessageKey, check: `trouble.${c}.check` as MessageKey };
-}
-
-/** Whether the environment could not be reached at all (offline work is the only way to use it). */
-export function unreachable(e: AppError): boolean {
-  return ['dns', 'refused', 'tls', 'timeout', 'unreachable'].includes(e.cause ?? '') || e.code === 'network' || e.code === 'timeout';
 }

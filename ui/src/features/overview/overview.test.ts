@@ -69,7 +69,7 @@ describe('the mirror watch', () => {
 
 describe('the first screen', () => {
   it('is the overview', async () => {
-    const actual = await vi.importActual<typeof import('../shell/first-page')>('../shell/first-page');
+    const actual = await vi.importActual<typeof import('../../shared/navigation/first-page')>('../../shared/navigation/first-page');
     expect(actual.FIRST_PAGE).toBe('overview');
   });
 });

@@ -1,6 +1,6 @@
 // Pure helpers of the overview: where each figure clicks through to, and the chart's scale.
 import type { AgeBucket, DayPoint, TransactionFilters } from '../../lib/bindings';
-import { emptyFilters } from '../transactions/filters';
+import { emptyFilters } from '../../shared/list-filters';
 
 /** Statuses whose money is still in escrow (not paid out, not cancelled). */
 export const OPEN_STATUSES = ['CREATED', 'INPROGRESS', 'PAID'];

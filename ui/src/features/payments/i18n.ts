@@ -1,4 +1,4 @@
-// Strings of payment links and bank-transfer instructions (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of payment links and bank-transfer instructions (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'pay.link.title': 'Payment link',

@@ -1,6 +1,6 @@
 // The app's pages in the order the sidebar lists them: the sidebar and the command palette
 // both offer every page from this one list.
-import type { Page } from './session.svelte';
+import type { Page } from '../../shared/navigation/navigation.svelte';
 
 export type PageKey =
   | 'nav.overview' | 'nav.attention' | 'nav.transactions' | 'nav.environments' | 'nav.audit'

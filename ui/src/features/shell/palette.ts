@@ -1,6 +1,6 @@
 import type { EnvironmentView, TransactionListItem } from '../../lib/bindings';
 import { statusLabel } from '../../shared/i18n/i18n.svelte';
-import type { Page } from './session.svelte';
+import type { Page } from '../../shared/navigation/navigation.svelte';
 
 /** One entry of the command palette. */
 export type PaletteItem =

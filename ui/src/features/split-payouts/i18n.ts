@@ -1,4 +1,4 @@
-// Strings of split payouts (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of split payouts (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'split.title': 'Split payouts',

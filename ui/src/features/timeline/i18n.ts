@@ -1,4 +1,4 @@
-// Strings of a transaction's timeline (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of a transaction's timeline (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'timeline.title': 'Timeline',

@@ -1,4 +1,4 @@
-// Strings of the Business users and Trades screens (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the Business users and Trades screens (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'action.kind.tradePerformAction': 'Trade action by name',

@@ -1,5 +1,5 @@
 // The trade API's own words (a party's status, its deadline, its timeline; phase and payment
-// states) in English and Danish (assembled in shared/i18n/messages.ts; matched in trade-words.ts).
+// states) in English and Danish (assembled in features/shell/strings.ts; matched in trade-words.ts).
 
 export const en = {
   'tw.title.invitation': 'Invitation to buy',

@@ -1,9 +1,6 @@
-// Strings of the transaction list, filters, export, detail and the new-transaction form (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the transaction list, filters, export, detail and the new-transaction form (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
-  'deal.unnamed': 'Open transaction',
-  'deal.idTooltip': 'Transaction id {id}',
-  'deal.copyId': 'Transaction id',
   'detail.party.open': 'Open user',
   'tx.filters.reference': 'Reference id',
   'tx.filters.referenceHint': 'Exact reference id (sent to the service)',
@@ -175,9 +172,6 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
-  'deal.unnamed': 'Åbn transaktionen',
-  'deal.idTooltip': 'Transaktions-id {id}',
-  'deal.copyId': 'Transaktions-id',
   'detail.party.open': 'Åbn bruger',
   'tx.filters.reference': 'Reference-id',
   'tx.filters.referenceHint': 'Præcist reference-id (sendes til tjenesten)',

@@ -1,4 +1,4 @@
-// Strings of updates (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of updates (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'updates.title': 'Updates',

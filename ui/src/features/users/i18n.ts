@@ -1,4 +1,4 @@
-// Strings of users, connect, guests and bank accounts (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of users, connect, guests and bank accounts (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'users.search': 'Search users',

@@ -1,4 +1,4 @@
-// Strings of words every feature uses: buttons, errors, statuses (the one name of each status, every page's), amounts, action states, input checks (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of words every feature uses: buttons, errors, statuses (the one name of each status, every page's), amounts, action states, input checks (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'common.refresh': 'Refresh',

@@ -1,9 +1,10 @@
-// The translation runtime: the window's language, t() over the assembled dictionaries, plurals.
-import { da, en, type Dictionary, type MessageKey } from './messages';
+// The translation runtime: the window's language, t() over the dictionaries the shell hands in
+// (`addMessages`, from features/shell/strings.ts), plurals.
+import type { Dictionary, MessageKey } from './messages';
 import { LANGS, type Lang, type LangChoice, onSystemLanguageChange, preferredLanguages, saveChoice, savedChoice, systemLang } from './locale';
 import { pluralForm } from './plural';
 
-export { da, en, type Dictionary, type MessageKey };
+export type { Dictionary, MessageKey };
 
 export { LANGS, type Lang, type LangChoice };
 
@@ -12,7 +13,16 @@ export type PluralBase = {
   [K in MessageKey]: K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never;
 }[MessageKey];
 
+/** The English and Danish dictionaries: empty until `addMessages` fills them. */
+export const en = {} as Dictionary;
+export const da = {} as Dictionary;
 export const dictionaries: Record<Lang, Dictionary> = { en, da };
+
+/** Hands in the assembled dictionaries (the shell does, before the first page shows). */
+export function addMessages(english: Dictionary, danish: Dictionary) {
+  Object.assign(en, english);
+  Object.assign(da, danish);
+}
 
 /** The language in effect: the user's pick, else the OS's (see `locale.ts`). */
 class I18n {

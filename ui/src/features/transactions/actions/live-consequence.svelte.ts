@@ -2,7 +2,8 @@
 // (a short pause after the last change), each answer tagged with the request it is for.
 import type { AppError } from '../../../lib/bindings';
 import { ipc } from '../../../shared/ipc';
-import { confirmGate, type Computed, type ConsequenceProbe, type Gate } from './consequence';
+import { confirmGate, type Computed, type Gate } from '../../consequence/gate';
+import type { ConsequenceProbe } from './consequence';
 
 /** Rust's answer for `p`: a new payment's from the payment commands, the rest from the transaction's. */
 function ask(p: ConsequenceProbe) {

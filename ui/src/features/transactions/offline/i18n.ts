@@ -1,4 +1,4 @@
-// Strings of the offline marker (list and deal page) and a deal's mirrored copy (English and Danish; assembled in shared/i18n/messages.ts).
+// Strings of the offline marker (list and deal page) and a deal's mirrored copy (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
   'offlineCopy.badge': 'Offline',

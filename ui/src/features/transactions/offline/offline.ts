@@ -3,8 +3,8 @@
 // Pure but for the one IPC read; the copy is never used for money.
 import type { AppError, OfflineTransaction, TransactionListItem } from '../../../lib/bindings';
 import { parseDecimal } from '../../../shared/decimal';
+import { unreachable } from '../../../shared/errors';
 import { ipc } from '../../../shared/ipc';
-import { unreachable } from '../../environments/trouble';
 import { actionsFor, type ActionKind } from '../actions/rules';
 
 /** The open deal's mirrored copy and why the live record could not be read. */

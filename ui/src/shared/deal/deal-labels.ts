@@ -1,6 +1,6 @@
 // The mirror's names for a page's transaction ids (one call; ids it has not seen get none).
-import type { TransactionLabel } from '../../../lib/bindings';
-import { ipc } from '../../../shared/ipc';
+import type { TransactionLabel } from '../../lib/bindings';
+import { ipc } from '../ipc';
 import { labelsById } from './deal-name';
 
 /** At most this many ids per call (the command's own limit). */

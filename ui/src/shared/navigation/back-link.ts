@@ -2,11 +2,12 @@
 // goes and what it says. A detail opened from another place (a deal's payee, a user's deal,
 // an attention item) goes back there, in the window's history, and says so ("Back to the
 // deal"); one opened from its own page's list (or with no history) shows that list and
-// names it. Pure: the Navigation glue is in navigation.svelte.ts, the button BackLink.svelte.
-import type { MessageKey } from '../../shared/i18n/i18n.svelte';
-import type { Page } from './session.svelte';
+// names it. Pure: the window's history applies it (features/shell/window-history.svelte.ts),
+// the button is BackLink.svelte.
+import type { MessageKey } from '../i18n/i18n.svelte';
+import type { Page } from './page';
 
-/** What of a place the rule reads (a subset of navigation's `Where`). */
+/** What of a place the rule reads (a subset of the window history's `Where`). */
 export interface PlaceOf {
   page: Page;
   openId: string | null;

@@ -1,13 +1,16 @@
 // Back and forward across pages for one window (Alt+← / Alt+→, mouse buttons 4 and 5):
 // every change of page, open transaction, open user, search or filters is a place; going
-// back restores it with its scroll offset. The stack itself is the pure PlaceHistory.
-import { getContext, setContext, untrack } from 'svelte';
+// back restores it with its scroll offset. The stack itself is the pure PlaceHistory; the
+// back link (shared/navigation) asks this history where it goes.
+import { untrack } from 'svelte';
 import type { TransactionFilters } from '../../lib/bindings';
-import { backTo, type BackTo } from './back-link';
+import { backTo, type BackTo } from '../../shared/navigation/back-link';
+import type { BackLinks, Navigation, Page } from '../../shared/navigation/navigation.svelte';
+import type { Transactions } from '../transactions/store.svelte';
+import type { Users } from '../users/store.svelte';
 import { PlaceHistory, type Place } from './history';
-import type { Page, Session } from './session.svelte';
 
-/** What a place shows (enough for the session to show it again). */
+/** What a place shows (enough for the stores to show it again). */
 export interface Where {
   page: Page;
   openId: string | null;
@@ -18,15 +21,16 @@ export interface Where {
   pageIndex: number;
 }
 
-export function whereOf(s: Session): Where {
+export function whereOf(nav: Navigation, txs: Transactions, users: Users): Where {
+  const { list, deal } = txs;
   return {
-    page: s.page,
-    openId: s.page === 'transactions' ? s.openId : null,
-    userId: s.page === 'users' ? s.openUserId : null,
-    query: s.query,
-    referenceId: s.referenceId,
-    filters: s.filters,
-    pageIndex: s.pageIndex,
+    page: nav.page,
+    openId: nav.page === 'transactions' ? deal.id : null,
+    userId: nav.page === 'users' ? users.openId : null,
+    query: list.query,
+    referenceId: list.referenceId,
+    filters: list.filters,
+    pageIndex: list.pageIndex,
   };
 }
 
@@ -36,23 +40,31 @@ function scrollRoot(): HTMLElement | null {
   return all.length > 0 ? all[all.length - 1] : null;
 }
 
-export class Navigation {
+export class WindowHistory implements BackLinks {
   readonly history = new PlaceHistory<Where>();
-  #session: Session;
+  #nav: Navigation;
+  #txs: Transactions;
+  #users: Users;
   #restore = 0;
   /** Bumped on every change of the history: what reads it (a back link's label) follows. */
   #version = $state(0);
 
-  constructor(session: Session) {
-    this.#session = session;
+  constructor(nav: Navigation, txs: Transactions, users: Users) {
+    this.#nav = nav;
+    this.#txs = txs;
+    this.#users = users;
   }
 
-  /** Records the place shown (call from an effect that reads `whereOf`). */
+  /** The place shown now (read in an effect that calls `track`). */
+  where(): Where {
+    return whereOf(this.#nav, this.#txs, this.#users);
+  }
+
+  /** Records the place shown (call from an effect that reads `where`). */
   track(where: Where) {
-    const s = this.#session;
-    // The list's offset lives in the session (the virtual list restores it itself).
+    // The list's offset lives in its store (the virtual list restores it itself).
     if (this.history.current && this.history.current.state.page === 'transactions' && !this.history.current.state.openId) {
-      this.history.scrolled(s.scrollTop);
+      this.history.scrolled(this.#txs.list.scrollTop);
     }
     this.history.visit({ key: JSON.stringify(where), state: where, scroll: 0 });
     this.#changed();
@@ -120,26 +132,27 @@ export class Navigation {
 
   /** Shows a place again: every field at once (so the tracking effect sees only the place), then its scroll offset. */
   #show(place: Place<Where>) {
-    const s = this.#session;
+    const txs = this.#txs;
+    const { list, deal } = txs;
     const w = place.state;
     const listChanged =
-      w.query !== s.query ||
-      w.referenceId !== s.referenceId ||
-      w.pageIndex !== s.pageIndex ||
-      JSON.stringify(w.filters) !== JSON.stringify(s.filters);
-    s.page = w.page;
-    s.openUserId = w.userId;
+      w.query !== list.query ||
+      w.referenceId !== list.referenceId ||
+      w.pageIndex !== list.pageIndex ||
+      JSON.stringify(w.filters) !== JSON.stringify(list.filters);
+    this.#nav.go(w.page);
+    this.#users.openId = w.userId;
     if (listChanged) {
-      s.query = w.query;
-      s.searchInput = w.query;
-      s.referenceId = w.referenceId;
-      s.filters = w.filters;
-      s.pageIndex = w.pageIndex;
-      void s.loadList();
+      list.query = w.query;
+      list.searchInput = w.query;
+      list.referenceId = w.referenceId;
+      list.filters = w.filters;
+      list.pageIndex = w.pageIndex;
+      void list.load();
     }
-    if (w.page === 'transactions' && !w.openId) s.scrollTop = place.scroll;
-    if (w.openId && w.openId !== s.openId) void s.open(w.openId);
-    else if (!w.openId && s.openId && w.page === 'transactions') s.closeDetail();
+    if (w.page === 'transactions' && !w.openId) list.scrollTop = place.scroll;
+    if (w.openId && w.openId !== deal.id) void txs.open(w.openId);
+    else if (!w.openId && deal.id && w.page === 'transactions') deal.close();
     if (!(w.page === 'transactions' && !w.openId)) this.#scrollTo(place.scroll);
   }
 
@@ -150,8 +163,7 @@ export class Navigation {
     const step = () => {
       if (mine !== this.#restore) return;
       const el = scrollRoot();
-      const s = this.#session;
-      const ready = el && (s.page !== 'transactions' || s.detail !== null);
+      const ready = el && (this.#nav.page !== 'transactions' || this.#txs.deal.record !== null);
       if (el && ready && (el.scrollHeight - el.clientHeight >= top || Date.now() > until)) {
         el.scrollTop = top;
         if (Math.abs(el.scrollTop - top) <= 2 || Date.now() > until) {
@@ -163,13 +175,4 @@ export class Navigation {
     };
     requestAnimationFrame(step);
   }
-}
-
-const KEY = Symbol('navigation');
-export function provideNavigation(n: Navigation) {
-  setContext(KEY, n);
-}
-/** The window's navigation (absent where a component is shown outside the app frame, as in unit tests). */
-export function useNavigation(): Navigation | undefined {
-  return getContext<Navigation | undefined>(KEY);
 }

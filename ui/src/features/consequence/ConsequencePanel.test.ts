@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/svelte';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Consequence, SplitEffect } from '../../../lib/bindings';
-import { i18n } from '../../../shared/i18n/i18n.svelte';
+import type { Consequence, SplitEffect } from '../../lib/bindings';
+import { i18n } from '../../shared/i18n/i18n.svelte';
 import ConsequencePanel from './ConsequencePanel.svelte';
 
 const split = (id: string, effect: string, fromShare: boolean): SplitEffect => ({

@@ -1,7 +1,7 @@
 // How a place that keeps a transaction id (a document, a webhook delivery, an audit row) names
 // the deal: its title, else its reference, as the mirror last saw them; the id is never the
 // main text (it stays in the tooltip and the copy button).
-import type { TransactionLabel } from '../../../lib/bindings';
+import type { TransactionLabel } from '../../lib/bindings';
 
 export type DealName = {
   /** What a person reads: the title, else the reference, else `unnamed`. */
