@@ -23,7 +23,7 @@ pub fn record_intent<A: Action>(
     environment_id: &str,
     req: &A,
 ) -> Result<Record<A>, AppError> {
-    record_intent_in(db, trail, environment_id, super::check(req)?, None, None)
+    record_intent_in(db, trail, environment_id, super::action::check(req)?, None, None)
 }
 
 /// [`record_intent`] for one action of a bulk run (the record and each of its audit rows
