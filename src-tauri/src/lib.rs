@@ -67,10 +67,10 @@ fn start_logging(app: &tauri::App) {
     }
     support::redact::register(escrow_sandbox::DEMO_KEY);
     tracing::info!(version = env!("CARGO_PKG_VERSION"), log_dir = %dir.display(), "Escrow Desk starting");
-    if let Some(decision) = desktop::ui_gl::decided() {
+    if let Some(decision) = platform::ui_gl::decided() {
         tracing::info!(?decision, "start-up: OpenGL in the window's process");
     }
-    if let Some(budget) = desktop::web_memory::decided() {
+    if let Some(budget) = platform::web_memory::decided() {
         tracing::info!(budget, "start-up: WebKit's memory budget");
     }
 }

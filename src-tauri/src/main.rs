@@ -18,13 +18,13 @@ fn main() {
         unsafe { escrow_desk::platform::memory::limit_arenas() };
         // The web engine's memory settings (compositing off, no JIT; see `web_engine`).
         // SAFETY: first thing in main, before any other thread exists.
-        unsafe { escrow_desk::desktop::web_engine::apply_defaults() };
+        unsafe { escrow_desk::platform::web_engine::apply_defaults() };
         // No OpenGL driver in this process when compositing is off (see `ui_gl`).
         // SAFETY: still before any other thread exists and before any EGL call.
-        unsafe { escrow_desk::desktop::ui_gl::drop_gl_in_ui_process() };
+        unsafe { escrow_desk::platform::ui_gl::drop_gl_in_ui_process() };
         // WebKit's processes trim freed memory on a budget (see `web_memory`).
         // SAFETY: main thread, before Tauri builds its window.
-        unsafe { escrow_desk::desktop::web_memory::install() };
+        unsafe { escrow_desk::platform::web_memory::install() };
     }
     escrow_desk::run();
 }

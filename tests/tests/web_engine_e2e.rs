@@ -1,9 +1,9 @@
 //! End-to-end: the web process runs with the app's web-engine defaults (compositing off,
-//! JavaScriptCore without its JIT; `src-tauri/src/desktop/web_engine.rs`), which is where
+//! JavaScriptCore without its JIT; `src-tauri/src/platform/web_engine.rs`), which is where
 //! they save memory, and a value set by the user reaches it instead; the app's own process
-//! loads no OpenGL driver while the web process keeps its own (`desktop/ui_gl.rs`); the
+//! loads no OpenGL driver while the web process keeps its own (`platform/ui_gl.rs`); the
 //! window's web context is built with WebKit's memory budget unless it is turned off
-//! (`desktop/web_memory.rs`).
+//! (`platform/web_memory.rs`).
 
 use escrow_desk_e2e::{AppWindow, Launch, capped, descendants};
 use std::ffi::OsStr;

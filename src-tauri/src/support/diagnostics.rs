@@ -16,7 +16,7 @@ pub fn report(desk: Option<&Desk>) -> String {
         "Log folder: {}",
         super::logging::dir().map_or("(not writing logs)".into(), |d| d.display().to_string())
     );
-    let _ = writeln!(out, "WebKit memory budget: {}", crate::desktop::web_memory::summary());
+    let _ = writeln!(out, "WebKit memory budget: {}", crate::platform::web_memory::summary());
     if let Some(problem) = crate::startup::problem() {
         let _ = writeln!(out, "Start-up problem: {problem}");
     }
