@@ -57,7 +57,10 @@ impl Action for DocumentAction {
     }
 
     fn target_field(&self) -> &'static str {
-        "transactionId"
+        match self {
+            Self::SignDocument { .. } | Self::DeleteDocument { .. } => "documentId",
+            Self::UploadDocument { .. } => "transactionId",
+        }
     }
 
     fn amount(&self) -> Option<&str> {
@@ -145,4 +148,17 @@ pub fn without_file_bytes(mut record: Record<DocumentAction>) -> Record<Document
         DocumentAction::SignDocument { .. } | DocumentAction::DeleteDocument { .. } => {}
     }
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DocumentAction;
+
+    /// A blank document id is refused on the journal's path as `documentId`, not as a deal's id.
+    #[test]
+    fn a_blank_document_id_is_named_as_such() {
+        let delete = DocumentAction::DeleteDocument { document_id: " ".into() };
+        let err = crate::journal::check(&delete).err().expect("a blank id is refused");
+        assert!(err.message.starts_with("documentId "), "{}", err.message);
+    }
 }
