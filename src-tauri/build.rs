@@ -3,7 +3,7 @@
 //! the one command list (`src/ipc/list.rs`).
 
 macro_rules! commands {
-    ($($domain:ident : $kind:ident $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {
+    ($($domain:ident : $kind:ident $(($state:ty))? $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {
         const NAMES: &[&str] = &[$(stringify!($name)),+];
     };
 }

@@ -39,6 +39,7 @@ pub mod users;
 
 use desk::{BuiltInSandbox, Desk};
 use std::path::PathBuf;
+use std::sync::Arc;
 use tauri::Manager;
 
 /// Overrides the data folder (tests and end-to-end runs use a fresh one).
@@ -123,7 +124,7 @@ fn idle_releases(app: &tauri::AppHandle) -> Vec<platform::idle::Release> {
     let (desk, sandbox) = (app.clone(), app.clone());
     vec![
         std::sync::Arc::new(move || {
-            if let Some(d) = desk.try_state::<Desk>() {
+            if let Some(d) = desk.try_state::<Arc<Desk>>() {
                 d.release_memory();
             }
         }),
@@ -159,7 +160,7 @@ pub fn run() {
             start_logging(app);
             match open_desk(app) {
                 Ok((desk, sandbox)) => {
-                    app.manage(desk);
+                    app.manage(Arc::new(desk));
                     app.manage(sandbox);
                     mirror::scheduler::spawn(app.handle().clone());
                     platform::idle::spawn(idle_releases(app.handle()));
@@ -179,7 +180,7 @@ pub fn run() {
         })
         .menu(desktop::menu::build)
         .on_window_event(|window, event| {
-            if let Some(desk) = window.try_state::<Desk>() {
+            if let Some(desk) = window.try_state::<Arc<Desk>>() {
                 notify::plugin::track_focus(desk.notices(), event);
             }
             platform::memory::on_window_event(event);

@@ -4,6 +4,7 @@ use super::report::ChainCheck;
 use super::service::AuditRow;
 use crate::desk::Desk;
 use crate::error::AppError;
+use std::sync::Arc;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
@@ -11,7 +12,7 @@ type Result<T> = std::result::Result<T, AppError>;
 /// The rows matching `filter`; `shown_as` are the codes whose words on screen match it.
 #[tauri::command]
 pub fn audit_log(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     filter: Option<String>,
     shown_as: Vec<String>,
     limit: u32,
@@ -20,7 +21,7 @@ pub fn audit_log(
 }
 
 #[tauri::command]
-pub fn verify_audit_log(desk: State<'_, Desk>) -> Result<ChainCheck> {
+pub fn verify_audit_log(desk: State<'_, Arc<Desk>>) -> Result<ChainCheck> {
     desk.verify_audit_log()
 }
 
@@ -28,7 +29,7 @@ pub fn verify_audit_log(desk: State<'_, Desk>) -> Result<ChainCheck> {
 /// (`save_token` from `choose_save_path`); answers its path.
 #[tauri::command]
 pub fn save_audit_csv(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     text: Option<String>,
     shown_as: Vec<String>,
     save_token: String,

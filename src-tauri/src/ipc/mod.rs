@@ -57,17 +57,18 @@ use crate::users::service::{
     UserView,
 };
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
+use std::sync::Arc;
 pub use typescript::Command;
 
 macro_rules! commands {
-    (@check $domain:ident desk $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
-        pub fn $name(desk: tauri::State<'_, Desk>, $($arg: $ty),*) -> Result<$ret, AppError> {
-            crate::$domain::commands::$name(desk, $($arg),*)
+    (@check $domain:ident state ($state:ty) $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub fn $name(state: tauri::State<'_, $state>, $($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name(state, $($arg),*)
         }
     };
-    (@check $domain:ident desk_async $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
-        pub async fn $name(desk: tauri::State<'_, Desk>, $($arg: $ty),*) -> Result<$ret, AppError> {
-            crate::$domain::commands::$name(desk, $($arg),*).await
+    (@check $domain:ident state_async ($state:ty) $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
+        pub async fn $name(state: tauri::State<'_, $state>, $($arg: $ty),*) -> Result<$ret, AppError> {
+            crate::$domain::commands::$name(state, $($arg),*).await
         }
     };
     (@check $domain:ident plain $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
@@ -75,7 +76,7 @@ macro_rules! commands {
             crate::$domain::commands::$name($($arg),*)
         }
     };
-    (@service desk_async $name:ident) => { stringify!($name) };
+    (@service state_async $name:ident) => { stringify!($name) };
     (@service $kind:ident $name:ident) => { "" };
     (@check $domain:ident app $name:ident ($($arg:ident : $ty:ty),*) -> $ret:ty) => {
         pub fn $name(app: tauri::AppHandle, $($arg: $ty),*) -> Result<$ret, AppError> {
@@ -87,7 +88,7 @@ macro_rules! commands {
             crate::$domain::commands::$name(app, $($arg),*).await
         }
     };
-    ($($domain:ident : $kind:ident $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {
+    ($($domain:ident : $kind:ident $(($state:ty))? $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)+) => {
         /// Every command's name, in the list's order.
         pub const NAMES: &[&str] = &[$(stringify!($name)),+];
 
@@ -113,14 +114,14 @@ macro_rules! commands {
             tauri::generate_handler![$(crate::$domain::commands::$name),+]
         }
 
-        /// The commands that call the service (`desk_async`).
+        /// The commands that call the service (`state_async`).
         const REACH_SERVICE: &[&str] = &[$(commands!(@service $kind $name)),+];
 
         /// Never called: each wrapper compiles only if its line matches the command.
         #[allow(dead_code)]
         mod signatures {
             use super::*;
-            $(commands!(@check $domain $kind $name ($($arg : $ty),*) -> $ret);)+
+            $(commands!(@check $domain $kind $(($state))? $name ($($arg : $ty),*) -> $ret);)+
         }
 
         /// Every command with its arguments and answer as TypeScript types.

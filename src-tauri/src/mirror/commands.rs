@@ -7,19 +7,20 @@ use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTar
 use crate::desk::Desk;
 use crate::error::AppError;
 use crate::platform::on_worker::on_worker;
+use std::sync::Arc;
 use tauri::{AppHandle, Runtime, State};
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub fn mirror_status(desk: State<'_, Desk>) -> Result<MirrorStatus> {
+pub fn mirror_status(desk: State<'_, Arc<Desk>>) -> Result<MirrorStatus> {
     desk.mirror_status()
 }
 
 /// Starts a sync now (a full pass when `full`); poll `mirror_status` for progress. Async
 /// so that it runs on the async runtime, where the sync's task is spawned.
 #[tauri::command]
-pub async fn sync_mirror(desk: State<'_, Desk>, full: bool) -> Result<MirrorStatus> {
+pub async fn sync_mirror(desk: State<'_, Arc<Desk>>, full: bool) -> Result<MirrorStatus> {
     desk.sync_mirror(full)
 }
 
@@ -70,27 +71,30 @@ pub async fn unsnooze_attention<R: Runtime>(
 }
 
 #[tauri::command]
-pub fn attention_thresholds(desk: State<'_, Desk>) -> Result<Thresholds> {
+pub fn attention_thresholds(desk: State<'_, Arc<Desk>>) -> Result<Thresholds> {
     desk.attention_thresholds()
 }
 
 #[tauri::command]
-pub fn save_attention_thresholds(desk: State<'_, Desk>, thresholds: Thresholds) -> Result<Thresholds> {
+pub fn save_attention_thresholds(desk: State<'_, Arc<Desk>>, thresholds: Thresholds) -> Result<Thresholds> {
     desk.save_attention_thresholds(&thresholds)
 }
 
 #[tauri::command]
-pub fn mirror_intervals(desk: State<'_, Desk>) -> Result<Intervals> {
+pub fn mirror_intervals(desk: State<'_, Arc<Desk>>) -> Result<Intervals> {
     desk.mirror_intervals()
 }
 
 #[tauri::command]
-pub fn save_mirror_intervals(desk: State<'_, Desk>, intervals: Intervals) -> Result<Intervals> {
+pub fn save_mirror_intervals(desk: State<'_, Arc<Desk>>, intervals: Intervals) -> Result<Intervals> {
     desk.save_mirror_intervals(&intervals)
 }
 
 /// Titles and references of transaction ids, from the mirror (for the audit log).
 #[tauri::command]
-pub fn transaction_labels(desk: State<'_, Desk>, ids: Vec<String>) -> Result<Vec<super::labels::TransactionLabel>> {
+pub fn transaction_labels(
+    desk: State<'_, Arc<Desk>>,
+    ids: Vec<String>,
+) -> Result<Vec<super::labels::TransactionLabel>> {
     desk.transaction_labels(&ids)
 }

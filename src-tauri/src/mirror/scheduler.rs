@@ -4,6 +4,7 @@
 
 use crate::desk::Desk;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tauri::Manager;
 
@@ -31,7 +32,7 @@ async fn step(
     attempts: &mut HashMap<String, Instant>,
     watch: &mut crate::notify::watch::ChangeWatch,
 ) {
-    let Some(desk) = app.try_state::<Desk>() else { return };
+    let Some(desk) = app.try_state::<Arc<Desk>>() else { return };
     let Ok(env) = desk.active_id() else { return };
     // What the last sync (scheduled or asked for) noticed that needs a person.
     if let Err(e) = desk.notify_new_changes(&env, watch) {

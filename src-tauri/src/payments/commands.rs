@@ -3,13 +3,14 @@
 use super::instructions::PaymentInstructionsView;
 use crate::desk::Desk;
 use crate::error::AppError;
+use std::sync::Arc;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
 pub async fn payment_instructions(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     transaction_id: String,
     service_account_id: String,
 ) -> Result<PaymentInstructionsView> {
@@ -19,7 +20,7 @@ pub async fn payment_instructions(
 /// Creates or initializes a payment (journaled); answers the payment id and its link.
 #[tauri::command]
 pub async fn payment_action(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     request: super::actions::PaymentAction,
 ) -> Result<crate::journal::Outcome<super::actions::PaymentAction>> {
     desk.payment_action(&request).await
@@ -29,7 +30,7 @@ pub async fn payment_action(
 /// remains to pay), before the person confirms.
 #[tauri::command]
 pub async fn payment_consequence(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     request: super::actions::PaymentAction,
 ) -> Result<crate::consequence::ConsequenceView> {
     desk.payment_consequence(&request).await

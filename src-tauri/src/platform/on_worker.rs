@@ -6,13 +6,14 @@
 
 use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
+use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime};
 
 pub async fn on_worker<R: Runtime, T: Send + 'static>(
     app: AppHandle<R>,
     work: impl FnOnce(&Desk) -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tauri::async_runtime::spawn_blocking(move || match app.try_state::<Desk>() {
+    tauri::async_runtime::spawn_blocking(move || match app.try_state::<Arc<Desk>>() {
         Some(desk) => work(&desk),
         None => Err(AppError::new(ErrorCode::Internal, "The app is still starting.")),
     })

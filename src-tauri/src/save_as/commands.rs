@@ -6,6 +6,7 @@ use super::{dialog, folders};
 use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
 use serde::Serialize;
+use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime};
 use ts_rs::TS;
 
@@ -27,7 +28,8 @@ pub async fn choose_save_path<R: Runtime>(
     kind: ExportKind,
     suggested_name: Option<String>,
 ) -> Result<SaveChoice, AppError> {
-    let desk = app.try_state::<Desk>().ok_or_else(|| AppError::new(ErrorCode::Internal, "the data is not open"))?;
+    let desk =
+        app.try_state::<Arc<Desk>>().ok_or_else(|| AppError::new(ErrorCode::Internal, "the data is not open"))?;
     let folder = folders::start_folder(&desk.db, kind, desk.export_dir())?;
     // A fresh account may have no Downloads folder yet; the dialog needs one to open in.
     let _ = std::fs::create_dir_all(&folder);

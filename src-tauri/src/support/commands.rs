@@ -2,6 +2,7 @@
 
 use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
+use std::sync::Arc;
 use tauri::Manager;
 use tauri_plugin_clipboard_manager::ClipboardExt;
 
@@ -9,7 +10,7 @@ use tauri_plugin_clipboard_manager::ClipboardExt;
 /// could not open its data, which is when support needs it most.
 #[tauri::command]
 pub fn diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<String, AppError> {
-    Ok(super::diagnostics::report(app.try_state::<Desk>().as_deref()))
+    Ok(super::diagnostics::report(app.try_state::<Arc<Desk>>().as_deref().map(Arc::as_ref)))
 }
 
 /// "Copy diagnostics" (Help menu and command palette): writes the diagnostics text to the
@@ -17,7 +18,7 @@ pub fn diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<String
 /// a native menu click is not; and this way the text never passes through the web view.
 #[tauri::command]
 pub fn copy_diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<(), AppError> {
-    let text = super::diagnostics::report(app.try_state::<Desk>().as_deref());
+    let text = super::diagnostics::report(app.try_state::<Arc<Desk>>().as_deref().map(Arc::as_ref));
     app.clipboard().write_text(text).map_err(|e| {
         tracing::warn!(error = %e, "could not write the diagnostics to the clipboard");
         AppError::new(ErrorCode::Internal, format!("Could not write to the clipboard: {e}"))

@@ -4,17 +4,18 @@ use super::list::{TransactionPageView, TransactionQuery};
 use super::service::{SplitPayoutsView, TransactionView};
 use crate::desk::Desk;
 use crate::error::AppError;
+use std::sync::Arc;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub async fn list_transactions(desk: State<'_, Desk>, query: TransactionQuery) -> Result<TransactionPageView> {
+pub async fn list_transactions(desk: State<'_, Arc<Desk>>, query: TransactionQuery) -> Result<TransactionPageView> {
     desk.list_transactions(&query).await
 }
 
 #[tauri::command]
-pub async fn get_transaction(desk: State<'_, Desk>, id: String) -> Result<TransactionView> {
+pub async fn get_transaction(desk: State<'_, Arc<Desk>>, id: String) -> Result<TransactionView> {
     desk.get_transaction(&id).await
 }
 
@@ -23,14 +24,14 @@ pub async fn get_transaction(desk: State<'_, Desk>, id: String) -> Result<Transa
 /// marked offline with the mirror's time; never used for money.
 #[tauri::command]
 pub async fn offline_transaction(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     id: String,
 ) -> Result<Option<super::offline::OfflineTransaction>> {
     desk.offline_transaction(&id).await
 }
 
 #[tauri::command]
-pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -> Result<SplitPayoutsView> {
+pub async fn list_split_payouts(desk: State<'_, Arc<Desk>>, transaction_id: String) -> Result<SplitPayoutsView> {
     desk.list_split_payouts(&transaction_id).await
 }
 
@@ -40,7 +41,7 @@ pub async fn list_split_payouts(desk: State<'_, Desk>, transaction_id: String) -
 /// runs on the main thread, outside any runtime).
 #[tauri::command]
 pub async fn start_export(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     request: crate::transactions::export::ExportRequest,
     save_token: String,
 ) -> Result<crate::transactions::export::ExportStatus> {
@@ -48,19 +49,19 @@ pub async fn start_export(
 }
 
 #[tauri::command]
-pub fn export_status(desk: State<'_, Desk>, id: String) -> Result<crate::transactions::export::ExportStatus> {
+pub fn export_status(desk: State<'_, Arc<Desk>>, id: String) -> Result<crate::transactions::export::ExportStatus> {
     desk.export_status(&id)
 }
 
 #[tauri::command]
-pub fn cancel_export(desk: State<'_, Desk>, id: String) -> Result<crate::transactions::export::ExportStatus> {
+pub fn cancel_export(desk: State<'_, Arc<Desk>>, id: String) -> Result<crate::transactions::export::ExportStatus> {
     desk.cancel_export(&id)
 }
 
 /// Creates a Marketplace or Auto transaction (journaled; `value` is the new id).
 #[tauri::command]
 pub async fn create_transaction(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     input: crate::transactions::create::NewTransactionInput,
 ) -> Result<crate::journal::Outcome<super::actions::TransactionAction>> {
     desk.create_transaction(&input).await
@@ -81,7 +82,7 @@ pub fn check_new_transaction(
 /// computed from the live record before the person confirms.
 #[tauri::command]
 pub async fn transaction_consequence(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     request: super::actions::TransactionAction,
 ) -> Result<crate::consequence::ConsequenceView> {
     desk.transaction_consequence(&request).await
@@ -90,7 +91,7 @@ pub async fn transaction_consequence(
 /// What registering debt of `amount` would do to the payee's share.
 #[tauri::command]
 pub async fn debt_consequence(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     transaction_id: String,
     amount: String,
 ) -> Result<crate::consequence::ConsequenceView> {

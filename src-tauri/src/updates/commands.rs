@@ -5,24 +5,25 @@ use super::service::{self, UpdateCheck, UpdateView};
 use super::settings::UpdateSettings;
 use crate::desk::Desk;
 use crate::error::AppError;
+use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime, State};
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub fn update_settings(desk: State<'_, Desk>) -> Result<UpdateSettings> {
+pub fn update_settings(desk: State<'_, Arc<Desk>>) -> Result<UpdateSettings> {
     desk.update_settings()
 }
 
 #[tauri::command]
-pub fn save_update_url(desk: State<'_, Desk>, url: String) -> Result<UpdateSettings> {
+pub fn save_update_url(desk: State<'_, Arc<Desk>>, url: String) -> Result<UpdateSettings> {
     desk.save_update_url(&url)
 }
 
 /// Checks the configured URL; with none set, asks nothing and answers `Off`.
 #[tauri::command]
 pub async fn check_for_update<R: Runtime>(app: AppHandle<R>) -> Result<UpdateCheck> {
-    let url = match app.try_state::<Desk>() {
+    let url = match app.try_state::<Arc<Desk>>() {
         Some(desk) => desk.update_url()?,
         None => None,
     };

@@ -10,38 +10,39 @@ use crate::users::service::{
     BankAccountsView, BanksView, ConnectInput, ConnectionView, GuestInput, OnboardingView, UserPageView, UserQuery,
     UserView,
 };
+use std::sync::Arc;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub async fn list_users(desk: State<'_, Desk>, query: UserQuery) -> Result<UserPageView> {
+pub async fn list_users(desk: State<'_, Arc<Desk>>, query: UserQuery) -> Result<UserPageView> {
     desk.list_users(&query).await
 }
 
 #[tauri::command]
-pub async fn get_user(desk: State<'_, Desk>, service_account_id: String) -> Result<UserView> {
+pub async fn get_user(desk: State<'_, Arc<Desk>>, service_account_id: String) -> Result<UserView> {
     desk.get_user(&service_account_id).await
 }
 
 #[tauri::command]
-pub async fn start_connect(desk: State<'_, Desk>, input: ConnectInput) -> Result<HostedUrlView> {
+pub async fn start_connect(desk: State<'_, Arc<Desk>>, input: ConnectInput) -> Result<HostedUrlView> {
     desk.start_connect(&input).await
 }
 
 #[tauri::command]
-pub async fn get_connection(desk: State<'_, Desk>, reference_id: String) -> Result<ConnectionView> {
+pub async fn get_connection(desk: State<'_, Arc<Desk>>, reference_id: String) -> Result<ConnectionView> {
     desk.get_connection(&reference_id).await
 }
 
 #[tauri::command]
-pub async fn create_guest(desk: State<'_, Desk>, input: GuestInput) -> Result<Outcome<UserAction>> {
+pub async fn create_guest(desk: State<'_, Arc<Desk>>, input: GuestInput) -> Result<Outcome<UserAction>> {
     desk.create_guest(&input).await
 }
 
 #[tauri::command]
 pub async fn delete_connection(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     service_account_id: String,
     reference_id: String,
 ) -> Result<Outcome<UserAction>> {
@@ -49,18 +50,18 @@ pub async fn delete_connection(
 }
 
 #[tauri::command]
-pub async fn list_banks(desk: State<'_, Desk>, service_account_id: String) -> Result<BanksView> {
+pub async fn list_banks(desk: State<'_, Arc<Desk>>, service_account_id: String) -> Result<BanksView> {
     desk.list_banks(&service_account_id).await
 }
 
 #[tauri::command]
-pub async fn list_bank_accounts(desk: State<'_, Desk>, service_account_id: String) -> Result<BankAccountsView> {
+pub async fn list_bank_accounts(desk: State<'_, Arc<Desk>>, service_account_id: String) -> Result<BankAccountsView> {
     desk.list_bank_accounts(&service_account_id).await
 }
 
 #[tauri::command]
 pub async fn start_bank_onboarding(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     service_account_id: String,
     bank_id: String,
     return_url: String,
@@ -69,13 +70,13 @@ pub async fn start_bank_onboarding(
 }
 
 #[tauri::command]
-pub async fn bank_onboarding_result(desk: State<'_, Desk>, service_account_id: String) -> Result<OnboardingView> {
+pub async fn bank_onboarding_result(desk: State<'_, Arc<Desk>>, service_account_id: String) -> Result<OnboardingView> {
     desk.bank_onboarding_result(&service_account_id).await
 }
 
 #[tauri::command]
 pub async fn add_bank_account(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     service_account_id: String,
     bank_id: String,
     bank_account_id: String,
@@ -85,7 +86,7 @@ pub async fn add_bank_account(
 
 #[tauri::command]
 pub async fn set_default_bank_account(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     service_account_id: String,
     bank_id: String,
     bank_account_id: String,
@@ -95,7 +96,7 @@ pub async fn set_default_bank_account(
 
 #[tauri::command]
 pub async fn delete_bank_account(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     service_account_id: String,
     bank_id: String,
     bank_account_id: String,
@@ -106,7 +107,7 @@ pub async fn delete_bank_account(
 /// The transactions where the user is payer or payee.
 #[tauri::command]
 pub async fn user_transactions(
-    desk: State<'_, Desk>,
+    desk: State<'_, Arc<Desk>>,
     service_account_id: String,
 ) -> Result<super::lookup::UserTransactionsView> {
     desk.user_transactions(&service_account_id).await
