@@ -36,6 +36,7 @@ pub mod trades;
 pub mod transactions;
 pub mod updates;
 pub mod users;
+pub mod wiring;
 
 use desk::{BuiltInSandbox, Desk};
 use std::path::PathBuf;
@@ -88,7 +89,7 @@ const SANDBOX_DB: &str = "sandbox.sqlite";
 
 /// Opens the data folder (its lock first: one owner), then the built-in Sandbox in it. A
 /// damaged database of either is moved aside (never deleted) and a notice recorded.
-fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::error::Error>> {
+fn open_desk(app: &tauri::App) -> Result<(wiring::Domains, SandboxGuard), Box<dyn std::error::Error>> {
     let dir = data_dir(app)?;
     let in_folder = |message: &str| format!("{message} (data folder {})", dir.display());
     let db = appdb::AppDb::open(&dir).map_err(|e| in_folder(&e.message))?;
@@ -115,7 +116,7 @@ fn open_desk(app: &tauri::App) -> Result<(Desk, SandboxGuard), Box<dyn std::erro
     let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?
         .with_export_dir(downloads)
         .with_notices(notices);
-    Ok((desk, SandboxGuard(sandbox)))
+    Ok((wiring::Domains::new(desk)?, SandboxGuard(sandbox)))
 }
 
 /// What goes back to the OS when the app is quiet (see `idle`): the caches of the app's
@@ -159,8 +160,8 @@ pub fn run() {
             let started = std::time::Instant::now();
             start_logging(app);
             match open_desk(app) {
-                Ok((desk, sandbox)) => {
-                    app.manage(Arc::new(desk));
+                Ok((domains, sandbox)) => {
+                    domains.manage(app);
                     app.manage(sandbox);
                     mirror::scheduler::spawn(app.handle().clone());
                     platform::idle::spawn(idle_releases(app.handle()));

@@ -60,9 +60,9 @@ commands! {
     actions: state_async(Arc<Desk>) retry_action(id: String) -> ActionRecord;
     actions: state(Arc<Desk>) dismiss_action(id: String) -> ActionRecord;
     actions: state(Arc<Desk>) open_actions() -> Vec<ActionRecord>;
-    payments: state_async(Arc<Desk>) payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
-    payments: state_async(Arc<Desk>) payment_consequence(request: PaymentAction) -> ConsequenceView;
-    payments: state_async(Arc<Desk>) payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
+    payments: state_async(Payments) payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
+    payments: state_async(Payments) payment_consequence(request: PaymentAction) -> ConsequenceView;
+    payments: state_async(Payments) payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
     audit: state(Arc<Desk>) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
     audit: state(Arc<Desk>) verify_audit_log() -> ChainCheck;
     audit: state(Arc<Desk>) save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;

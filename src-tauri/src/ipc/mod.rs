@@ -29,6 +29,7 @@ use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;
 use crate::mirror::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget};
 use crate::notify::settings::NotificationSettings;
+use crate::payments::Payments;
 use crate::payments::actions::PaymentAction;
 use crate::payments::instructions::PaymentInstructionsView;
 use crate::save_as::commands::SaveChoice;

@@ -1,6 +1,7 @@
 //! Manual-transfer instructions of a payer.
 
-use crate::desk::{Desk, valid_id};
+use super::Payments;
+use crate::desk::valid_id;
 use crate::error::AppError;
 use serde::Serialize;
 use ts_rs::TS;
@@ -13,13 +14,13 @@ pub struct PaymentInstructionsView {
     pub instructions: escrow_api::PaymentInstructions,
 }
 
-impl Desk {
+impl Payments {
     pub async fn payment_instructions(
         &self,
         transaction_id: &str,
         service_account_id: &str,
     ) -> Result<PaymentInstructionsView, AppError> {
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let instructions = client
             .transactions()
             .payment_instructions(valid_id(transaction_id)?, valid_id(service_account_id)?)

@@ -2,20 +2,20 @@
 //! [`super::actions`]), each answering with the hosted page the payer uses.
 //!
 //! The link is only in the service's answer (a transaction's payment list carries
-//! none), so these run through [`Desk::payment_action`], which returns it; a retry from
+//! none), so these run through [`Payments::payment_action`], which returns it; a retry from
 //! the pending list completes the action but shows no link (initialize again for one).
 
+use super::Payments;
 use super::actions::PaymentAction;
 use crate::consequence::{ConsequenceView, view_of};
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
 
-impl Desk {
+impl Payments {
     /// Runs a create-payment or initialize-payment action (journaled like every action)
     /// and returns the payment's id as `value` and its hosted page as `link`.
     pub async fn payment_action(&self, request: &PaymentAction) -> Result<Outcome<PaymentAction>, AppError> {
-        let (environment_id, run) = self.journal_run(request).await?;
+        let (environment_id, run) = self.desk.journal_run(request).await?;
         let (value, link) = match run.answer {
             Some(a) => (a.payment_id, Some(a.url)),
             None => (None, None),
@@ -25,7 +25,7 @@ impl Desk {
 
     /// What a payment action would do (a new payment against what remains to pay).
     pub async fn payment_consequence(&self, action: &PaymentAction) -> Result<ConsequenceView, AppError> {
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         view_of(environment_id, &client, action.money_move()).await
     }
 }
