@@ -4,15 +4,21 @@
 //! and the integration tests build the same through [`Domains::new`]. Domain code never
 //! imports this file: which states a domain needs is said by its own constructor.
 
+use crate::auto::Auto;
 use crate::desk::Desk;
+use crate::documents::Documents;
 use crate::error::AppError;
 use crate::payments::Payments;
+use crate::users::Users;
 use std::sync::Arc;
 use tauri::{Manager, Runtime};
 
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub auto: Auto,
+    pub documents: Documents,
+    pub users: Users,
     pub payments: Payments,
 }
 
@@ -20,13 +26,22 @@ impl Domains {
     /// Every domain on `desk`.
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
-        Ok(Self { payments: Payments::new(desk.clone()), desk })
+        Ok(Self {
+            auto: Auto::new(desk.clone()),
+            documents: Documents::new(desk.clone()),
+            users: Users::new(desk.clone()),
+            payments: Payments::new(desk.clone()),
+            desk,
+        })
     }
 
     /// Hands each state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
-        let Self { desk, payments } = self;
+        let Self { desk, auto, documents, users, payments } = self;
         app.manage(desk);
+        app.manage(auto);
+        app.manage(documents);
+        app.manage(users);
         app.manage(payments);
     }
 }

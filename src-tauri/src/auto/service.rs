@@ -1,8 +1,8 @@
 //! The Auto modules of a vehicle deal: the bill of sale and the debt information
 //! (journaled, see [`super::actions`]) and the debt documentation's download link.
 
+use super::Auto;
 use super::actions::{AutoAction, without_file_bytes};
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
 use crate::shared::fields::{id, text};
@@ -36,7 +36,7 @@ pub struct DebtInput {
     pub bank_account_text: Option<String>,
 }
 
-impl Desk {
+impl Auto {
     /// Journaled. Without a file the service generates the bill of sale.
     pub async fn set_bill_of_sale(&self, input: &BillOfSaleInput) -> Result<Outcome<AutoAction>, AppError> {
         let request = AutoAction::SetBillOfSale {
@@ -66,14 +66,14 @@ impl Desk {
     /// A link to the debt documentation, valid 5 minutes.
     pub async fn debt_download_link(&self, transaction_id: &str) -> Result<HostedUrlView, AppError> {
         let tid = id("transactionId", transaction_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let url = client.auto().debt_information_download(tid).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
 
     /// Runs an Auto action; the record comes back without the file's bytes.
     async fn run_auto(&self, request: &AutoAction) -> Result<Outcome<AutoAction>, AppError> {
-        let mut outcome = self.run_with_value(request).await?;
+        let mut outcome = self.desk.run_with_value(request).await?;
         outcome.record = without_file_bytes(outcome.record);
         Ok(outcome)
     }

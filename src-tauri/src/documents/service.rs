@@ -1,8 +1,8 @@
 //! Documents on a transaction and the Auto modules (bill of sale, debt information):
 //! listing, links, and the journaled actions of [`super::actions`].
 
+use super::Documents;
 use super::actions::{DocumentAction, without_file_bytes};
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
 use crate::shared::fields::id;
@@ -34,12 +34,12 @@ pub struct DocumentInput {
     pub file: FileUpload,
 }
 
-impl Desk {
+impl Documents {
     /// Documents of `transaction_id` (the client lists all; filtered here when the
     /// service says which transaction each belongs to).
     pub async fn list_documents(&self, transaction_id: &str) -> Result<DocumentsView, AppError> {
         let tid = id("transactionId", transaction_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let all = client.documents().list().await?.documents;
         let filtered = all.iter().any(|d| d.transaction_id.is_some());
         let documents =
@@ -76,7 +76,7 @@ impl Desk {
     /// A link to the signed version if signed, else the original.
     pub async fn download_document(&self, document_id: &str) -> Result<HostedUrlView, AppError> {
         let did = id("documentId", document_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let url = client.documents().download(did).await?.url;
         Ok(HostedUrlView { environment_id, url })
     }
@@ -90,7 +90,7 @@ impl Desk {
     /// Runs a document action; the record comes back without the file's bytes (the UI
     /// sent them; the journal keeps them).
     async fn run_documents(&self, request: &DocumentAction) -> Result<Outcome<DocumentAction>, AppError> {
-        let mut outcome = self.run_with_value(request).await?;
+        let mut outcome = self.desk.run_with_value(request).await?;
         outcome.record = without_file_bytes(outcome.record);
         Ok(outcome)
     }

@@ -2,8 +2,8 @@
 //! and matched here) and one user's transactions (the list's search by the user's
 //! email, phone or name, kept where the user is payer or payee by account or reference id).
 
+use super::Users;
 use super::service::{UserPageView, UserQuery};
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::shared::fields::id;
 use escrow_api::{ListTransactions, ListUsers, TransactionListItem, UserListItem};
@@ -35,10 +35,10 @@ pub fn user_matches(u: &UserListItem, needle: &str) -> bool {
         .any(|field| field.to_lowercase().contains(needle))
 }
 
-impl Desk {
+impl Users {
     /// A page of the users matching `q.search` (read page by page, matched here).
     pub(crate) async fn search_users(&self, q: &UserQuery, search: &str) -> Result<UserPageView, AppError> {
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let needle = search.to_lowercase();
         let mut matches = Vec::new();
         let mut skip = 0;
@@ -62,7 +62,7 @@ impl Desk {
     pub async fn user_transactions(&self, service_account_id: &str) -> Result<UserTransactionsView, AppError> {
         use futures::StreamExt;
         let sid = id("serviceAccountId", service_account_id)?.to_owned();
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let user = client.users().get(&sid).await?;
         let references: Vec<String> = user.connections.iter().map(|c| c.reference_id.clone()).collect();
         let search = [user.email.clone(), user.phone_number.clone(), Some(user.name.clone())]

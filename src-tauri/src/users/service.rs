@@ -1,10 +1,10 @@
 //! Users, the connect flow and bank accounts (spec section 4, "Connect" and "Users and
-//! bank accounts"). Reads are plain `Desk` methods; every change of state (guest
+//! bank accounts"). Reads are plain `Users` methods; every change of state (guest
 //! creation, connection delete, bank-account add / set-default / delete) is an
 //! [`ActionRequest`] journaled and audited with the user as target.
 
+use super::Users;
 use super::actions::UserAction;
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::journal::Outcome;
 use crate::shared::fields::{id, short, text};
@@ -115,7 +115,7 @@ pub fn mask_cpr(cpr: &str) -> String {
     if digits.len() >= 6 { format!("{}-****", &digits[..6]) } else { "******-****".into() }
 }
 
-impl Desk {
+impl Users {
     pub async fn list_users(&self, q: &UserQuery) -> Result<UserPageView, AppError> {
         if q.take == 0 || q.take > MAX_USERS_TAKE {
             return Err(AppError::validation("take must be 1 to 100"));
@@ -129,7 +129,7 @@ impl Desk {
         if let Some(search) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             return self.search_users(q, search).await;
         }
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let page = client.users().list(&ListUsers { skip: Some(q.skip), take: Some(q.take), public: q.public }).await?;
         let has_more = page.items.len() as u32 >= q.take;
         Ok(UserPageView { environment_id, skip: q.skip, items: page.items, has_more })
@@ -137,7 +137,7 @@ impl Desk {
 
     pub async fn get_user(&self, service_account_id: &str) -> Result<UserView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let mut user = client.users().get(sid).await?;
         user.cpr = user.cpr.as_deref().map(mask_cpr);
         Ok(UserView { environment_id, user })
@@ -164,7 +164,7 @@ impl Desk {
             skip_kyc: input.skip_kyc,
             skip_kyb: input.skip_kyb,
         };
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let started = client.connect().start(&request).await?;
         Ok(HostedUrlView { environment_id, url: started.connect_url })
     }
@@ -172,7 +172,7 @@ impl Desk {
     /// `GET /v2/connect/{referenceId}`.
     pub async fn get_connection(&self, reference_id: &str) -> Result<ConnectionView, AppError> {
         let reference = id("referenceId", reference_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let connection = client.connect().get(reference).await?;
         Ok(ConnectionView { environment_id, connection })
     }
@@ -186,7 +186,7 @@ impl Desk {
             email: text(&input.email),
             cvr: text(&input.cvr),
         };
-        self.run_with_value(&request).await
+        self.desk.run_with_value(&request).await
     }
 
     /// Journaled: removes the link between `reference_id` and the account.
@@ -199,19 +199,19 @@ impl Desk {
             service_account_id: service_account_id.trim().into(),
             reference_id: reference_id.trim().into(),
         };
-        self.run_with_value(&request).await
+        self.desk.run_with_value(&request).await
     }
 
     pub async fn list_banks(&self, service_account_id: &str) -> Result<BanksView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let banks = client.users().list_banks(sid).await?.banks;
         Ok(BanksView { environment_id, banks })
     }
 
     pub async fn list_bank_accounts(&self, service_account_id: &str) -> Result<BankAccountsView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let items = client.users().list_bank_accounts(sid).await?.items;
         Ok(BankAccountsView { environment_id, items })
     }
@@ -231,7 +231,7 @@ impl Desk {
             return Err(AppError::validation("A return URL is required."));
         }
         short("returnUrl", &Some(return_url.to_owned()), 2000)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let start = StartOnboarding { bank_id: bank_id.into(), return_url: return_url.into(), psd2_type: None };
         let url = client.users().start_bank_account_onboarding(sid, &start).await?.url;
         Ok(HostedUrlView { environment_id, url })
@@ -239,7 +239,7 @@ impl Desk {
 
     pub async fn bank_onboarding_result(&self, service_account_id: &str) -> Result<OnboardingView, AppError> {
         let sid = id("serviceAccountId", service_account_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let result = client.users().get_bank_account_onboarding(sid).await?;
         Ok(OnboardingView { environment_id, result })
     }
@@ -289,7 +289,7 @@ impl Desk {
     }
 
     async fn bank_account_action(&self, request: UserAction) -> Result<Outcome<UserAction>, AppError> {
-        self.run_with_value(&request).await
+        self.desk.run_with_value(&request).await
     }
 }
 
