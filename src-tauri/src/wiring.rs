@@ -8,7 +8,10 @@ use crate::auto::Auto;
 use crate::desk::Desk;
 use crate::documents::Documents;
 use crate::error::AppError;
+use crate::events::Events;
 use crate::payments::Payments;
+use crate::timeline::Timeline;
+use crate::trades::Trades;
 use crate::users::Users;
 use std::sync::Arc;
 use tauri::{Manager, Runtime};
@@ -16,6 +19,9 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub events: Events,
+    pub timeline: Timeline,
+    pub trades: Trades,
     pub auto: Auto,
     pub documents: Documents,
     pub users: Users,
@@ -27,6 +33,9 @@ impl Domains {
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
         Ok(Self {
+            events: Events::new(desk.clone()),
+            timeline: Timeline::new(desk.clone()),
+            trades: Trades::new(desk.clone()),
             auto: Auto::new(desk.clone()),
             documents: Documents::new(desk.clone()),
             users: Users::new(desk.clone()),
@@ -37,8 +46,11 @@ impl Domains {
 
     /// Hands each state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
-        let Self { desk, auto, documents, users, payments } = self;
+        let Self { desk, events, timeline, trades, auto, documents, users, payments } = self;
         app.manage(desk);
+        app.manage(events);
+        app.manage(timeline);
+        app.manage(trades);
         app.manage(auto);
         app.manage(documents);
         app.manage(users);

@@ -1,7 +1,8 @@
 //! The Events page's data: the examples (`GET /v2/webhooks/examples`) as the service
 //! sends them, the built-in Sandbox's deliveries, and its test event.
 
-use crate::desk::{Desk, valid_id};
+use super::Events;
+use crate::desk::valid_id;
 use crate::error::AppError;
 use crate::sandbox_inspect::{self, Delivery};
 use serde::Serialize;
@@ -27,9 +28,9 @@ pub struct DeliveriesView {
     pub items: Vec<Delivery>,
 }
 
-impl Desk {
+impl Events {
     pub async fn webhook_examples(&self) -> Result<WebhookExamplesView, AppError> {
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let examples = client.webhooks().examples().await?;
         let examples = serde_json::to_value(&examples).map_err(AppError::storage)?;
         Ok(WebhookExamplesView { environment_id, examples })
@@ -37,8 +38,8 @@ impl Desk {
 
     /// The built-in Sandbox's deliveries, of one transaction when `transaction_id` is given.
     pub async fn webhook_deliveries(&self, transaction_id: Option<&str>) -> Result<DeliveriesView, AppError> {
-        let environment_id = self.active_id()?;
-        let Some(sandbox) = self.active_builtin_sandbox()? else {
+        let environment_id = self.desk.active_id()?;
+        let Some(sandbox) = self.desk.active_builtin_sandbox()? else {
             return Ok(DeliveriesView { environment_id, available: false, items: Vec::new() });
         };
         let filter = match transaction_id.map(str::trim).filter(|t| !t.is_empty()) {
@@ -52,7 +53,7 @@ impl Desk {
 
     /// Queues a test event in the built-in Sandbox; answers the transaction it names.
     pub async fn send_test_webhook(&self, event_name: &str, transaction_id: Option<&str>) -> Result<String, AppError> {
-        let Some(sandbox) = self.active_builtin_sandbox()? else {
+        let Some(sandbox) = self.desk.active_builtin_sandbox()? else {
             return Err(AppError::validation("Test events are sent by the built-in Sandbox only."));
         };
         let filter = match transaction_id.map(str::trim).filter(|t| !t.is_empty()) {

@@ -24,6 +24,7 @@ use crate::documents::actions::DocumentAction;
 use crate::documents::browse::DocumentView;
 use crate::documents::service::{DocumentInput, DocumentsView};
 use crate::error::AppError;
+use crate::events::Events;
 use crate::events::service::{DeliveriesView, WebhookExamplesView};
 use crate::journal::Outcome;
 use crate::mirror::labels::TransactionLabel;
@@ -39,7 +40,9 @@ use crate::save_as::kind::ExportKind;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
+use crate::timeline::Timeline;
 use crate::timeline::service::TimelineView;
+use crate::trades::Trades;
 use crate::trades::actions::TradeAction;
 use crate::trades::service::{
     BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,

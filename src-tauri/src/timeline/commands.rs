@@ -1,15 +1,14 @@
 //! The timeline as an IPC command.
 
+use super::Timeline;
 use super::service::TimelineView;
-use crate::desk::Desk;
 use crate::error::AppError;
-use std::sync::Arc;
 use tauri::State;
 
 #[tauri::command]
 pub async fn transaction_timeline(
-    desk: State<'_, Arc<Desk>>,
+    timeline: State<'_, Timeline>,
     transaction_id: String,
 ) -> Result<TimelineView, AppError> {
-    desk.transaction_timeline(&transaction_id).await
+    timeline.transaction_timeline(&transaction_id).await
 }

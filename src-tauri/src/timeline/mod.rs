@@ -12,3 +12,17 @@ pub mod service;
 
 #[cfg(test)]
 mod tests;
+
+use crate::desk::Desk;
+use std::sync::Arc;
+
+/// The timeline's state: Tauri manages it and the commands take it.
+pub struct Timeline {
+    desk: Arc<Desk>,
+}
+
+impl Timeline {
+    pub fn new(desk: Arc<Desk>) -> Self {
+        Self { desk }
+    }
+}

@@ -2,10 +2,11 @@
 //! audit rows of this environment about it, the journal's cancel reasons and, for the
 //! built-in Sandbox, its webhook deliveries and the cancel reason it stored.
 
+use super::Timeline;
 use super::entry::TimelineEntry;
 use super::{from_audit, from_deliveries, from_record, merge};
 use crate::audit::entry::for_targets;
-use crate::desk::{Desk, valid_id};
+use crate::desk::valid_id;
 use crate::error::AppError;
 use crate::sandbox_inspect;
 use rusqlite::params;
@@ -30,10 +31,10 @@ pub struct TimelineView {
     pub missing: Vec<String>,
 }
 
-impl Desk {
+impl Timeline {
     pub async fn transaction_timeline(&self, transaction_id: &str) -> Result<TimelineView, AppError> {
         let id = valid_id(transaction_id)?.to_owned();
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let tx = client.transactions().get(&id).await?;
         let mut missing = Vec::new();
         let splits = match client.split_payouts().list(&id).await {
@@ -55,13 +56,13 @@ impl Desk {
         let mut targets: Vec<&str> = vec![id.as_str()];
         targets.extend(documents.iter().map(|d| d.document_id.as_str()));
         let (rows, reasons) = {
-            let conn = self.db.lock()?;
+            let conn = self.desk.db.lock()?;
             (for_targets(&conn, &environment_id, &targets)?, cancel_reasons(&conn, &environment_id, &id)?)
         };
 
         let mut cancel_reason = None;
         let mut hooks = Vec::new();
-        let sandbox = self.active_builtin_sandbox()?;
+        let sandbox = self.desk.active_builtin_sandbox()?;
         if let Some(sandbox) = &sandbox {
             match sandbox_inspect::deliveries(sandbox, Some(&id)).await {
                 Ok(list) => hooks = list,

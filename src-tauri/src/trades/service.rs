@@ -3,10 +3,10 @@
 //! marketplace user, and the staff actions on them, journaled and audited through
 //! `crate::actions` like every other action.
 
+use super::Trades;
 use super::actions::TradeAction;
 use super::inputs;
 use super::requests::TradeSent;
-use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
 use crate::journal::ActionState;
 use crate::journal::Record;
@@ -170,10 +170,10 @@ fn failure(record: &Record<TradeAction>) -> AppError {
 
 type Row = (String, String, Option<String>, Option<String>, String, String);
 
-impl Desk {
+impl Trades {
     /// Journal, send (with the stored key) and record one trade-API action.
     async fn run_trade(&self, req: &TradeAction) -> Result<(String, Record<TradeAction>, Option<TradeSent>), AppError> {
-        let (environment_id, run) = self.journal_run(req).await?;
+        let (environment_id, run) = self.desk.journal_run(req).await?;
         Ok((environment_id, run.record, run.answer))
     }
 
@@ -189,7 +189,7 @@ impl Desk {
     ) -> Result<BusinessUserView, AppError> {
         let business_id = user.business_id.clone().unwrap_or_else(|| fallback.0.to_owned());
         let location = user.business_location_id.clone().unwrap_or_else(|| fallback.1.to_owned());
-        let conn = self.db.lock()?;
+        let conn = self.desk.db.lock()?;
         let old: Option<(Option<String>, Option<String>, String)> = conn
             .query_row(
                 "SELECT name, phone_number, record FROM business_users WHERE environment_id = ?1 AND business_id = ?2 AND business_location_id = ?3",
@@ -226,8 +226,8 @@ impl Desk {
 
     /// The business users this app created or looked up in the active environment.
     pub fn list_business_users(&self) -> Result<BusinessUsersView, AppError> {
-        let environment_id = self.active_id()?;
-        let conn = self.db.lock()?;
+        let environment_id = self.desk.active_id()?;
+        let conn = self.desk.db.lock()?;
         let mut stmt = conn
             .prepare(
                 "SELECT business_id, business_location_id, name, phone_number, record, updated FROM business_users
@@ -284,7 +284,7 @@ impl Desk {
         business_location_id: &str,
     ) -> Result<BusinessUserView, AppError> {
         let (b, l) = (path_id("businessId", business_id)?, path_id("businessLocationId", business_location_id)?);
-        let (env, client) = self.active_client()?;
+        let (env, client) = self.desk.active_client()?;
         let user = client.trade().get_business_user(b, l, &CallOptions::default()).await?;
         self.store_business_user(&env, &user, None, None, (b, l))
     }
@@ -301,7 +301,7 @@ impl Desk {
     }
 
     fn forget_business_user(&self, env: &str, b: &str, l: &str) -> Result<(), AppError> {
-        self.db
+        self.desk.db
             .lock()?
             .execute("DELETE FROM business_users WHERE environment_id = ?1 AND business_id = ?2 AND business_location_id = ?3", params![env, b, l])
             .map_err(AppError::storage)?;
@@ -312,8 +312,8 @@ impl Desk {
 
     /// The marketplace user last chosen on the Trades screen in the active environment.
     pub fn trade_user(&self) -> Result<TradeUserView, AppError> {
-        let environment_id = self.active_id()?;
-        let marketplace_user_id = envs::get_setting(&self.db, &user_setting(&environment_id))?;
+        let environment_id = self.desk.active_id()?;
+        let marketplace_user_id = envs::get_setting(&self.desk.db, &user_setting(&environment_id))?;
         Ok(TradeUserView { environment_id, marketplace_user_id })
     }
 
@@ -328,18 +328,18 @@ impl Desk {
         if page == 0 || page_size == 0 || page_size > MAX_PAGE_SIZE {
             return Err(AppError::validation("page must be 1 or more and pageSize 1 to 100"));
         }
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let res = client
             .trade()
             .get_trades(user, TradePageQuery { page: Some(page), page_size: Some(page_size) }, &CallOptions::default())
             .await?;
-        envs::set_setting(&self.db, &user_setting(&environment_id), user)?;
+        envs::set_setting(&self.desk.db, &user_setting(&environment_id), user)?;
         let trades = res.trades.iter().map(money_as_strings).collect::<Result<_, _>>()?;
         Ok(TradesPageView { environment_id, marketplace_user_id: user.to_owned(), page, page_size, trades })
     }
 
     fn trade_parties(&self, env: &str, trade_id: &str) -> Result<Option<(String, String)>, AppError> {
-        self.db
+        self.desk.db
             .lock()?
             .query_row(
                 "SELECT payer_marketplace_user_id, payee_marketplace_user_id FROM trade_parties WHERE environment_id = ?1 AND trade_id = ?2",
@@ -353,7 +353,7 @@ impl Desk {
     /// The user's details, or none when the service does not know the user yet.
     pub async fn trade_user_details(&self, marketplace_user_id: &str) -> Result<TradeUserDetailsView, AppError> {
         let user = path_id("marketplaceUserId", marketplace_user_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let details = match client.trade().get_user(user, &CallOptions::default()).await {
             Ok(d) => Some(d),
             Err(e) if escrow_api::trade::is_not_found(&e) => None,
@@ -366,7 +366,7 @@ impl Desk {
     pub async fn get_trade(&self, marketplace_user_id: &str, trade_id: &str) -> Result<TradeView, AppError> {
         let user = path_id("marketplaceUserId", marketplace_user_id)?;
         let trade_id = path_id("tradeId", trade_id)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let api = client.trade();
         let opts = CallOptions::default();
         let trade = api.get_trade(user, trade_id, &opts).await?;
@@ -422,7 +422,7 @@ impl Desk {
         let (environment_id, record, sent) = self.run_trade(request).await?;
         let sent = sent.unwrap_or_default();
         if let (TradeAction::TradeInitiate { input }, Some(id)) = (request, sent.trade_id.as_deref()) {
-            self.db
+            self.desk.db
                 .lock()?
                 .execute(
                     "INSERT OR REPLACE INTO trade_parties (environment_id, trade_id, payer_marketplace_user_id, payee_marketplace_user_id, created)
