@@ -12,6 +12,7 @@ use crate::events::Events;
 use crate::payments::Payments;
 use crate::timeline::Timeline;
 use crate::trades::Trades;
+use crate::updates::Updates;
 use crate::users::Users;
 use std::sync::Arc;
 use tauri::{Manager, Runtime};
@@ -19,6 +20,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub updates: Updates,
     pub events: Events,
     pub timeline: Timeline,
     pub trades: Trades,
@@ -33,6 +35,7 @@ impl Domains {
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
         Ok(Self {
+            updates: Updates::new(desk.clone()),
             events: Events::new(desk.clone()),
             timeline: Timeline::new(desk.clone()),
             trades: Trades::new(desk.clone()),
@@ -46,8 +49,9 @@ impl Domains {
 
     /// Hands each state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
-        let Self { desk, events, timeline, trades, auto, documents, users, payments } = self;
+        let Self { desk, updates, events, timeline, trades, auto, documents, users, payments } = self;
         app.manage(desk);
+        app.manage(updates);
         app.manage(events);
         app.manage(timeline);
         app.manage(trades);

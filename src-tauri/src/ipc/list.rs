@@ -69,8 +69,8 @@ commands! {
     notify: state(Arc<Desk>) notification_settings() -> NotificationSettings;
     notify: state(Arc<Desk>) save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();
-    updates: state(Arc<Desk>) update_settings() -> UpdateSettings;
-    updates: state(Arc<Desk>) save_update_url(url: String) -> UpdateSettings;
+    updates: state(Updates) update_settings() -> UpdateSettings;
+    updates: state(Updates) save_update_url(url: String) -> UpdateSettings;
     updates: app_async check_for_update() -> UpdateCheck;
     updates: app_async install_update(version: String) -> ();
     users: state_async(Users) list_users(query: UserQuery) -> UserPageView;

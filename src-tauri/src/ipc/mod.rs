@@ -54,6 +54,7 @@ use crate::transactions::export::{ExportRequest, ExportStatus};
 use crate::transactions::list::{TransactionPageView, TransactionQuery};
 use crate::transactions::offline::OfflineTransaction;
 use crate::transactions::service::{SplitPayoutsView, TransactionView};
+use crate::updates::Updates;
 use crate::updates::service::UpdateCheck;
 use crate::updates::settings::UpdateSettings;
 use crate::users::Users;

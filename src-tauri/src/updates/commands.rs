@@ -1,30 +1,29 @@
 //! Updates, as IPC commands. `install_update` takes the version the user agreed to in the
 //! dialog, and installs only the update the last check showed with that version.
 
+use super::Updates;
 use super::service::{self, UpdateCheck, UpdateView};
 use super::settings::UpdateSettings;
-use crate::desk::Desk;
 use crate::error::AppError;
-use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime, State};
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub fn update_settings(desk: State<'_, Arc<Desk>>) -> Result<UpdateSettings> {
-    desk.update_settings()
+pub fn update_settings(updates: State<'_, Updates>) -> Result<UpdateSettings> {
+    updates.update_settings()
 }
 
 #[tauri::command]
-pub fn save_update_url(desk: State<'_, Arc<Desk>>, url: String) -> Result<UpdateSettings> {
-    desk.save_update_url(&url)
+pub fn save_update_url(updates: State<'_, Updates>, url: String) -> Result<UpdateSettings> {
+    updates.save_update_url(&url)
 }
 
 /// Checks the configured URL; with none set, asks nothing and answers `Off`.
 #[tauri::command]
 pub async fn check_for_update<R: Runtime>(app: AppHandle<R>) -> Result<UpdateCheck> {
-    let url = match app.try_state::<Arc<Desk>>() {
-        Some(desk) => desk.update_url()?,
+    let url = match app.try_state::<Updates>() {
+        Some(updates) => updates.update_url()?,
         None => None,
     };
     let Some(url) = url else { return Ok(UpdateCheck::Off) };

@@ -1,7 +1,7 @@
 //! The update URL, one key in the app database's settings. Empty means "never check":
 //! the default, so the built-in Sandbox never reaches out for updates unless asked to.
 
-use crate::desk::Desk;
+use super::Updates;
 use crate::error::AppError;
 use crate::settings::environments::{get_setting, set_setting};
 use serde::Serialize;
@@ -35,23 +35,23 @@ pub fn parse_url(text: &str) -> Result<Option<Url>, AppError> {
     }
 }
 
-impl Desk {
+impl Updates {
     pub fn update_settings(&self) -> Result<UpdateSettings, AppError> {
-        let url = get_setting(&self.db, UPDATE_URL_KEY)?.unwrap_or_default();
+        let url = get_setting(&self.desk.db, UPDATE_URL_KEY)?.unwrap_or_default();
         Ok(UpdateSettings { url, current_version: env!("CARGO_PKG_VERSION").into() })
     }
 
     /// Stores the URL (trimmed; "" turns checks off) and answers the new settings.
     pub fn save_update_url(&self, text: &str) -> Result<UpdateSettings, AppError> {
         let url = parse_url(text)?;
-        set_setting(&self.db, UPDATE_URL_KEY, url.as_ref().map(Url::as_str).unwrap_or(""))?;
+        set_setting(&self.desk.db, UPDATE_URL_KEY, url.as_ref().map(Url::as_str).unwrap_or(""))?;
         self.update_settings()
     }
 
     /// The URL to check, or `None` when updates are off.
     pub fn update_url(&self) -> Result<Option<Url>, AppError> {
         // A stored value was valid when saved; one that no longer parses counts as off.
-        let stored = get_setting(&self.db, UPDATE_URL_KEY)?.unwrap_or_default();
+        let stored = get_setting(&self.desk.db, UPDATE_URL_KEY)?.unwrap_or_default();
         Ok(parse_url(&stored).ok().flatten())
     }
 }
