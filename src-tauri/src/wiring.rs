@@ -4,6 +4,7 @@
 //! and the integration tests build the same through [`Domains::new`]. Domain code never
 //! imports this file: which states a domain needs is said by its own constructor.
 
+use crate::actions::Actions;
 use crate::auto::Auto;
 use crate::desk::Desk;
 use crate::documents::Documents;
@@ -20,6 +21,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub actions: Actions,
     pub updates: Updates,
     pub events: Events,
     pub timeline: Timeline,
@@ -35,6 +37,7 @@ impl Domains {
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
         Ok(Self {
+            actions: Actions::new(desk.clone()),
             updates: Updates::new(desk.clone()),
             events: Events::new(desk.clone()),
             timeline: Timeline::new(desk.clone()),
@@ -49,8 +52,9 @@ impl Domains {
 
     /// Hands each state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
-        let Self { desk, updates, events, timeline, trades, auto, documents, users, payments } = self;
+        let Self { desk, actions, updates, events, timeline, trades, auto, documents, users, payments } = self;
         app.manage(desk);
+        app.manage(actions);
         app.manage(updates);
         app.manage(events);
         app.manage(timeline);

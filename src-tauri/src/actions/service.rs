@@ -1,33 +1,33 @@
 //! Running, retrying and dismissing journaled actions in the active environment.
 
 use super::ActionRecord;
-use crate::desk::Desk;
+use super::Actions;
 use crate::error::AppError;
 use crate::journal;
 
-impl Desk {
+impl Actions {
     /// Runs a staff action once: intent committed, request sent, outcome committed.
     pub async fn start_action<A: journal::Action>(&self, request: &A) -> Result<journal::Record<A>, AppError> {
-        Ok(self.journal_run(request).await?.1.record)
+        Ok(self.desk.journal_run(request).await?.1.record)
     }
 
     /// Resends an open action with its stored key (in its own environment), after
     /// checking with a GET whether it already took effect.
     pub async fn retry_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        let record: ActionRecord = journal::get(&self.db, id)?;
+        let record: ActionRecord = journal::get(&self.desk.db, id)?;
         if !record.state.is_open() {
             return Err(AppError::validation("Only a pending or unknown action can be retried."));
         }
-        let client = self.build_client(&record.environment_id)?;
-        Ok(journal::resume(&self.db, &self.audit, &client, &record).await?.record)
+        let client = self.desk.build_client(&record.environment_id)?;
+        Ok(journal::resume(&self.desk.db, &self.desk.audit, &client, &record).await?.record)
     }
 
     pub fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        journal::dismiss(&self.db, &self.audit, id)
+        journal::dismiss(&self.desk.db, &self.desk.audit, id)
     }
 
     /// Actions without a clear end, to offer retry or dismiss.
     pub fn open_actions(&self) -> Result<Vec<ActionRecord>, AppError> {
-        journal::open(&self.db)
+        journal::open(&self.desk.db)
     }
 }

@@ -56,10 +56,10 @@ commands! {
     bulk: state_async(Arc<Desk>) bulk_cancel(batch_id: String) -> BatchStatus;
     bulk: state_async(Arc<Desk>) bulk_retry(batch_id: String) -> BatchStatus;
     bulk: state_async(Arc<Desk>) bulk_matching_ids(request: ExportRequest) -> MatchingIds;
-    actions: state_async(Arc<Desk>) start_action(request: ActionRequest) -> ActionRecord;
-    actions: state_async(Arc<Desk>) retry_action(id: String) -> ActionRecord;
-    actions: state(Arc<Desk>) dismiss_action(id: String) -> ActionRecord;
-    actions: state(Arc<Desk>) open_actions() -> Vec<ActionRecord>;
+    actions: state_async(Actions) start_action(request: ActionRequest) -> ActionRecord;
+    actions: state_async(Actions) retry_action(id: String) -> ActionRecord;
+    actions: state(Actions) dismiss_action(id: String) -> ActionRecord;
+    actions: state(Actions) open_actions() -> Vec<ActionRecord>;
     payments: state_async(Payments) payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
     payments: state_async(Payments) payment_consequence(request: PaymentAction) -> ConsequenceView;
     payments: state_async(Payments) payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;

@@ -7,6 +7,7 @@
 
 mod typescript;
 
+use crate::actions::Actions;
 use crate::actions::{ActionRecord, ActionRequest};
 use crate::audit::ChainCheck;
 use crate::audit::export::AuditFile;

@@ -1,8 +1,7 @@
 //! Support, as IPC commands: the Help menu's "Open logs folder" and "Copy diagnostics".
 
-use crate::desk::Desk;
+use crate::actions::Actions;
 use crate::error::{AppError, ErrorCode};
-use std::sync::Arc;
 use tauri::Manager;
 use tauri_plugin_clipboard_manager::ClipboardExt;
 
@@ -10,7 +9,7 @@ use tauri_plugin_clipboard_manager::ClipboardExt;
 /// could not open its data, which is when support needs it most.
 #[tauri::command]
 pub fn diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<String, AppError> {
-    Ok(super::diagnostics::report(app.try_state::<Arc<Desk>>().as_deref().map(Arc::as_ref)))
+    Ok(super::diagnostics::report(app.try_state::<Actions>().as_deref()))
 }
 
 /// "Copy diagnostics" (Help menu and command palette): writes the diagnostics text to the
@@ -18,7 +17,7 @@ pub fn diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<String
 /// a native menu click is not; and this way the text never passes through the web view.
 #[tauri::command]
 pub fn copy_diagnostics<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> Result<(), AppError> {
-    let text = super::diagnostics::report(app.try_state::<Arc<Desk>>().as_deref().map(Arc::as_ref));
+    let text = super::diagnostics::report(app.try_state::<Actions>().as_deref());
     app.clipboard().write_text(text).map_err(|e| {
         tracing::warn!(error = %e, "could not write the diagnostics to the clipboard");
         AppError::new(ErrorCode::Internal, format!("Could not write to the clipboard: {e}"))

@@ -2,11 +2,11 @@
 //! text: versions, the OS, the folders, the current environment's kind (never its key),
 //! pending actions and the last warnings and errors.
 
-use crate::desk::Desk;
+use crate::actions::Actions;
 use std::fmt::Write as _;
 
-/// The diagnostics text; `desk` is `None` when the app could not open its data.
-pub fn report(desk: Option<&Desk>) -> String {
+/// The diagnostics text; `actions` is `None` when the app could not open its data.
+pub fn report(actions: Option<&Actions>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Escrow Desk {} ({})", env!("CARGO_PKG_VERSION"), build_kind());
     let _ = writeln!(out, "Tauri {}", tauri::VERSION);
@@ -20,8 +20,8 @@ pub fn report(desk: Option<&Desk>) -> String {
     if let Some(problem) = crate::startup::problem() {
         let _ = writeln!(out, "Start-up problem: {problem}");
     }
-    match desk {
-        Some(desk) => environment(&mut out, desk),
+    match actions {
+        Some(actions) => environment(&mut out, actions),
         None => out.push_str("Environment: (the app's data could not be opened)\n"),
     }
     let recent = super::recent::lines();
@@ -32,8 +32,8 @@ pub fn report(desk: Option<&Desk>) -> String {
     super::redact::scrub(&out)
 }
 
-fn environment(out: &mut String, desk: &Desk) {
-    match desk.list_environments() {
+fn environment(out: &mut String, actions: &Actions) {
+    match actions.desk().list_environments() {
         Ok(list) => {
             if let Some(env) = list.environments.iter().find(|e| e.id == list.active_id) {
                 let _ = writeln!(
@@ -53,7 +53,7 @@ fn environment(out: &mut String, desk: &Desk) {
             let _ = writeln!(out, "Environment: unreadable ({})", e.message);
         }
     }
-    match desk.open_actions() {
+    match actions.open_actions() {
         Ok(open) => {
             let _ = writeln!(out, "Pending or unclear actions: {}", open.len());
         }
