@@ -171,8 +171,10 @@ impl Desk {
         self.view(&saved.id)
     }
 
-    /// Stores (or replaces) a profile's key in the keychain. Returns nothing, ever.
-    pub fn set_api_key(&self, profile_id: &str, api_key: &str) -> Result<(), AppError> {
+    /// Stores (or replaces) a profile's key in the keychain. Returns nothing, ever. What was
+    /// kept with the old key is then the caller's to forget, and the client after it (see
+    /// [`crate::environments::profiles`]).
+    pub(crate) fn store_api_key(&self, profile_id: &str, api_key: &str) -> Result<(), AppError> {
         let key = api_key.trim();
         if key.is_empty() || key.len() > 4096 || key.chars().any(|c| c.is_control()) {
             return Err(AppError::validation("The API key must be 1 to 4096 visible characters."));
@@ -181,27 +183,23 @@ impl Desk {
             return Err(AppError::validation("The built-in Sandbox needs no key."));
         }
         envs::get_profile(&self.db, profile_id)?;
-        self.keychain.set(profile_id, key)?;
-        // A new key may be another tenant's: what was mirrored with the old one goes.
-        self.forget_mirror(profile_id)?;
-        self.forget_client(profile_id)
+        self.keychain.set(profile_id, key)
     }
 
-    pub fn delete_profile(&self, id: &str) -> Result<(), AppError> {
+    /// Deletes a profile and its key. What was kept for it is then the caller's to forget,
+    /// before the built-in Sandbox takes over if it was active (see
+    /// [`crate::environments::profiles`]).
+    pub(crate) fn remove_profile(&self, id: &str) -> Result<(), AppError> {
         if id == SANDBOX_ID {
             return Err(AppError::validation("The built-in Sandbox cannot be deleted."));
         }
         envs::get_profile(&self.db, id)?;
         self.keychain.delete(id)?;
-        envs::delete_profile(&self.db, id)?;
-        self.forget_mirror(id)?;
-        if self.active_id()? == id {
-            self.select_environment(SANDBOX_ID)?;
-        }
-        Ok(())
+        envs::delete_profile(&self.db, id)
     }
 
-    fn forget_client(&self, id: &str) -> Result<(), AppError> {
+    /// Drops the client of `id` if it is the active one (its key or profile changed).
+    pub(crate) fn forget_client(&self, id: &str) -> Result<(), AppError> {
         let mut a = self.active.write().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
         if a.id == id {
             a.client = None;

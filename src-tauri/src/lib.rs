@@ -15,6 +15,7 @@ pub mod consequence;
 pub mod desk;
 pub mod desktop;
 pub mod documents;
+pub mod environments;
 pub use desk_core::error;
 pub use desk_core::error_cause;
 pub mod events;

@@ -8,6 +8,7 @@ use crate::actions::Actions;
 use crate::auto::Auto;
 use crate::desk::Desk;
 use crate::documents::Documents;
+use crate::environments::Environments;
 use crate::error::AppError;
 use crate::events::Events;
 use crate::payments::Payments;
@@ -21,6 +22,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub environments: Environments,
     pub actions: Actions,
     pub updates: Updates,
     pub events: Events,
@@ -37,6 +39,7 @@ impl Domains {
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
         Ok(Self {
+            environments: Environments::new(desk.clone()),
             actions: Actions::new(desk.clone()),
             updates: Updates::new(desk.clone()),
             events: Events::new(desk.clone()),
@@ -52,8 +55,10 @@ impl Domains {
 
     /// Hands each state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
-        let Self { desk, actions, updates, events, timeline, trades, auto, documents, users, payments } = self;
+        let Self { desk, environments, actions, updates, events, timeline, trades, auto, documents, users, payments } =
+            self;
         app.manage(desk);
+        app.manage(environments);
         app.manage(actions);
         app.manage(updates);
         app.manage(events);

@@ -24,6 +24,7 @@ use crate::documents::Documents;
 use crate::documents::actions::DocumentAction;
 use crate::documents::browse::DocumentView;
 use crate::documents::service::{DocumentInput, DocumentsView};
+use crate::environments::Environments;
 use crate::error::AppError;
 use crate::events::Events;
 use crate::events::service::{DeliveriesView, WebhookExamplesView};

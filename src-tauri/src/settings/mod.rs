@@ -1,8 +1,9 @@
-//! Settings: environment profiles, their API keys in the OS keychain, per-profile route
-//! overrides and action-type names, and the staff name the audit log records.
+//! Settings as stored: environment profiles and the app's settings table, their API keys in
+//! the OS keychain, per-profile route overrides and action-type names. The core ([`Desk`])
+//! reads them; the Environments page's commands are in [`crate::environments`].
+//!
+//! [`Desk`]: crate::desk::Desk
 
-pub mod commands;
 pub mod environments;
 pub mod keychain;
 pub mod route_overrides;
-pub mod staff;

@@ -2,23 +2,23 @@
 //! the OS user (several people may share one OS account at a desk). Kept in the app
 //! database's settings; optional.
 
+use super::Environments;
 use crate::audit::actor::STAFF_NAME_SETTING;
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::settings::environments as envs;
 
 /// Longest staff name accepted.
 pub const MAX_CHARS: usize = 80;
 
-impl Desk {
+impl Environments {
     /// The staff name, `None` when none is set.
     pub fn staff_name(&self) -> Result<Option<String>, AppError> {
-        Ok(envs::get_setting(&self.db, STAFF_NAME_SETTING)?.filter(|n| !n.trim().is_empty()))
+        Ok(envs::get_setting(&self.desk.db, STAFF_NAME_SETTING)?.filter(|n| !n.trim().is_empty()))
     }
 
     /// Whether a name was ever saved, an empty one (the question put off) included.
     pub fn staff_name_asked(&self) -> Result<bool, AppError> {
-        Ok(envs::get_setting(&self.db, STAFF_NAME_SETTING)?.is_some())
+        Ok(envs::get_setting(&self.desk.db, STAFF_NAME_SETTING)?.is_some())
     }
 
     /// Sets the staff name (trimmed; empty clears it); answers what is stored.
@@ -29,7 +29,7 @@ impl Desk {
                 "The staff name must be at most {MAX_CHARS} visible characters."
             )));
         }
-        envs::set_setting(&self.db, STAFF_NAME_SETTING, name)?;
+        envs::set_setting(&self.desk.db, STAFF_NAME_SETTING, name)?;
         self.staff_name()
     }
 }
