@@ -5,6 +5,7 @@
 //! imports this file: which states a domain needs is said by its own constructor.
 
 use crate::actions::Actions;
+use crate::audit::service::AuditLog;
 use crate::auto::Auto;
 use crate::desk::Desk;
 use crate::documents::Documents;
@@ -22,6 +23,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub audit: AuditLog,
     pub environments: Environments,
     pub actions: Actions,
     pub updates: Updates,
@@ -39,6 +41,7 @@ impl Domains {
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
         Ok(Self {
+            audit: AuditLog::new(desk.clone()),
             environments: Environments::new(desk.clone()),
             actions: Actions::new(desk.clone()),
             updates: Updates::new(desk.clone()),
@@ -55,9 +58,22 @@ impl Domains {
 
     /// Hands each state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
-        let Self { desk, environments, actions, updates, events, timeline, trades, auto, documents, users, payments } =
-            self;
+        let Self {
+            desk,
+            audit,
+            environments,
+            actions,
+            updates,
+            events,
+            timeline,
+            trades,
+            auto,
+            documents,
+            users,
+            payments,
+        } = self;
         app.manage(desk);
+        app.manage(audit);
         app.manage(environments);
         app.manage(actions);
         app.manage(updates);

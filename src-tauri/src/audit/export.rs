@@ -4,7 +4,7 @@
 
 use super::csv_rows::{HEADER, cell, cells};
 use super::entry::{self, AuditEntry};
-use crate::desk::Desk;
+use super::service::AuditLog;
 use crate::error::AppError;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -50,14 +50,14 @@ fn target(dir: &Path) -> PathBuf {
     path
 }
 
-impl Desk {
+impl AuditLog {
     /// Writes the audit rows matching `text` (as the screen filters them), oldest first, to
     /// a new CSV file in the export folder; created new, written in full, then flushed.
     /// Without a filter the file holds every row (up to [`MAX_ROWS`], the newest), so
     /// `escrow-desk verify-audit` checks it whole; a filtered file verifies with `--partial`.
     pub fn save_audit_csv(&self, text: Option<&str>) -> Result<AuditFile, AppError> {
         let (body, rows) = self.audit_csv(text, &[])?;
-        let dir = self.export_dir();
+        let dir = self.desk.export_dir();
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let path = target(dir);
         let mut file =
@@ -66,7 +66,7 @@ impl Desk {
         Ok(AuditFile { path: path.display().to_string(), rows })
     }
 
-    /// [`Desk::save_audit_csv`] to the file chosen in the save dialog, named by its token.
+    /// [`AuditLog::save_audit_csv`] to the file chosen in the save dialog, named by its token.
     /// The user agreed to replace a file of that name there, so it is replaced whole: written
     /// beside it first, then renamed over it (never left half-written).
     pub fn save_audit_csv_to_choice(
@@ -75,7 +75,7 @@ impl Desk {
         shown_as: &[String],
         save_token: &str,
     ) -> Result<AuditFile, AppError> {
-        let path = self.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Audit)?;
+        let path = self.desk.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Audit)?;
         let (body, rows) = self.audit_csv(text, shown_as)?;
         let mut partial = path.as_os_str().to_owned();
         partial.push(".part");
@@ -96,10 +96,10 @@ impl Desk {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
         entry::check_shown_as(shown_as)?;
-        let mut rows = entry::list(&*self.db.lock()?, text, shown_as, MAX_ROWS)?;
+        let mut rows = entry::list(&*self.desk.db.lock()?, text, shown_as, MAX_ROWS)?;
         rows.reverse();
         let names: HashMap<String, String> =
-            self.list_environments()?.environments.into_iter().map(|e| (e.id, e.name)).collect();
+            self.desk.list_environments()?.environments.into_iter().map(|e| (e.id, e.name)).collect();
         Ok((csv(&rows, |id| names.get(id).cloned().unwrap_or_default()), rows.len() as u64))
     }
 }

@@ -1,4 +1,4 @@
-//! Reading and checking the audit log.
+//! Reading and checking the audit log, and the audit pages' state.
 
 use super::entry::{self, AuditEntry};
 use super::note::{self, AuditDetail};
@@ -6,6 +6,7 @@ use super::report::ChainCheck;
 use crate::desk::Desk;
 use crate::error::AppError;
 use serde::Serialize;
+use std::sync::Arc;
 use ts_rs::TS;
 
 /// An audit row as the audit page lists it: the row as stored, and its detail in parts for
@@ -39,7 +40,17 @@ impl From<AuditEntry> for AuditRow {
     }
 }
 
-impl Desk {
+/// The audit log page's state (reading, checking and exporting the log the core writes):
+/// Tauri manages it and the commands take it.
+pub struct AuditLog {
+    pub(super) desk: Arc<Desk>,
+}
+
+impl AuditLog {
+    pub fn new(desk: Arc<Desk>) -> Self {
+        Self { desk }
+    }
+
     pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditRow>, AppError> {
         self.audit_log_shown(text, &[], limit)
     }
@@ -56,12 +67,12 @@ impl Desk {
             return Err(AppError::validation("The filter is too long (200 characters at most)."));
         }
         entry::check_shown_as(shown_as)?;
-        let rows = entry::list(&*self.db.lock()?, text, shown_as, limit.clamp(1, 10_000))?;
+        let rows = entry::list(&*self.desk.db.lock()?, text, shown_as, limit.clamp(1, 10_000))?;
         Ok(rows.into_iter().map(AuditRow::from).collect())
     }
 
     /// Walks the whole log with the audit key and holds its end against the anchor.
     pub fn verify_audit_log(&self) -> Result<ChainCheck, AppError> {
-        self.audit.check(&self.db)
+        self.desk.audit.check(&self.desk.db)
     }
 }

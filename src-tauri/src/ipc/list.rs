@@ -63,9 +63,9 @@ commands! {
     payments: state_async(Payments) payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
     payments: state_async(Payments) payment_consequence(request: PaymentAction) -> ConsequenceView;
     payments: state_async(Payments) payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
-    audit: state(Arc<Desk>) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
-    audit: state(Arc<Desk>) verify_audit_log() -> ChainCheck;
-    audit: state(Arc<Desk>) save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;
+    audit: state(AuditLog) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
+    audit: state(AuditLog) verify_audit_log() -> ChainCheck;
+    audit: state(AuditLog) save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;
     notify: state(Arc<Desk>) notification_settings() -> NotificationSettings;
     notify: state(Arc<Desk>) save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();

@@ -11,6 +11,7 @@ use crate::actions::Actions;
 use crate::actions::{ActionRecord, ActionRequest};
 use crate::audit::ChainCheck;
 use crate::audit::export::AuditFile;
+use crate::audit::service::AuditLog;
 use crate::audit::service::AuditRow;
 use crate::auto::Auto;
 use crate::auto::actions::AutoAction;
