@@ -12,6 +12,7 @@ use crate::documents::Documents;
 use crate::environments::Environments;
 use crate::error::AppError;
 use crate::events::Events;
+use crate::notify::Notify;
 use crate::payments::Payments;
 use crate::timeline::Timeline;
 use crate::trades::Trades;
@@ -23,6 +24,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub notify: Notify,
     pub audit: AuditLog,
     pub environments: Environments,
     pub actions: Actions,
@@ -41,6 +43,7 @@ impl Domains {
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
         Ok(Self {
+            notify: Notify::new(desk.clone()),
             audit: AuditLog::new(desk.clone()),
             environments: Environments::new(desk.clone()),
             actions: Actions::new(desk.clone()),
@@ -60,6 +63,7 @@ impl Domains {
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
         let Self {
             desk,
+            notify,
             audit,
             environments,
             actions,
@@ -73,6 +77,7 @@ impl Domains {
             payments,
         } = self;
         app.manage(desk);
+        app.manage(notify);
         app.manage(audit);
         app.manage(environments);
         app.manage(actions);

@@ -34,6 +34,7 @@ use crate::mirror::labels::TransactionLabel;
 use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;
 use crate::mirror::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget};
+use crate::notify::Notify;
 use crate::notify::settings::NotificationSettings;
 use crate::payments::Payments;
 use crate::payments::actions::PaymentAction;

@@ -33,9 +33,10 @@ async fn step(
     watch: &mut crate::notify::watch::ChangeWatch,
 ) {
     let Some(desk) = app.try_state::<Arc<Desk>>() else { return };
+    let Some(notify) = app.try_state::<crate::notify::Notify>() else { return };
     let Ok(env) = desk.active_id() else { return };
     // What the last sync (scheduled or asked for) noticed that needs a person.
-    if let Err(e) = desk.notify_new_changes(&env, watch) {
+    if let Err(e) = notify.notify_new_changes(&env, watch) {
         tracing::warn!("change notifications: {}", e.message);
     }
     let due = match desk.mirror_due(attempts.get(&env).copied()) {

@@ -1,20 +1,19 @@
 //! Notification settings as IPC commands.
 
+use super::Notify;
 use super::settings::NotificationSettings;
-use crate::desk::Desk;
 use crate::error::AppError;
-use std::sync::Arc;
 use tauri::State;
 
 #[tauri::command]
-pub fn notification_settings(desk: State<'_, Arc<Desk>>) -> Result<NotificationSettings, AppError> {
-    desk.notification_settings()
+pub fn notification_settings(notify: State<'_, Notify>) -> Result<NotificationSettings, AppError> {
+    notify.notification_settings()
 }
 
 #[tauri::command]
 pub fn save_notification_settings(
-    desk: State<'_, Arc<Desk>>,
+    notify: State<'_, Notify>,
     settings: NotificationSettings,
 ) -> Result<NotificationSettings, AppError> {
-    desk.save_notification_settings(&settings)
+    notify.save_notification_settings(&settings)
 }

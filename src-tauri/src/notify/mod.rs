@@ -8,3 +8,17 @@ pub mod plugin;
 pub mod sender;
 pub mod settings;
 pub mod watch;
+
+use crate::desk::Desk;
+use std::sync::Arc;
+
+/// The notifications' state (the setting, and what the mirror noticed): Tauri manages it and the commands take it.
+pub struct Notify {
+    desk: Arc<Desk>,
+}
+
+impl Notify {
+    pub fn new(desk: Arc<Desk>) -> Self {
+        Self { desk }
+    }
+}

@@ -2,7 +2,7 @@
 //! (one key in the app database's settings). Export and bulk notices need no setting: they
 //! come only when the window is unfocused.
 
-use crate::desk::Desk;
+use super::Notify;
 use crate::error::AppError;
 use crate::settings::environments::{get_setting, set_setting};
 use serde::{Deserialize, Serialize};
@@ -17,13 +17,13 @@ pub struct NotificationSettings {
     pub changes: bool,
 }
 
-impl Desk {
+impl Notify {
     pub fn notification_settings(&self) -> Result<NotificationSettings, AppError> {
-        Ok(NotificationSettings { changes: get_setting(&self.db, CHANGES_KEY)?.as_deref() == Some("on") })
+        Ok(NotificationSettings { changes: get_setting(&self.desk.db, CHANGES_KEY)?.as_deref() == Some("on") })
     }
 
     pub fn save_notification_settings(&self, s: &NotificationSettings) -> Result<NotificationSettings, AppError> {
-        set_setting(&self.db, CHANGES_KEY, if s.changes { "on" } else { "off" })?;
+        set_setting(&self.desk.db, CHANGES_KEY, if s.changes { "on" } else { "off" })?;
         self.notification_settings()
     }
 }

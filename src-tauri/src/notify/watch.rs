@@ -2,8 +2,8 @@
 //! look that need a person become one notification (when the setting is on). What was
 //! already in the mirror when the app started is never announced.
 
+use super::Notify;
 use super::note::changes_need_action;
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::mirror::changes::{after, newest};
 use std::collections::HashMap;
@@ -14,12 +14,12 @@ pub struct ChangeWatch {
     seen: HashMap<String, i64>,
 }
 
-impl Desk {
+impl Notify {
     /// Sends one notification for the changes of `env` recorded since the last call that
     /// need a person, if the setting is on; answers whether one was sent. The first call
     /// for an environment only notes where its changes stand.
     pub fn notify_new_changes(&self, env: &str, watch: &mut ChangeWatch) -> Result<bool, AppError> {
-        let conn = self.mirror.lock()?;
+        let conn = self.desk.mirror.lock()?;
         let Some(&seen) = watch.seen.get(env) else {
             watch.seen.insert(env.to_owned(), newest(&conn, env)?);
             return Ok(false);
@@ -33,7 +33,7 @@ impl Desk {
         }
         match changes_need_action(&fresh) {
             Some(note) => {
-                self.notices.always(&note);
+                self.desk.notices.always(&note);
                 Ok(true)
             }
             None => Ok(false),
