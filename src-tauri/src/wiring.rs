@@ -12,6 +12,7 @@ use crate::documents::Documents;
 use crate::environments::Environments;
 use crate::error::AppError;
 use crate::events::Events;
+use crate::mirror::MirrorService;
 use crate::notify::Notify;
 use crate::payments::Payments;
 use crate::timeline::Timeline;
@@ -24,6 +25,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub mirror: MirrorService,
     pub notify: Notify,
     pub audit: AuditLog,
     pub environments: Environments,
@@ -42,10 +44,11 @@ impl Domains {
     /// Every domain on `desk`.
     pub fn new(desk: Desk) -> Result<Self, AppError> {
         let desk = Arc::new(desk);
+        let mirror = MirrorService::new(desk.clone());
         Ok(Self {
             notify: Notify::new(desk.clone()),
             audit: AuditLog::new(desk.clone()),
-            environments: Environments::new(desk.clone()),
+            environments: Environments::new(desk.clone(), mirror.clone()),
             actions: Actions::new(desk.clone()),
             updates: Updates::new(desk.clone()),
             events: Events::new(desk.clone()),
@@ -55,6 +58,7 @@ impl Domains {
             documents: Documents::new(desk.clone()),
             users: Users::new(desk.clone()),
             payments: Payments::new(desk.clone()),
+            mirror,
             desk,
         })
     }
@@ -63,6 +67,7 @@ impl Domains {
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
         let Self {
             desk,
+            mirror,
             notify,
             audit,
             environments,
@@ -77,6 +82,7 @@ impl Domains {
             payments,
         } = self;
         app.manage(desk);
+        app.manage(mirror);
         app.manage(notify);
         app.manage(audit);
         app.manage(environments);

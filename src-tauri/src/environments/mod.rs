@@ -8,15 +8,17 @@ pub mod profiles;
 pub mod staff;
 
 use crate::desk::Desk;
+use crate::mirror::MirrorService;
 use std::sync::Arc;
 
 /// The Environments page's state: Tauri manages it and the commands take it.
 pub struct Environments {
     desk: Arc<Desk>,
+    mirror: MirrorService,
 }
 
 impl Environments {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
+    pub fn new(desk: Arc<Desk>, mirror: MirrorService) -> Self {
+        Self { desk, mirror }
     }
 }

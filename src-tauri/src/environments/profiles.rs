@@ -10,13 +10,13 @@ impl Environments {
     pub fn set_api_key(&self, profile_id: &str, api_key: &str) -> Result<(), AppError> {
         self.desk.store_api_key(profile_id, api_key)?;
         // A new key may be another tenant's: what was mirrored with the old one goes.
-        self.desk.forget_mirror(profile_id)?;
+        self.mirror.forget(profile_id)?;
         self.desk.forget_client(profile_id)
     }
 
     pub fn delete_profile(&self, id: &str) -> Result<(), AppError> {
         self.desk.remove_profile(id)?;
-        self.desk.forget_mirror(id)?;
+        self.mirror.forget(id)?;
         if self.desk.active_id()? == id {
             self.desk.select_environment(SANDBOX_ID)?;
         }

@@ -30,6 +30,7 @@ use crate::error::AppError;
 use crate::events::Events;
 use crate::events::service::{DeliveriesView, WebhookExamplesView};
 use crate::journal::Outcome;
+use crate::mirror::MirrorService;
 use crate::mirror::labels::TransactionLabel;
 use crate::mirror::rules::Thresholds;
 use crate::mirror::settings::Intervals;

@@ -2,7 +2,7 @@
 //! log (and anything else that keeps ids) can show what a row is about, the id one click
 //! away. Ids the mirror has not seen get no label.
 
-use crate::desk::Desk;
+use super::MirrorService;
 use crate::error::AppError;
 use rusqlite::params;
 use serde::Serialize;
@@ -23,13 +23,13 @@ pub struct TransactionLabel {
     pub currency: String,
 }
 
-impl Desk {
+impl MirrorService {
     /// Labels of `ids` in every environment's mirror (duplicates and unknown ids skipped).
     pub fn transaction_labels(&self, ids: &[String]) -> Result<Vec<TransactionLabel>, AppError> {
         if ids.len() > MAX_IDS {
             return Err(AppError::validation(format!("At most {MAX_IDS} ids at once.")));
         }
-        let conn = self.db.lock()?;
+        let conn = self.desk.db.lock()?;
         let mut stmt = conn
             .prepare(
                 "SELECT environment_id, transaction_id, title, reference_id, currency FROM mirror_rows WHERE transaction_id = ?1",

@@ -13,3 +13,20 @@ pub use desk_mirror::{
     Mirror, attention, changes, details, filters, first_n, job, list, newest, offline, overview, row, rules, settings,
     store, sync, views,
 };
+
+use crate::desk::Desk;
+use std::sync::Arc;
+
+/// The mirror's state (status and syncs, overview, attention queue, changes, settings):
+/// Tauri manages it and the commands take it; the scheduler and the Environments page
+/// hold a handle (cheap to clone).
+#[derive(Clone)]
+pub struct MirrorService {
+    desk: Arc<Desk>,
+}
+
+impl MirrorService {
+    pub fn new(desk: Arc<Desk>) -> Self {
+        Self { desk }
+    }
+}

@@ -2,9 +2,7 @@
 //! asks the desk what is due (a full pass, a refresh of the newest pages, or nothing) and
 //! runs it. A failed sync waits one refresh interval before the next try.
 
-use crate::desk::Desk;
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tauri::Manager;
 
@@ -32,14 +30,14 @@ async fn step(
     attempts: &mut HashMap<String, Instant>,
     watch: &mut crate::notify::watch::ChangeWatch,
 ) {
-    let Some(desk) = app.try_state::<Arc<Desk>>() else { return };
+    let Some(mirror) = app.try_state::<super::MirrorService>() else { return };
     let Some(notify) = app.try_state::<crate::notify::Notify>() else { return };
-    let Ok(env) = desk.active_id() else { return };
+    let Ok(env) = mirror.desk.active_id() else { return };
     // What the last sync (scheduled or asked for) noticed that needs a person.
     if let Err(e) = notify.notify_new_changes(&env, watch) {
         tracing::warn!("change notifications: {}", e.message);
     }
-    let due = match desk.mirror_due(attempts.get(&env).copied()) {
+    let due = match mirror.mirror_due(attempts.get(&env).copied()) {
         Ok(Some(kind)) => kind,
         Ok(None) => return,
         Err(e) => {
@@ -52,6 +50,6 @@ async fn step(
     // Noted on both sides: a long sync is work throughout, and its caches and garbage go
     // back to the OS once it is over (see `idle`).
     crate::platform::idle::note_work();
-    let _ = desk.run_mirror_sync(due).await;
+    let _ = mirror.run_mirror_sync(due).await;
     crate::platform::idle::note_work();
 }

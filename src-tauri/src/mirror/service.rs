@@ -1,23 +1,24 @@
 //! The mirror as the desk offers it: status, overview, attention queue, changes,
 //! snoozes and settings, always for the active environment.
 
+use super::MirrorService;
 use super::rules::{Rule, Thresholds};
 use super::settings::{self, Intervals};
 use super::store;
 use super::sync::{SyncKind, now};
 use super::views::{AttentionView, ChangesView, MirrorStatus, Overview, SnoozeTarget, SyncProgress};
 use super::{attention, changes, overview};
-use crate::desk::{Desk, valid_id};
+use crate::desk::valid_id;
 use crate::error::AppError;
 use chrono::Utc;
 
 /// Items snoozed in one go at most (the page lists at most [`attention::SHOWN`]).
 pub const MAX_SNOOZED_AT_ONCE: usize = 1000;
 
-impl Desk {
+impl MirrorService {
     fn status_of(&self, conn: &rusqlite::Connection, env: &str) -> Result<MirrorStatus, AppError> {
         let state = store::state(conn, env)?;
-        let syncing = self.mirror.running(env).map(|r| SyncProgress {
+        let syncing = self.desk.mirror.running(env).map(|r| SyncProgress {
             kind: match r.kind {
                 SyncKind::Full => "full",
                 SyncKind::Refresh => "refresh",
@@ -39,32 +40,32 @@ impl Desk {
     }
 
     pub fn mirror_status(&self) -> Result<MirrorStatus, AppError> {
-        let env = self.active_id()?;
-        self.status_of(&*self.mirror.read()?, &env)
+        let env = self.desk.active_id()?;
+        self.status_of(&*self.desk.mirror.read()?, &env)
     }
 
     /// Starts a sync of the active environment in the background (a full pass when
     /// `full`, or when the mirror has never had one); answers at once with the status.
     pub fn sync_mirror(&self, full: bool) -> Result<MirrorStatus, AppError> {
-        let (env, client) = self.active_client()?;
-        let never = store::state(&*self.mirror.read()?, &env)?.full_at.is_none();
+        let (env, client) = self.desk.active_client()?;
+        let never = store::state(&*self.desk.mirror.read()?, &env)?.full_at.is_none();
         let kind = if full || never { SyncKind::Full } else { SyncKind::Refresh };
-        self.mirror.start(client, env.clone(), kind);
-        self.status_of(&*self.mirror.read()?, &env)
+        self.desk.mirror.start(client, env.clone(), kind);
+        self.status_of(&*self.desk.mirror.read()?, &env)
     }
 
     /// What sync the scheduler should start now for the active environment, if any.
     pub fn mirror_due(&self, last_attempt: Option<std::time::Instant>) -> Result<Option<SyncKind>, AppError> {
-        let env = self.active_id()?;
-        if self.mirror.running(&env).is_some() {
+        let env = self.desk.active_id()?;
+        if self.desk.mirror.running(&env).is_some() {
             return Ok(None);
         }
-        let intervals = settings::intervals(&self.db)?;
+        let intervals = settings::intervals(&self.desk.db)?;
         let refresh = std::time::Duration::from_secs(u64::from(intervals.refresh_seconds));
         if last_attempt.is_some_and(|t| t.elapsed() < refresh) {
             return Ok(None);
         }
-        let state = store::state(&*self.mirror.read()?, &env)?;
+        let state = store::state(&*self.desk.mirror.read()?, &env)?;
         let older = |at: &Option<String>, by: chrono::Duration| {
             at.as_deref()
                 .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
@@ -81,13 +82,13 @@ impl Desk {
 
     /// Runs one sync of the active environment to its end (the scheduler's step).
     pub async fn run_mirror_sync(&self, kind: SyncKind) -> Result<bool, AppError> {
-        let (env, client) = self.active_client()?;
-        self.mirror.sync(&client, &env, kind).await
+        let (env, client) = self.desk.active_client()?;
+        self.desk.mirror.sync(&client, &env, kind).await
     }
 
     pub fn overview(&self) -> Result<Overview, AppError> {
-        let env = self.active_id()?;
-        let conn = self.mirror.read()?;
+        let env = self.desk.active_id()?;
+        let conn = self.desk.mirror.read()?;
         let lines = overview::status_lines(&conn, &env)?;
         let (escrow, escrow_by_status) = overview::escrow(&lines);
         let state = store::state(&conn, &env)?;
@@ -110,17 +111,17 @@ impl Desk {
             Some(r) => Some(Rule::parse(r).ok_or_else(|| AppError::validation("Unknown attention rule."))?),
             None => None,
         };
-        let env = self.active_id()?;
-        let thresholds = settings::thresholds(&self.db)?;
-        let conn = self.mirror.read()?;
+        let env = self.desk.active_id()?;
+        let thresholds = settings::thresholds(&self.desk.db)?;
+        let conn = self.desk.mirror.read()?;
         let queue = attention::queue(&conn, &env, Utc::now(), &thresholds, only)?;
         let attention::Queue { items, total, counts, snoozed } = queue;
         Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, total, counts, snoozed })
     }
 
     pub fn changes(&self) -> Result<ChangesView, AppError> {
-        let env = self.active_id()?;
-        let conn = self.mirror.read()?;
+        let env = self.desk.active_id()?;
+        let conn = self.desk.mirror.read()?;
         let looked_at = store::state(&conn, &env)?.looked_at;
         Ok(ChangesView {
             status: self.status_of(&conn, &env)?,
@@ -130,8 +131,8 @@ impl Desk {
     }
 
     pub fn mark_changes_seen(&self) -> Result<ChangesView, AppError> {
-        let env = self.active_id()?;
-        changes::mark_seen(&*self.mirror.lock()?, &env, &now())?;
+        let env = self.desk.active_id()?;
+        changes::mark_seen(&*self.desk.mirror.lock()?, &env, &now())?;
         self.changes()
     }
 
@@ -163,7 +164,7 @@ impl Desk {
         if note.is_empty() || note.chars().count() > 500 {
             return Err(AppError::validation("Write a note of 1 to 500 characters saying why."));
         }
-        let env = self.active_id()?;
+        let env = self.desk.active_id()?;
         let until = (Utc::now() + chrono::Duration::days(i64::from(days))).to_rfc3339();
         let rows: Vec<(&str, String)> =
             targets.iter().map(|(id, rule)| (*id, format!("{}: snoozed {days} days: {note}", rule.as_str()))).collect();
@@ -186,7 +187,7 @@ impl Desk {
     pub fn unsnooze(&self, transaction_id: &str, rule: &str, shown: Option<&str>) -> Result<AttentionView, AppError> {
         let id = valid_id(transaction_id)?;
         let rule = Rule::parse(rule).ok_or_else(|| AppError::validation("Unknown attention rule."))?;
-        let env = self.active_id()?;
+        let env = self.desk.active_id()?;
         self.audited(&env, "unsnooze_attention", &[(id, rule.as_str().to_owned())], |tx| {
             tx.execute(
                 "DELETE FROM attention_snoozes WHERE environment_id = ?1 AND transaction_id = ?2 AND rule = ?3",
@@ -207,7 +208,7 @@ impl Desk {
         change: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<()>,
     ) -> Result<(), AppError> {
         let sealed = {
-            let mut conn = self.db.lock()?;
+            let mut conn = self.desk.db.lock()?;
             let tx = conn.transaction().map_err(AppError::storage)?;
             change(&tx).map_err(AppError::storage)?;
             let mut last = None;
@@ -224,35 +225,35 @@ impl Desk {
                     outcome: "done",
                     detail: Some(detail),
                 };
-                last = Some(self.audit.append(&tx, &entry)?);
+                last = Some(self.desk.audit.append(&tx, &entry)?);
             }
             tx.commit().map_err(AppError::storage)?;
             last
         };
         if let Some(sealed) = sealed {
-            self.audit.anchor(&self.db, sealed);
+            self.desk.audit.anchor(&self.desk.db, sealed);
         }
         Ok(())
     }
 
     pub fn attention_thresholds(&self) -> Result<Thresholds, AppError> {
-        settings::thresholds(&self.db)
+        settings::thresholds(&self.desk.db)
     }
 
     pub fn save_attention_thresholds(&self, t: &Thresholds) -> Result<Thresholds, AppError> {
-        settings::save_thresholds(&self.db, t)
+        settings::save_thresholds(&self.desk.db, t)
     }
 
     pub fn mirror_intervals(&self) -> Result<Intervals, AppError> {
-        settings::intervals(&self.db)
+        settings::intervals(&self.desk.db)
     }
 
     pub fn save_mirror_intervals(&self, i: &Intervals) -> Result<Intervals, AppError> {
-        settings::save_intervals(&self.db, i)
+        settings::save_intervals(&self.desk.db, i)
     }
 
     /// Deletes what the mirror holds for `env` (its key was replaced or it was deleted).
-    pub(crate) fn forget_mirror(&self, env: &str) -> Result<(), AppError> {
-        store::forget(&*self.mirror.lock()?, env)
+    pub(crate) fn forget(&self, env: &str) -> Result<(), AppError> {
+        store::forget(&*self.desk.mirror.lock()?, env)
     }
 }

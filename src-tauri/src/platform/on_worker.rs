@@ -2,19 +2,17 @@
 //! the main thread, whose event loop also paints the window and carries every other call:
 //! a query over the whole mirror there (the attention queue reads 100,000 rows) would hold
 //! up clicks while it runs, and more so while a sync writes. Commands that read much run
-//! their work here, on the runtime's blocking pool, with the desk from the app's state.
+//! their work here, on the runtime's blocking pool, with their state `S` from the app's.
 
-use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
-use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime};
 
-pub async fn on_worker<R: Runtime, T: Send + 'static>(
+pub async fn on_worker<S: Send + Sync + 'static, R: Runtime, T: Send + 'static>(
     app: AppHandle<R>,
-    work: impl FnOnce(&Desk) -> Result<T, AppError> + Send + 'static,
+    work: impl FnOnce(&S) -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
-    tauri::async_runtime::spawn_blocking(move || match app.try_state::<Arc<Desk>>() {
-        Some(desk) => work(&desk),
+    tauri::async_runtime::spawn_blocking(move || match app.try_state::<S>() {
+        Some(state) => work(&state),
         None => Err(AppError::new(ErrorCode::Internal, "The app is still starting.")),
     })
     .await
