@@ -89,6 +89,17 @@ impl Desk {
         self
     }
 
+    /// Sets where CSV exports go (the app passes the Downloads folder).
+    pub fn with_export_dir(mut self, dir: std::path::PathBuf) -> Self {
+        self.export_dir = dir;
+        self
+    }
+
+    /// Where exports are written (the user's Downloads folder in the app).
+    pub fn export_dir(&self) -> &std::path::Path {
+        &self.export_dir
+    }
+
     /// The files chosen in the save dialog (the dialog command issues; exports redeem).
     pub fn save_tokens(&self) -> &crate::save_as::tokens::SaveTokens {
         &self.save_tokens

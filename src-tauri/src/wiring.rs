@@ -17,6 +17,7 @@ use crate::notify::Notify;
 use crate::payments::Payments;
 use crate::timeline::Timeline;
 use crate::trades::Trades;
+use crate::transactions::Transactions;
 use crate::updates::Updates;
 use crate::users::Users;
 use std::sync::Arc;
@@ -25,6 +26,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub transactions: Transactions,
     pub mirror: MirrorService,
     pub notify: Notify,
     pub audit: AuditLog,
@@ -46,6 +48,7 @@ impl Domains {
         let desk = Arc::new(desk);
         let mirror = MirrorService::new(desk.clone());
         Ok(Self {
+            transactions: Transactions::new(desk.clone()),
             notify: Notify::new(desk.clone()),
             audit: AuditLog::new(desk.clone()),
             environments: Environments::new(desk.clone(), mirror.clone()),
@@ -67,6 +70,7 @@ impl Domains {
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
         let Self {
             desk,
+            transactions,
             mirror,
             notify,
             audit,
@@ -82,6 +86,7 @@ impl Domains {
             payments,
         } = self;
         app.manage(desk);
+        app.manage(transactions);
         app.manage(mirror);
         app.manage(notify);
         app.manage(audit);

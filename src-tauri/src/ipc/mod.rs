@@ -53,6 +53,7 @@ use crate::trades::service::{
     BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,
     TradesPageView,
 };
+use crate::transactions::Transactions;
 use crate::transactions::actions::TransactionAction;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};

@@ -1,22 +1,24 @@
 //! Transactions as IPC commands: list, detail, split payouts, export, create.
 
+use super::Transactions;
 use super::list::{TransactionPageView, TransactionQuery};
 use super::service::{SplitPayoutsView, TransactionView};
-use crate::desk::Desk;
 use crate::error::AppError;
-use std::sync::Arc;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
 
 #[tauri::command]
-pub async fn list_transactions(desk: State<'_, Arc<Desk>>, query: TransactionQuery) -> Result<TransactionPageView> {
-    desk.list_transactions(&query).await
+pub async fn list_transactions(
+    transactions: State<'_, Transactions>,
+    query: TransactionQuery,
+) -> Result<TransactionPageView> {
+    transactions.list_transactions(&query).await
 }
 
 #[tauri::command]
-pub async fn get_transaction(desk: State<'_, Arc<Desk>>, id: String) -> Result<TransactionView> {
-    desk.get_transaction(&id).await
+pub async fn get_transaction(transactions: State<'_, Transactions>, id: String) -> Result<TransactionView> {
+    transactions.get_transaction(&id).await
 }
 
 /// The mirror's copy of a deal, for its page when the service cannot be reached (asked for
@@ -24,15 +26,18 @@ pub async fn get_transaction(desk: State<'_, Arc<Desk>>, id: String) -> Result<T
 /// marked offline with the mirror's time; never used for money.
 #[tauri::command]
 pub async fn offline_transaction(
-    desk: State<'_, Arc<Desk>>,
+    transactions: State<'_, Transactions>,
     id: String,
 ) -> Result<Option<super::offline::OfflineTransaction>> {
-    desk.offline_transaction(&id).await
+    transactions.offline_transaction(&id).await
 }
 
 #[tauri::command]
-pub async fn list_split_payouts(desk: State<'_, Arc<Desk>>, transaction_id: String) -> Result<SplitPayoutsView> {
-    desk.list_split_payouts(&transaction_id).await
+pub async fn list_split_payouts(
+    transactions: State<'_, Transactions>,
+    transaction_id: String,
+) -> Result<SplitPayoutsView> {
+    transactions.list_split_payouts(&transaction_id).await
 }
 
 /// Starts a CSV export of the list's current search and filters to the file chosen in the
@@ -41,30 +46,36 @@ pub async fn list_split_payouts(desk: State<'_, Arc<Desk>>, transaction_id: Stri
 /// runs on the main thread, outside any runtime).
 #[tauri::command]
 pub async fn start_export(
-    desk: State<'_, Arc<Desk>>,
+    transactions: State<'_, Transactions>,
     request: crate::transactions::export::ExportRequest,
     save_token: String,
 ) -> Result<crate::transactions::export::ExportStatus> {
-    desk.start_saved_export(&request, &save_token)
+    transactions.start_saved_export(&request, &save_token)
 }
 
 #[tauri::command]
-pub fn export_status(desk: State<'_, Arc<Desk>>, id: String) -> Result<crate::transactions::export::ExportStatus> {
-    desk.export_status(&id)
+pub fn export_status(
+    transactions: State<'_, Transactions>,
+    id: String,
+) -> Result<crate::transactions::export::ExportStatus> {
+    transactions.export_status(&id)
 }
 
 #[tauri::command]
-pub fn cancel_export(desk: State<'_, Arc<Desk>>, id: String) -> Result<crate::transactions::export::ExportStatus> {
-    desk.cancel_export(&id)
+pub fn cancel_export(
+    transactions: State<'_, Transactions>,
+    id: String,
+) -> Result<crate::transactions::export::ExportStatus> {
+    transactions.cancel_export(&id)
 }
 
 /// Creates a Marketplace or Auto transaction (journaled; `value` is the new id).
 #[tauri::command]
 pub async fn create_transaction(
-    desk: State<'_, Arc<Desk>>,
+    transactions: State<'_, Transactions>,
     input: crate::transactions::create::NewTransactionInput,
 ) -> Result<crate::journal::Outcome<super::actions::TransactionAction>> {
-    desk.create_transaction(&input).await
+    transactions.create_transaction(&input).await
 }
 
 /// Runs create's own checks without sending anything, so the form's review never passes
@@ -82,18 +93,18 @@ pub fn check_new_transaction(
 /// computed from the live record before the person confirms.
 #[tauri::command]
 pub async fn transaction_consequence(
-    desk: State<'_, Arc<Desk>>,
+    transactions: State<'_, Transactions>,
     request: super::actions::TransactionAction,
 ) -> Result<crate::consequence::ConsequenceView> {
-    desk.transaction_consequence(&request).await
+    transactions.transaction_consequence(&request).await
 }
 
 /// What registering debt of `amount` would do to the payee's share.
 #[tauri::command]
 pub async fn debt_consequence(
-    desk: State<'_, Arc<Desk>>,
+    transactions: State<'_, Transactions>,
     transaction_id: String,
     amount: String,
 ) -> Result<crate::consequence::ConsequenceView> {
-    desk.debt_consequence(&transaction_id, &amount).await
+    transactions.debt_consequence(&transaction_id, &amount).await
 }

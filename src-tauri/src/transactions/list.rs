@@ -8,9 +8,9 @@
 //! - When the service cannot be reached, the mirror's last known state answers, marked
 //!   offline. Nothing in the list is ever used for money: details and actions read live.
 
+use super::Transactions;
 use super::filters::{Cached, TransactionFilters};
 use super::sort::SortBy;
-use crate::desk::Desk;
 use crate::error::AppError;
 use escrow_api::{Client, ListTransactions, TransactionListItem};
 use serde::{Deserialize, Serialize};
@@ -66,7 +66,7 @@ fn reference_id(q: &TransactionQuery) -> Option<String> {
     q.reference_id.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned)
 }
 
-impl Desk {
+impl Transactions {
     pub async fn list_transactions(&self, q: &TransactionQuery) -> Result<TransactionPageView, AppError> {
         if q.take == 0 || q.take > escrow_api::transactions::MAX_TAKE {
             return Err(AppError::validation("take must be 1 to 100"));
@@ -82,7 +82,7 @@ impl Desk {
         {
             return Err(AppError::validation(format!("Cannot sort by {}.", by.column)));
         }
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let filtered = q.filters.as_ref().is_some_and(|f| !f.is_empty());
         if (search_of(q).is_some() || filtered || q.sort.is_some())
             && let Some(page) = self.mirror_page(&environment_id, q, None).await?
@@ -129,7 +129,7 @@ impl Desk {
         offline: Option<AppError>,
     ) -> Result<Option<TransactionPageView>, AppError> {
         let (env, q) = (env.to_owned(), q.clone());
-        self.mirror.reading(move |conn| page_from_mirror(conn, &env, &q, offline)).await
+        self.desk.mirror.reading(move |conn| page_from_mirror(conn, &env, &q, offline)).await
     }
 
     /// Reads every match of the search (export stream), filters, sorts, caches and pages.
@@ -148,8 +148,12 @@ impl Desk {
             None => search.clone(),
         };
         let key = (environment_id.clone(), cached_text, filters.clone());
-        let cached =
-            self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
+        let cached = self
+            .desk
+            .filtered
+            .lock()
+            .ok()
+            .and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
         let items = match cached {
             Some(items) => items,
             None => {
@@ -164,7 +168,7 @@ impl Desk {
                     }
                 }
                 let items = std::sync::Arc::new(kept);
-                if let Ok(mut slot) = self.filtered.lock() {
+                if let Ok(mut slot) = self.desk.filtered.lock() {
                     *slot = Some(Cached { key, at: std::time::Instant::now(), items: items.clone() });
                 }
                 items
@@ -189,7 +193,7 @@ impl Desk {
     }
 }
 
-/// See [`Desk::mirror_page`].
+/// See [`Transactions::mirror_page`].
 fn page_from_mirror(
     conn: &rusqlite::Connection,
     env: &str,

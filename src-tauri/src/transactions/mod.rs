@@ -12,3 +12,17 @@ pub mod offline;
 pub mod review;
 pub mod service;
 pub mod sort;
+
+use crate::desk::Desk;
+use std::sync::Arc;
+
+/// The transactions' state (the list and its cache, the detail, exports, new deals): Tauri manages it and the commands take it.
+pub struct Transactions {
+    desk: Arc<Desk>,
+}
+
+impl Transactions {
+    pub fn new(desk: Arc<Desk>) -> Self {
+        Self { desk }
+    }
+}

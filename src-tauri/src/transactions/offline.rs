@@ -4,7 +4,8 @@
 //! [`crate::mirror::offline`]). Never used for money: no action starts from it, and every
 //! action reads the live record.
 
-use crate::desk::{Desk, valid_id};
+use super::Transactions;
+use crate::desk::valid_id;
 use crate::error::AppError;
 use escrow_api::TransactionListItem;
 use serde::Serialize;
@@ -21,14 +22,14 @@ pub struct OfflineTransaction {
     pub as_of: String,
 }
 
-impl Desk {
+impl Transactions {
     /// The mirror's copy of `id`, as of the mirror's time; `None` before the mirror's first
     /// full pass, or when it has no copy of the deal.
     pub async fn offline_transaction(&self, id: &str) -> Result<Option<OfflineTransaction>, AppError> {
         let id = valid_id(id)?.to_owned();
-        let environment_id = self.active_id()?;
+        let environment_id = self.desk.active_id()?;
         let env = environment_id.clone();
-        let copy = self.mirror.reading(move |conn| crate::mirror::offline::deal(conn, &env, &id)).await?;
+        let copy = self.desk.mirror.reading(move |conn| crate::mirror::offline::deal(conn, &env, &id)).await?;
         Ok(copy.map(|(item, as_of)| OfflineTransaction { environment_id, item, as_of }))
     }
 
@@ -40,7 +41,7 @@ impl Desk {
             return;
         }
         let (env, e) = (environment_id.to_owned(), e.clone());
-        if let Err(failed) = self.mirror.reading(move |conn| crate::mirror::offline::note(conn, &env, &e)).await {
+        if let Err(failed) = self.desk.mirror.reading(move |conn| crate::mirror::offline::note(conn, &env, &e)).await {
             tracing::warn!(code = ?failed.code, "could not note the service as unreachable: {}", failed.message);
         }
     }

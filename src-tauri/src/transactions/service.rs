@@ -1,10 +1,11 @@
 //! A transaction's detail and split payouts, the CSV export, and creating one (the list
 //! is in [`super::list`]).
 
+use super::Transactions;
 use super::actions::TransactionAction;
 use super::create::NewTransactionInput;
 use crate::consequence::{DealMoney, money_of};
-use crate::desk::{Desk, valid_id};
+use crate::desk::valid_id;
 use crate::error::AppError;
 use crate::journal::Outcome;
 use escrow_api::Transaction;
@@ -29,55 +30,44 @@ pub struct SplitPayoutsView {
     pub items: Vec<escrow_api::SplitPayout>,
 }
 
-impl Desk {
-    /// Sets where CSV exports go (the app passes the Downloads folder).
-    pub fn with_export_dir(mut self, dir: std::path::PathBuf) -> Self {
-        self.export_dir = dir;
-        self
-    }
-
-    /// Where exports are written (the user's Downloads folder in the app).
-    pub fn export_dir(&self) -> &std::path::Path {
-        &self.export_dir
-    }
-
+impl Transactions {
     /// Starts a CSV export of every transaction matching the search and filters, to a new
     /// file in the export folder (tests and the CLI; the window saves through the dialog).
     pub fn start_export(
         &self,
         request: &crate::transactions::export::ExportRequest,
     ) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        let (environment_id, client) = self.active_client()?;
-        let path = crate::transactions::export::target(&self.export_dir, &environment_id);
-        self.exports.start(client, environment_id, request, path, self.export_notice())
+        let (environment_id, client) = self.desk.active_client()?;
+        let path = crate::transactions::export::target(&self.desk.export_dir, &environment_id);
+        self.desk.exports.start(client, environment_id, request, path, self.export_notice())
     }
 
-    /// [`Desk::start_export`] to the file chosen in the save dialog, named by its token
+    /// [`Transactions::start_export`] to the file chosen in the save dialog, named by its token
     /// (refused when unknown, used, too old, or chosen for the audit log).
     pub fn start_saved_export(
         &self,
         request: &crate::transactions::export::ExportRequest,
         save_token: &str,
     ) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        let path = self.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Transactions)?;
-        let (environment_id, client) = self.active_client()?;
-        self.exports.start(client, environment_id, request, path, self.export_notice())
+        let path = self.desk.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Transactions)?;
+        let (environment_id, client) = self.desk.active_client()?;
+        self.desk.exports.start(client, environment_id, request, path, self.export_notice())
     }
 
     /// Announces a long export that ends while the window is away.
     fn export_notice(&self) -> impl FnOnce(&crate::transactions::export::ExportStatus, std::time::Duration) + use<> {
-        let notices = self.notices.clone();
+        let notices = self.desk.notices.clone();
         move |done, took| {
             notices.when_away(crate::notify::note::export_finished(took, done.state, done.written));
         }
     }
 
     pub fn export_status(&self, id: &str) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        self.exports.status(id)
+        self.desk.exports.status(id)
     }
 
     pub fn cancel_export(&self, id: &str) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        self.exports.cancel(id)
+        self.desk.exports.cancel(id)
     }
 
     pub async fn get_transaction(&self, id: &str) -> Result<TransactionView, AppError> {
@@ -85,7 +75,7 @@ impl Desk {
         if id.is_empty() || id.len() > 100 {
             return Err(AppError::validation("A transaction id is 1 to 100 characters."));
         }
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let (transactions, split_payouts) = (client.transactions(), client.split_payouts());
         let (transaction, splits) = futures::join!(transactions.get(id), split_payouts.list(id));
         let transaction = match transaction {
@@ -107,18 +97,18 @@ impl Desk {
     }
 
     pub async fn list_split_payouts(&self, transaction_id: &str) -> Result<SplitPayoutsView, AppError> {
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let items = client.split_payouts().list(valid_id(transaction_id)?).await?.items;
         Ok(SplitPayoutsView { environment_id, items })
     }
 }
 
-impl Desk {
+impl Transactions {
     /// Journaled like every money-moving action; `value` is the new transaction's id.
     pub async fn create_transaction(
         &self,
         input: &NewTransactionInput,
     ) -> Result<Outcome<TransactionAction>, AppError> {
-        self.run_with_value(&TransactionAction::CreateTransaction { input: Box::new(input.clone()) }).await
+        self.desk.run_with_value(&TransactionAction::CreateTransaction { input: Box::new(input.clone()) }).await
     }
 }
