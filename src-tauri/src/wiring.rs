@@ -7,6 +7,7 @@
 use crate::actions::Actions;
 use crate::audit::service::AuditLog;
 use crate::auto::Auto;
+use crate::bulk::Bulk;
 use crate::desk::Desk;
 use crate::documents::Documents;
 use crate::environments::Environments;
@@ -26,6 +27,7 @@ use tauri::{Manager, Runtime};
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
+    pub bulk: Bulk,
     pub transactions: Transactions,
     pub mirror: MirrorService,
     pub notify: Notify,
@@ -48,6 +50,7 @@ impl Domains {
         let desk = Arc::new(desk);
         let mirror = MirrorService::new(desk.clone());
         Ok(Self {
+            bulk: Bulk::new(desk.clone()),
             transactions: Transactions::new(desk.clone()),
             notify: Notify::new(desk.clone()),
             audit: AuditLog::new(desk.clone()),
@@ -70,6 +73,7 @@ impl Domains {
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
         let Self {
             desk,
+            bulk,
             transactions,
             mirror,
             notify,
@@ -86,6 +90,7 @@ impl Domains {
             payments,
         } = self;
         app.manage(desk);
+        app.manage(bulk);
         app.manage(transactions);
         app.manage(mirror);
         app.manage(notify);

@@ -13,3 +13,17 @@ pub mod prepare;
 pub mod runner;
 pub mod service;
 pub mod totals;
+
+use crate::desk::Desk;
+use std::sync::Arc;
+
+/// The bulk runs' state: Tauri manages it and the commands take it.
+pub struct Bulk {
+    desk: Arc<Desk>,
+}
+
+impl Bulk {
+    pub fn new(desk: Arc<Desk>) -> Self {
+        Self { desk }
+    }
+}

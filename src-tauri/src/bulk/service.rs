@@ -2,10 +2,10 @@
 //! cancel the rest, retry what failed; and every id matching the list's filters, for
 //! "select all matching".
 
+use super::Bulk;
 use super::model::{BatchState, BatchStatus, BulkKind, BulkPrepareRequest, BulkRow, BulkStartRequest};
 use super::runner::{self, Context};
 use super::{prepare, totals};
-use crate::desk::Desk;
 use crate::error::AppError;
 use crate::transactions::export::ExportRequest;
 use escrow_api::ListTransactions;
@@ -36,13 +36,13 @@ fn reason_of(req: &BulkPrepareRequest) -> Result<Option<String>, AppError> {
     }
 }
 
-impl Desk {
+impl Bulk {
     /// Reads each selected transaction live and answers the run to confirm: its rows
     /// (eligible ones queued, the rest skipped with why) and the totals to type.
     pub async fn bulk_prepare(&self, req: &BulkPrepareRequest) -> Result<BatchStatus, AppError> {
         let reason = reason_of(req)?;
         let ids = prepare::distinct_ids(&req.ids)?;
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let rows = prepare::rows(&client, req.kind, ids).await;
         let status = BatchStatus {
             batch_id: uuid::Uuid::new_v4().to_string(),
@@ -55,13 +55,13 @@ impl Desk {
             moves: totals::moves_of(&rows)?,
             rows,
         };
-        self.batches.insert(status.clone())?;
+        self.desk.batches.insert(status.clone())?;
         Ok(status)
     }
 
     /// Starts a prepared run once the typed totals equal its totals.
     pub fn bulk_start(&self, req: &BulkStartRequest) -> Result<BatchStatus, AppError> {
-        let status = self.batches.status(&req.batch_id)?;
+        let status = self.desk.batches.status(&req.batch_id)?;
         if status.state != BatchState::Prepared {
             return Err(AppError::validation("This bulk run has already been started."));
         }
@@ -72,7 +72,7 @@ impl Desk {
     /// Runs again only the rows that failed, had an unclear outcome or were cancelled
     /// (an unclear one with its own key).
     pub fn bulk_retry(&self, batch_id: &str) -> Result<BatchStatus, AppError> {
-        let status = self.batches.status(batch_id)?;
+        let status = self.desk.batches.status(batch_id)?;
         if status.state == BatchState::Prepared {
             return Err(AppError::validation("This bulk run has not been started."));
         }
@@ -80,29 +80,30 @@ impl Desk {
     }
 
     pub fn bulk_status(&self, batch_id: &str) -> Result<BatchStatus, AppError> {
-        self.batches.status(batch_id)
+        self.desk.batches.status(batch_id)
     }
 
     /// Stops sending: rows under way finish, the rest end as cancelled.
     pub fn bulk_cancel(&self, batch_id: &str) -> Result<BatchStatus, AppError> {
-        self.batches.cancel(batch_id)
+        self.desk.batches.cancel(batch_id)
     }
 
     fn spawn_run(&self, status: &BatchStatus, pick: impl Fn(&BulkRow) -> bool) -> Result<BatchStatus, AppError> {
         // The run's own environment, whichever is active now.
-        let client = self.build_client(&status.environment_id)?;
-        let (started, picked, cancel) = self.batches.begin(&status.batch_id, pick)?;
+        let client = self.desk.build_client(&status.environment_id)?;
+        let (started, picked, cancel) = self.desk.batches.begin(&status.batch_id, pick)?;
         let ctx = Context {
-            db: self.db.clone(),
-            trail: self.audit.clone(),
+            db: self.desk.db.clone(),
+            trail: self.desk.audit.clone(),
             client,
             environment_id: status.environment_id.clone(),
-            batches: self.batches.clone(),
+            batches: self.desk.batches.clone(),
             batch_id: status.batch_id.clone(),
             kind: status.kind,
             reason: status.reason.clone(),
         };
-        let (batches, batch_id, notices) = (self.batches.clone(), status.batch_id.clone(), self.notices.clone());
+        let (batches, batch_id, notices) =
+            (self.desk.batches.clone(), status.batch_id.clone(), self.desk.notices.clone());
         let rows = started.rows.clone();
         tokio::spawn(async move {
             runner::run(ctx, rows, picked, cancel).await;
@@ -121,7 +122,7 @@ impl Desk {
         if search.as_ref().is_some_and(|s| s.len() > 200) {
             return Err(AppError::validation("The search text is too long (200 characters at most)."));
         }
-        let (environment_id, client) = self.active_client()?;
+        let (environment_id, client) = self.desk.active_client()?;
         let query = ListTransactions { search, ..Default::default() };
         let mut stream = Box::pin(client.transactions().export(&query, Default::default(), |_| {}));
         let mut ids = Vec::new();

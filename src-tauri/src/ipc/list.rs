@@ -50,12 +50,12 @@ commands! {
     mirror: state(MirrorService) save_attention_thresholds(thresholds: Thresholds) -> Thresholds;
     mirror: state(MirrorService) mirror_intervals() -> Intervals;
     mirror: state(MirrorService) save_mirror_intervals(intervals: Intervals) -> Intervals;
-    bulk: state_async(Arc<Desk>) bulk_prepare(request: BulkPrepareRequest) -> BatchStatus;
-    bulk: state_async(Arc<Desk>) bulk_start(request: BulkStartRequest) -> BatchStatus;
-    bulk: state_async(Arc<Desk>) bulk_status(batch_id: String) -> BatchStatus;
-    bulk: state_async(Arc<Desk>) bulk_cancel(batch_id: String) -> BatchStatus;
-    bulk: state_async(Arc<Desk>) bulk_retry(batch_id: String) -> BatchStatus;
-    bulk: state_async(Arc<Desk>) bulk_matching_ids(request: ExportRequest) -> MatchingIds;
+    bulk: state_async(Bulk) bulk_prepare(request: BulkPrepareRequest) -> BatchStatus;
+    bulk: state_async(Bulk) bulk_start(request: BulkStartRequest) -> BatchStatus;
+    bulk: state_async(Bulk) bulk_status(batch_id: String) -> BatchStatus;
+    bulk: state_async(Bulk) bulk_cancel(batch_id: String) -> BatchStatus;
+    bulk: state_async(Bulk) bulk_retry(batch_id: String) -> BatchStatus;
+    bulk: state_async(Bulk) bulk_matching_ids(request: ExportRequest) -> MatchingIds;
     actions: state_async(Actions) start_action(request: ActionRequest) -> ActionRecord;
     actions: state_async(Actions) retry_action(id: String) -> ActionRecord;
     actions: state(Actions) dismiss_action(id: String) -> ActionRecord;

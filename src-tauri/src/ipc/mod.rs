@@ -16,11 +16,12 @@ use crate::audit::service::AuditRow;
 use crate::auto::Auto;
 use crate::auto::actions::AutoAction;
 use crate::auto::service::{BillOfSaleInput, DebtInput};
+use crate::bulk::Bulk;
 use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
 use crate::bulk::service::MatchingIds;
 use crate::consequence::Consequence;
 use crate::consequence::ConsequenceView;
-use crate::desk::{ConnectionCheck, Desk};
+use crate::desk::ConnectionCheck;
 use crate::documents::Documents;
 use crate::documents::actions::DocumentAction;
 use crate::documents::browse::DocumentView;
@@ -71,7 +72,6 @@ use crate::users::service::{
     UserView,
 };
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
-use std::sync::Arc;
 pub use typescript::Command;
 
 macro_rules! commands {
