@@ -1,13 +1,13 @@
-//! The app's core without Tauri: the local database, environments and their keys, and
-//! the client of the active one. Each domain adds its own `impl Desk` block in its
-//! folder; commands there are thin wrappers; tests drive `Desk` directly.
+//! The app's core without Tauri: the local database and the audit trail, environments and
+//! their keys, and the client of the active one, with the helpers every domain runs its
+//! work through ([`Desk::active_client`], [`Desk::journal_run`]). The one `impl Desk`: a
+//! domain's own state holds an `Arc<Desk>` (see `wiring.rs`), never the other way round.
 
 use crate::appdb::AppDb;
 use crate::audit::Trail;
 use crate::error::{AppError, ErrorCode};
 use crate::settings::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::settings::keychain::Keychain;
-use crate::transactions::filters::Cached;
 use escrow_api::{Client, ListTransactions};
 use serde::Serialize;
 use std::sync::RwLock;
@@ -41,40 +41,14 @@ pub struct Desk {
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
-    /// The last filtered result, for paging (see [`crate::transactions::filters`]).
-    pub(crate) filtered: std::sync::Mutex<Option<Cached>>,
-    pub(crate) exports: crate::transactions::export::Exports,
-    /// The local mirror of each environment's transactions (see [`crate::mirror`]).
-    pub(crate) mirror: crate::mirror::sync::Mirror,
-    /// Bulk runs of this session (see [`crate::bulk`]).
-    pub(crate) batches: crate::bulk::jobs::Batches,
-    /// Where CSV exports are written (the user's Downloads folder in the app).
-    pub(crate) export_dir: std::path::PathBuf,
-    /// Files chosen in the save dialog, until their export redeems them (see [`crate::save_as`]).
-    pub(crate) save_tokens: crate::save_as::tokens::SaveTokens,
-    /// Desktop notifications and the window's focus (see [`crate::notify`]).
-    pub(crate) notices: crate::notify::sender::Notices,
 }
 
 impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
         let audit = Trail::open(&keychain, &db, envs::kind_on);
-        let mirror = crate::mirror::sync::Mirror::new(db.second_connection()?, db.second_connection()?);
-        let desk = Self {
-            db,
-            audit,
-            keychain,
-            sandbox,
-            active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }),
-            filtered: std::sync::Mutex::new(None),
-            exports: crate::transactions::export::Exports::default(),
-            mirror,
-            batches: crate::bulk::jobs::Batches::default(),
-            export_dir: std::env::temp_dir(),
-            save_tokens: Default::default(),
-            notices: Default::default(),
-        };
+        let desk =
+            Self { db, audit, keychain, sandbox, active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }) };
         if let Some(id) = stored
             && desk.view(&id).is_ok()
         {
@@ -83,40 +57,13 @@ impl Desk {
         Ok(desk)
     }
 
-    /// Sends notifications through `notices` (the app: the desktop's; tests: captured).
-    pub fn with_notices(mut self, notices: crate::notify::sender::Notices) -> Self {
-        self.notices = notices;
-        self
-    }
-
-    /// Sets where CSV exports go (the app passes the Downloads folder).
-    pub fn with_export_dir(mut self, dir: std::path::PathBuf) -> Self {
-        self.export_dir = dir;
-        self
-    }
-
-    /// Where exports are written (the user's Downloads folder in the app).
-    pub fn export_dir(&self) -> &std::path::Path {
-        &self.export_dir
-    }
-
-    /// The files chosen in the save dialog (the dialog command issues; exports redeem).
-    pub fn save_tokens(&self) -> &crate::save_as::tokens::SaveTokens {
-        &self.save_tokens
-    }
-
-    /// The notifications this desk sends, with the window's focus.
-    pub fn notices(&self) -> &crate::notify::sender::Notices {
-        &self.notices
+    /// Gives back the page cache of the app's database connection when not in use (see
+    /// [`crate::platform::idle`]); answers how many shrank (the mirror has its own).
+    pub fn release_memory(&self) -> usize {
+        self.db.release_memory()
     }
 
     /// The audit trail this desk writes (tests append through it as a crashed app would).
-    /// Gives back the page caches of the app's database connections not in use (see
-    /// [`crate::platform::idle`]); answers how many shrank.
-    pub fn release_memory(&self) -> usize {
-        self.db.release_memory() + self.mirror.release_memory()
-    }
-
     pub fn audit_trail(&self) -> &Trail {
         &self.audit
     }

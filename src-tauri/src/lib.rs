@@ -113,24 +113,22 @@ fn open_desk(app: &tauri::App) -> Result<(wiring::Domains, SandboxGuard), Box<dy
     tracing::info!(sandbox = ?opened.elapsed(), "built-in Sandbox started");
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
-    let notices = notify::sender::Notices::new(std::sync::Arc::new(notify::plugin::Desktop(app.handle().clone())));
-    let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?
-        .with_export_dir(downloads)
-        .with_notices(notices);
-    Ok((wiring::Domains::new(desk)?, SandboxGuard(sandbox)))
+    let notices = notify::sender::Notices::new(Arc::new(notify::plugin::Desktop(app.handle().clone())));
+    let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?;
+    let domains = wiring::Domains::with(desk, wiring::Outside { export_dir: downloads, notices })?;
+    Ok((domains, SandboxGuard(sandbox)))
 }
 
 /// What goes back to the OS when the app is quiet (see `idle`): the caches of the app's
-/// database connections and of the built-in Sandbox's.
-fn idle_releases(app: &tauri::AppHandle) -> Vec<platform::idle::Release> {
-    let (desk, sandbox) = (app.clone(), app.clone());
+/// database connections (the core's and the mirror's) and of the built-in Sandbox's.
+fn idle_releases(domains: &wiring::Domains, app: &tauri::AppHandle) -> Vec<platform::idle::Release> {
+    let (desk, mirror, sandbox) = (domains.desk.clone(), domains.mirror.clone(), app.clone());
     vec![
-        std::sync::Arc::new(move || {
-            if let Some(d) = desk.try_state::<Arc<Desk>>() {
-                d.release_memory();
-            }
+        Arc::new(move || {
+            desk.release_memory();
+            mirror.release_memory();
         }),
-        std::sync::Arc::new(move || {
+        Arc::new(move || {
             if let Some(s) = sandbox.try_state::<SandboxGuard>() {
                 s.0.release_memory();
             }
@@ -162,10 +160,10 @@ pub fn run() {
             start_logging(app);
             match open_desk(app) {
                 Ok((domains, sandbox)) => {
+                    mirror::scheduler::spawn(domains.mirror.clone(), domains.notify.clone());
+                    platform::idle::spawn(idle_releases(&domains, app.handle()));
                     domains.manage(app);
                     app.manage(sandbox);
-                    mirror::scheduler::spawn(app.handle().clone());
-                    platform::idle::spawn(idle_releases(app.handle()));
                 }
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),
@@ -182,8 +180,8 @@ pub fn run() {
         })
         .menu(desktop::menu::build)
         .on_window_event(|window, event| {
-            if let Some(desk) = window.try_state::<Arc<Desk>>() {
-                notify::plugin::track_focus(desk.notices(), event);
+            if let Some(notify) = window.try_state::<notify::Notify>() {
+                notify::plugin::track_focus(notify.notices(), event);
             }
             platform::memory::on_window_event(event);
         })

@@ -1,7 +1,7 @@
 //! The one place that builds the app's state: the core ([`Desk`]) first, then each domain's
 //! state on it, in dependency order (a domain's state is given the other states it needs),
 //! each handed to Tauri to manage; a command takes its own domain's. The shell (`lib.rs`)
-//! and the integration tests build the same through [`Domains::new`]. Domain code never
+//! and the integration tests build the same through [`Domains::with`]. Domain code never
 //! imports this file: which states a domain needs is said by its own constructor.
 
 use crate::actions::Actions;
@@ -15,95 +15,123 @@ use crate::error::AppError;
 use crate::events::Events;
 use crate::mirror::MirrorService;
 use crate::notify::Notify;
+use crate::notify::sender::Notices;
 use crate::payments::Payments;
+use crate::save_as::SaveAs;
 use crate::timeline::Timeline;
 use crate::trades::Trades;
 use crate::transactions::Transactions;
 use crate::updates::Updates;
 use crate::users::Users;
+use std::path::PathBuf;
 use std::sync::Arc;
 use tauri::{Manager, Runtime};
+
+/// What the shell hands the domains from outside the data folder.
+pub struct Outside {
+    /// Where exports go without a dialog (the app: the user's Downloads folder).
+    pub export_dir: PathBuf,
+    /// Where notifications go (the app: the desktop's; tests: captured; default: nowhere).
+    pub notices: Notices,
+}
+
+impl Default for Outside {
+    fn default() -> Self {
+        Self { export_dir: std::env::temp_dir(), notices: Notices::default() }
+    }
+}
 
 /// The core and every domain's state, as the app runs them.
 pub struct Domains {
     pub desk: Arc<Desk>,
-    pub bulk: Bulk,
-    pub transactions: Transactions,
+    pub environments: Environments,
     pub mirror: MirrorService,
     pub notify: Notify,
-    pub audit: AuditLog,
-    pub environments: Environments,
+    pub save_as: SaveAs,
+    pub transactions: Transactions,
+    pub bulk: Bulk,
     pub actions: Actions,
-    pub updates: Updates,
-    pub events: Events,
-    pub timeline: Timeline,
-    pub trades: Trades,
-    pub auto: Auto,
-    pub documents: Documents,
-    pub users: Users,
     pub payments: Payments,
+    pub users: Users,
+    pub documents: Documents,
+    pub auto: Auto,
+    pub trades: Trades,
+    pub timeline: Timeline,
+    pub events: Events,
+    pub audit: AuditLog,
+    pub updates: Updates,
 }
 
 impl Domains {
-    /// Every domain on `desk`.
+    /// Every domain on `desk`, exporting to the temporary folder and notifying nowhere.
     pub fn new(desk: Desk) -> Result<Self, AppError> {
+        Self::with(desk, Outside::default())
+    }
+
+    /// Every domain on `desk`, each given the states it needs (built before it).
+    pub fn with(desk: Desk, outside: Outside) -> Result<Self, AppError> {
+        let Outside { export_dir, notices } = outside;
         let desk = Arc::new(desk);
-        let mirror = MirrorService::new(desk.clone());
+        let mirror = MirrorService::open(desk.clone())?;
+        let notify = Notify::new(desk.clone(), notices.clone(), mirror.db().clone());
+        let save_as = SaveAs::new(desk.clone(), export_dir);
         Ok(Self {
-            bulk: Bulk::new(desk.clone()),
-            transactions: Transactions::new(desk.clone()),
-            notify: Notify::new(desk.clone()),
-            audit: AuditLog::new(desk.clone()),
             environments: Environments::new(desk.clone(), mirror.clone()),
+            transactions: Transactions::new(desk.clone(), mirror.db().clone(), save_as.clone(), notices.clone()),
+            bulk: Bulk::new(desk.clone(), notices),
             actions: Actions::new(desk.clone()),
-            updates: Updates::new(desk.clone()),
-            events: Events::new(desk.clone()),
-            timeline: Timeline::new(desk.clone()),
-            trades: Trades::new(desk.clone()),
-            auto: Auto::new(desk.clone()),
-            documents: Documents::new(desk.clone()),
-            users: Users::new(desk.clone()),
             payments: Payments::new(desk.clone()),
+            users: Users::new(desk.clone()),
+            documents: Documents::new(desk.clone()),
+            auto: Auto::new(desk.clone()),
+            trades: Trades::new(desk.clone()),
+            timeline: Timeline::new(desk.clone()),
+            events: Events::new(desk.clone()),
+            audit: AuditLog::new(desk.clone(), save_as.clone()),
+            updates: Updates::new(desk.clone()),
             mirror,
+            notify,
+            save_as,
             desk,
         })
     }
 
-    /// Hands each state to Tauri, which gives a command the one it takes.
+    /// Hands each domain's state to Tauri, which gives a command the one it takes.
     pub fn manage<R: Runtime>(self, app: &impl Manager<R>) {
         let Self {
-            desk,
-            bulk,
-            transactions,
+            desk: _,
+            environments,
             mirror,
             notify,
-            audit,
-            environments,
+            save_as,
+            transactions,
+            bulk,
             actions,
-            updates,
-            events,
-            timeline,
-            trades,
-            auto,
-            documents,
-            users,
             payments,
+            users,
+            documents,
+            auto,
+            trades,
+            timeline,
+            events,
+            audit,
+            updates,
         } = self;
-        app.manage(desk);
-        app.manage(bulk);
-        app.manage(transactions);
+        app.manage(environments);
         app.manage(mirror);
         app.manage(notify);
-        app.manage(audit);
-        app.manage(environments);
+        app.manage(save_as);
+        app.manage(transactions);
+        app.manage(bulk);
         app.manage(actions);
-        app.manage(updates);
-        app.manage(events);
-        app.manage(timeline);
-        app.manage(trades);
-        app.manage(auto);
-        app.manage(documents);
-        app.manage(users);
         app.manage(payments);
+        app.manage(users);
+        app.manage(documents);
+        app.manage(auto);
+        app.manage(trades);
+        app.manage(timeline);
+        app.manage(events);
+        app.manage(audit);
+        app.manage(updates);
     }
 }

@@ -57,7 +57,7 @@ impl AuditLog {
     /// `escrow-desk verify-audit` checks it whole; a filtered file verifies with `--partial`.
     pub fn save_audit_csv(&self, text: Option<&str>) -> Result<AuditFile, AppError> {
         let (body, rows) = self.audit_csv(text, &[])?;
-        let dir = self.desk.export_dir();
+        let dir = self.save_as.export_dir();
         std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         let path = target(dir);
         let mut file =
@@ -75,7 +75,7 @@ impl AuditLog {
         shown_as: &[String],
         save_token: &str,
     ) -> Result<AuditFile, AppError> {
-        let path = self.desk.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Audit)?;
+        let path = self.save_as.tokens().redeem(save_token, crate::save_as::kind::ExportKind::Audit)?;
         let (body, rows) = self.audit_csv(text, shown_as)?;
         let mut partial = path.as_os_str().to_owned();
         partial.push(".part");

@@ -5,6 +5,7 @@ use super::note::{self, AuditDetail};
 use super::report::ChainCheck;
 use crate::desk::Desk;
 use crate::error::AppError;
+use crate::save_as::SaveAs;
 use serde::Serialize;
 use std::sync::Arc;
 use ts_rs::TS;
@@ -44,11 +45,13 @@ impl From<AuditEntry> for AuditRow {
 /// Tauri manages it and the commands take it.
 pub struct AuditLog {
     pub(super) desk: Arc<Desk>,
+    /// The chosen file a CSV goes to, and where it goes without a dialog.
+    pub(super) save_as: SaveAs,
 }
 
 impl AuditLog {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
+    pub fn new(desk: Arc<Desk>, save_as: SaveAs) -> Self {
+        Self { desk, save_as }
     }
 
     pub fn audit_log(&self, text: Option<&str>, limit: u32) -> Result<Vec<AuditRow>, AppError> {

@@ -55,13 +55,13 @@ impl Bulk {
             moves: totals::moves_of(&rows)?,
             rows,
         };
-        self.desk.batches.insert(status.clone())?;
+        self.batches.insert(status.clone())?;
         Ok(status)
     }
 
     /// Starts a prepared run once the typed totals equal its totals.
     pub fn bulk_start(&self, req: &BulkStartRequest) -> Result<BatchStatus, AppError> {
-        let status = self.desk.batches.status(&req.batch_id)?;
+        let status = self.batches.status(&req.batch_id)?;
         if status.state != BatchState::Prepared {
             return Err(AppError::validation("This bulk run has already been started."));
         }
@@ -72,7 +72,7 @@ impl Bulk {
     /// Runs again only the rows that failed, had an unclear outcome or were cancelled
     /// (an unclear one with its own key).
     pub fn bulk_retry(&self, batch_id: &str) -> Result<BatchStatus, AppError> {
-        let status = self.desk.batches.status(batch_id)?;
+        let status = self.batches.status(batch_id)?;
         if status.state == BatchState::Prepared {
             return Err(AppError::validation("This bulk run has not been started."));
         }
@@ -80,30 +80,29 @@ impl Bulk {
     }
 
     pub fn bulk_status(&self, batch_id: &str) -> Result<BatchStatus, AppError> {
-        self.desk.batches.status(batch_id)
+        self.batches.status(batch_id)
     }
 
     /// Stops sending: rows under way finish, the rest end as cancelled.
     pub fn bulk_cancel(&self, batch_id: &str) -> Result<BatchStatus, AppError> {
-        self.desk.batches.cancel(batch_id)
+        self.batches.cancel(batch_id)
     }
 
     fn spawn_run(&self, status: &BatchStatus, pick: impl Fn(&BulkRow) -> bool) -> Result<BatchStatus, AppError> {
         // The run's own environment, whichever is active now.
         let client = self.desk.build_client(&status.environment_id)?;
-        let (started, picked, cancel) = self.desk.batches.begin(&status.batch_id, pick)?;
+        let (started, picked, cancel) = self.batches.begin(&status.batch_id, pick)?;
         let ctx = Context {
             db: self.desk.db.clone(),
             trail: self.desk.audit.clone(),
             client,
             environment_id: status.environment_id.clone(),
-            batches: self.desk.batches.clone(),
+            batches: self.batches.clone(),
             batch_id: status.batch_id.clone(),
             kind: status.kind,
             reason: status.reason.clone(),
         };
-        let (batches, batch_id, notices) =
-            (self.desk.batches.clone(), status.batch_id.clone(), self.desk.notices.clone());
+        let (batches, batch_id, notices) = (self.batches.clone(), status.batch_id.clone(), self.notices.clone());
         let rows = started.rows.clone();
         tokio::spawn(async move {
             runner::run(ctx, rows, picked, cancel).await;

@@ -15,6 +15,7 @@ pub use desk_mirror::{
 };
 
 use crate::desk::Desk;
+use crate::error::AppError;
 use std::sync::Arc;
 
 /// The mirror's state (status and syncs, overview, attention queue, changes, settings):
@@ -23,10 +24,24 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct MirrorService {
     desk: Arc<Desk>,
+    db: Mirror,
 }
 
 impl MirrorService {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
+    /// Opens the mirror's own connections to the app's database.
+    pub fn open(desk: Arc<Desk>) -> Result<Self, AppError> {
+        let db = Mirror::new(desk.db.second_connection()?, desk.db.second_connection()?);
+        Ok(Self { desk, db })
+    }
+
+    /// The mirror's connections, for what reads or notes in it from outside (the list when
+    /// offline, a deal's mirrored copy, change notifications).
+    pub fn db(&self) -> &Mirror {
+        &self.db
+    }
+
+    /// Gives back both connections' page caches unless in use (see [`crate::platform::idle`]).
+    pub fn release_memory(&self) -> usize {
+        self.db.release_memory()
     }
 }

@@ -1,10 +1,11 @@
 //! Keeps the active environment's mirror fresh in the background: every few seconds it
-//! asks the desk what is due (a full pass, a refresh of the newest pages, or nothing) and
+//! asks the mirror what is due (a full pass, a refresh of the newest pages, or nothing) and
 //! runs it. A failed sync waits one refresh interval before the next try.
 
+use super::MirrorService;
+use crate::notify::Notify;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use tauri::Manager;
 
 const TICK: Duration = Duration::from_secs(3);
 /// The first look comes soon after start, once the window has drawn its first page: a sync
@@ -12,13 +13,13 @@ const TICK: Duration = Duration::from_secs(3);
 /// 0.85–1.00 s with 2.5 s, in alternating release runs).
 const FIRST: Duration = Duration::from_millis(2500);
 
-pub fn spawn(app: tauri::AppHandle) {
+pub fn spawn(mirror: MirrorService, notify: Notify) {
     tauri::async_runtime::spawn(async move {
         let mut attempts: HashMap<String, Instant> = HashMap::new();
         let mut watch = crate::notify::watch::ChangeWatch::default();
         tokio::time::sleep(FIRST).await;
         loop {
-            step(&app, &mut attempts, &mut watch).await;
+            step(&mirror, &notify, &mut attempts, &mut watch).await;
             tokio::time::sleep(TICK).await;
         }
     });
@@ -26,12 +27,11 @@ pub fn spawn(app: tauri::AppHandle) {
 
 /// Runs what is due for the active environment, if anything.
 async fn step(
-    app: &tauri::AppHandle,
+    mirror: &MirrorService,
+    notify: &Notify,
     attempts: &mut HashMap<String, Instant>,
     watch: &mut crate::notify::watch::ChangeWatch,
 ) {
-    let Some(mirror) = app.try_state::<super::MirrorService>() else { return };
-    let Some(notify) = app.try_state::<crate::notify::Notify>() else { return };
     let Ok(env) = mirror.desk.active_id() else { return };
     // What the last sync (scheduled or asked for) noticed that needs a person.
     if let Err(e) = notify.notify_new_changes(&env, watch) {

@@ -18,7 +18,7 @@ pub const MAX_SNOOZED_AT_ONCE: usize = 1000;
 impl MirrorService {
     fn status_of(&self, conn: &rusqlite::Connection, env: &str) -> Result<MirrorStatus, AppError> {
         let state = store::state(conn, env)?;
-        let syncing = self.desk.mirror.running(env).map(|r| SyncProgress {
+        let syncing = self.db.running(env).map(|r| SyncProgress {
             kind: match r.kind {
                 SyncKind::Full => "full",
                 SyncKind::Refresh => "refresh",
@@ -41,23 +41,23 @@ impl MirrorService {
 
     pub fn mirror_status(&self) -> Result<MirrorStatus, AppError> {
         let env = self.desk.active_id()?;
-        self.status_of(&*self.desk.mirror.read()?, &env)
+        self.status_of(&*self.db.read()?, &env)
     }
 
     /// Starts a sync of the active environment in the background (a full pass when
     /// `full`, or when the mirror has never had one); answers at once with the status.
     pub fn sync_mirror(&self, full: bool) -> Result<MirrorStatus, AppError> {
         let (env, client) = self.desk.active_client()?;
-        let never = store::state(&*self.desk.mirror.read()?, &env)?.full_at.is_none();
+        let never = store::state(&*self.db.read()?, &env)?.full_at.is_none();
         let kind = if full || never { SyncKind::Full } else { SyncKind::Refresh };
-        self.desk.mirror.start(client, env.clone(), kind);
-        self.status_of(&*self.desk.mirror.read()?, &env)
+        self.db.start(client, env.clone(), kind);
+        self.status_of(&*self.db.read()?, &env)
     }
 
     /// What sync the scheduler should start now for the active environment, if any.
     pub fn mirror_due(&self, last_attempt: Option<std::time::Instant>) -> Result<Option<SyncKind>, AppError> {
         let env = self.desk.active_id()?;
-        if self.desk.mirror.running(&env).is_some() {
+        if self.db.running(&env).is_some() {
             return Ok(None);
         }
         let intervals = settings::intervals(&self.desk.db)?;
@@ -65,7 +65,7 @@ impl MirrorService {
         if last_attempt.is_some_and(|t| t.elapsed() < refresh) {
             return Ok(None);
         }
-        let state = store::state(&*self.desk.mirror.read()?, &env)?;
+        let state = store::state(&*self.db.read()?, &env)?;
         let older = |at: &Option<String>, by: chrono::Duration| {
             at.as_deref()
                 .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
@@ -83,12 +83,12 @@ impl MirrorService {
     /// Runs one sync of the active environment to its end (the scheduler's step).
     pub async fn run_mirror_sync(&self, kind: SyncKind) -> Result<bool, AppError> {
         let (env, client) = self.desk.active_client()?;
-        self.desk.mirror.sync(&client, &env, kind).await
+        self.db.sync(&client, &env, kind).await
     }
 
     pub fn overview(&self) -> Result<Overview, AppError> {
         let env = self.desk.active_id()?;
-        let conn = self.desk.mirror.read()?;
+        let conn = self.db.read()?;
         let lines = overview::status_lines(&conn, &env)?;
         let (escrow, escrow_by_status) = overview::escrow(&lines);
         let state = store::state(&conn, &env)?;
@@ -113,7 +113,7 @@ impl MirrorService {
         };
         let env = self.desk.active_id()?;
         let thresholds = settings::thresholds(&self.desk.db)?;
-        let conn = self.desk.mirror.read()?;
+        let conn = self.db.read()?;
         let queue = attention::queue(&conn, &env, Utc::now(), &thresholds, only)?;
         let attention::Queue { items, total, counts, snoozed } = queue;
         Ok(AttentionView { status: self.status_of(&conn, &env)?, thresholds, items, total, counts, snoozed })
@@ -121,7 +121,7 @@ impl MirrorService {
 
     pub fn changes(&self) -> Result<ChangesView, AppError> {
         let env = self.desk.active_id()?;
-        let conn = self.desk.mirror.read()?;
+        let conn = self.db.read()?;
         let looked_at = store::state(&conn, &env)?.looked_at;
         Ok(ChangesView {
             status: self.status_of(&conn, &env)?,
@@ -132,7 +132,7 @@ impl MirrorService {
 
     pub fn mark_changes_seen(&self) -> Result<ChangesView, AppError> {
         let env = self.desk.active_id()?;
-        changes::mark_seen(&*self.desk.mirror.lock()?, &env, &now())?;
+        changes::mark_seen(&*self.db.lock()?, &env, &now())?;
         self.changes()
     }
 
@@ -254,6 +254,6 @@ impl MirrorService {
 
     /// Deletes what the mirror holds for `env` (its key was replaced or it was deleted).
     pub(crate) fn forget(&self, env: &str) -> Result<(), AppError> {
-        store::forget(&*self.desk.mirror.lock()?, env)
+        store::forget(&*self.db.lock()?, env)
     }
 }

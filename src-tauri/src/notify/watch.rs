@@ -19,7 +19,7 @@ impl Notify {
     /// need a person, if the setting is on; answers whether one was sent. The first call
     /// for an environment only notes where its changes stand.
     pub fn notify_new_changes(&self, env: &str, watch: &mut ChangeWatch) -> Result<bool, AppError> {
-        let conn = self.desk.mirror.lock()?;
+        let conn = self.mirror.lock()?;
         let Some(&seen) = watch.seen.get(env) else {
             watch.seen.insert(env.to_owned(), newest(&conn, env)?);
             return Ok(false);
@@ -33,7 +33,7 @@ impl Notify {
         }
         match changes_need_action(&fresh) {
             Some(note) => {
-                self.desk.notices.always(&note);
+                self.notices.always(&note);
                 Ok(true)
             }
             None => Ok(false),

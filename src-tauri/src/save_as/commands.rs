@@ -1,12 +1,11 @@
 //! "Save as…" as an IPC command: the dialog opens here, in Rust; the web view gets a token
 //! and the chosen file's name to show, never a way to name a path itself.
 
+use super::SaveAs;
 use super::kind::ExportKind;
 use super::{dialog, folders};
-use crate::desk::Desk;
 use crate::error::{AppError, ErrorCode};
 use serde::Serialize;
-use std::sync::Arc;
 use tauri::{AppHandle, Manager, Runtime};
 use ts_rs::TS;
 
@@ -28,9 +27,9 @@ pub async fn choose_save_path<R: Runtime>(
     kind: ExportKind,
     suggested_name: Option<String>,
 ) -> Result<SaveChoice, AppError> {
-    let desk =
-        app.try_state::<Arc<Desk>>().ok_or_else(|| AppError::new(ErrorCode::Internal, "the data is not open"))?;
-    let folder = folders::start_folder(&desk.db, kind, desk.export_dir())?;
+    let save_as =
+        app.try_state::<SaveAs>().ok_or_else(|| AppError::new(ErrorCode::Internal, "the data is not open"))?;
+    let folder = folders::start_folder(&save_as.desk.db, kind, save_as.export_dir())?;
     // A fresh account may have no Downloads folder yet; the dialog needs one to open in.
     let _ = std::fs::create_dir_all(&folder);
     let name = kind.suggested_name(suggested_name.as_deref());
@@ -38,7 +37,7 @@ pub async fn choose_save_path<R: Runtime>(
         tracing::info!(kind = kind.as_str(), "save dialog cancelled");
         return Ok(SaveChoice { token: None, path: None });
     };
-    folders::remember(&desk.db, kind, &path)?;
-    let token = desk.save_tokens.issue(kind, path.clone())?;
+    folders::remember(&save_as.desk.db, kind, &path)?;
+    let token = save_as.tokens.issue(kind, path.clone())?;
     Ok(SaveChoice { token: Some(token), path: Some(path.display().to_string()) })
 }

@@ -129,7 +129,7 @@ impl Transactions {
         offline: Option<AppError>,
     ) -> Result<Option<TransactionPageView>, AppError> {
         let (env, q) = (env.to_owned(), q.clone());
-        self.desk.mirror.reading(move |conn| page_from_mirror(conn, &env, &q, offline)).await
+        self.mirror.reading(move |conn| page_from_mirror(conn, &env, &q, offline)).await
     }
 
     /// Reads every match of the search (export stream), filters, sorts, caches and pages.
@@ -148,12 +148,8 @@ impl Transactions {
             None => search.clone(),
         };
         let key = (environment_id.clone(), cached_text, filters.clone());
-        let cached = self
-            .desk
-            .filtered
-            .lock()
-            .ok()
-            .and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
+        let cached =
+            self.filtered.lock().ok().and_then(|c| c.as_ref().filter(|c| c.fresh_for(&key)).map(|c| c.items.clone()));
         let items = match cached {
             Some(items) => items,
             None => {
@@ -168,7 +164,7 @@ impl Transactions {
                     }
                 }
                 let items = std::sync::Arc::new(kept);
-                if let Ok(mut slot) = self.desk.filtered.lock() {
+                if let Ok(mut slot) = self.filtered.lock() {
                     *slot = Some(Cached { key, at: std::time::Instant::now(), items: items.clone() });
                 }
                 items

@@ -29,7 +29,7 @@ impl Transactions {
         let id = valid_id(id)?.to_owned();
         let environment_id = self.desk.active_id()?;
         let env = environment_id.clone();
-        let copy = self.desk.mirror.reading(move |conn| crate::mirror::offline::deal(conn, &env, &id)).await?;
+        let copy = self.mirror.reading(move |conn| crate::mirror::offline::deal(conn, &env, &id)).await?;
         Ok(copy.map(|(item, as_of)| OfflineTransaction { environment_id, item, as_of }))
     }
 
@@ -41,7 +41,7 @@ impl Transactions {
             return;
         }
         let (env, e) = (environment_id.to_owned(), e.clone());
-        if let Err(failed) = self.desk.mirror.reading(move |conn| crate::mirror::offline::note(conn, &env, &e)).await {
+        if let Err(failed) = self.mirror.reading(move |conn| crate::mirror::offline::note(conn, &env, &e)).await {
             tracing::warn!(code = ?failed.code, "could not note the service as unreachable: {}", failed.message);
         }
     }

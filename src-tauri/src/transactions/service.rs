@@ -38,8 +38,8 @@ impl Transactions {
         request: &crate::transactions::export::ExportRequest,
     ) -> Result<crate::transactions::export::ExportStatus, AppError> {
         let (environment_id, client) = self.desk.active_client()?;
-        let path = crate::transactions::export::target(&self.desk.export_dir, &environment_id);
-        self.desk.exports.start(client, environment_id, request, path, self.export_notice())
+        let path = crate::transactions::export::target(self.save_as.export_dir(), &environment_id);
+        self.exports.start(client, environment_id, request, path, self.export_notice())
     }
 
     /// [`Transactions::start_export`] to the file chosen in the save dialog, named by its token
@@ -49,25 +49,25 @@ impl Transactions {
         request: &crate::transactions::export::ExportRequest,
         save_token: &str,
     ) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        let path = self.desk.save_tokens.redeem(save_token, crate::save_as::kind::ExportKind::Transactions)?;
+        let path = self.save_as.tokens().redeem(save_token, crate::save_as::kind::ExportKind::Transactions)?;
         let (environment_id, client) = self.desk.active_client()?;
-        self.desk.exports.start(client, environment_id, request, path, self.export_notice())
+        self.exports.start(client, environment_id, request, path, self.export_notice())
     }
 
     /// Announces a long export that ends while the window is away.
     fn export_notice(&self) -> impl FnOnce(&crate::transactions::export::ExportStatus, std::time::Duration) + use<> {
-        let notices = self.desk.notices.clone();
+        let notices = self.notices.clone();
         move |done, took| {
             notices.when_away(crate::notify::note::export_finished(took, done.state, done.written));
         }
     }
 
     pub fn export_status(&self, id: &str) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        self.desk.exports.status(id)
+        self.exports.status(id)
     }
 
     pub fn cancel_export(&self, id: &str) -> Result<crate::transactions::export::ExportStatus, AppError> {
-        self.desk.exports.cancel(id)
+        self.exports.cancel(id)
     }
 
     pub async fn get_transaction(&self, id: &str) -> Result<TransactionView, AppError> {
