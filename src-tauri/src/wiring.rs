@@ -68,14 +68,27 @@ impl Domains {
         Self::with(desk, Outside::default())
     }
 
-    /// Every domain on `desk`, each given the states it needs (built before it).
+    /// Every domain on `desk`, given what comes from outside the data folder.
     pub fn with(desk: Desk, outside: Outside) -> Result<Self, AppError> {
-        let Outside { export_dir, notices } = outside;
         let desk = Arc::new(desk);
         let mirror = MirrorService::open(desk.clone())?;
+        Ok(Self::wire(desk, mirror, outside))
+    }
+
+    /// The same core and mirror with exports going to `dir` (tests); every other domain's
+    /// state starts afresh (no exports, bulk runs or save choices carry over).
+    pub fn with_export_dir(self, dir: PathBuf) -> Self {
+        let notices = self.notify.notices().clone();
+        Self::wire(self.desk, self.mirror, Outside { export_dir: dir, notices })
+    }
+
+    /// Each domain's state on the core and the mirror, given the states it needs (built
+    /// before it).
+    fn wire(desk: Arc<Desk>, mirror: MirrorService, outside: Outside) -> Self {
+        let Outside { export_dir, notices } = outside;
         let notify = Notify::new(desk.clone(), notices.clone(), mirror.db().clone());
         let save_as = SaveAs::new(desk.clone(), export_dir);
-        Ok(Self {
+        Self {
             environments: Environments::new(desk.clone(), mirror.clone()),
             transactions: Transactions::new(desk.clone(), mirror.db().clone(), save_as.clone(), notices.clone()),
             bulk: Bulk::new(desk.clone(), notices),
@@ -93,7 +106,7 @@ impl Domains {
             notify,
             save_as,
             desk,
-        })
+        }
     }
 
     /// Hands each domain's state to Tauri, which gives a command the one it takes.

@@ -10,13 +10,14 @@ use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 
 const KEY: &str = "faulty-tenant-key";
 
 struct World {
-    desk: Desk,
+    app: Domains,
     dir: tempfile::TempDir,
     keychain: Keychain,
     builtin: escrow_sandbox::RunningSandbox,
@@ -37,8 +38,9 @@ async fn world() -> World {
     .await
     .unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = new_desk(&dir, &keychain, &builtin);
-    let profile = desk
+    let app = new_desk(&dir, &keychain, &builtin);
+    let profile = app
+        .desk
         .save_profile(&ProfileInput {
             id: None,
             name: "Faulty".into(),
@@ -48,15 +50,18 @@ async fn world() -> World {
             dialect: Default::default(),
         })
         .unwrap();
-    desk.set_api_key(&profile.id, KEY).unwrap();
-    World { desk, dir, keychain, builtin, faulty, faulty_profile: profile.id }
+    app.environments.set_api_key(&profile.id, KEY).unwrap();
+    World { app, dir, keychain, builtin, faulty, faulty_profile: profile.id }
 }
 
-fn new_desk(dir: &tempfile::TempDir, keychain: &Keychain, builtin: &escrow_sandbox::RunningSandbox) -> Desk {
-    Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain.clone(),
-        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+fn new_desk(dir: &tempfile::TempDir, keychain: &Keychain, builtin: &escrow_sandbox::RunningSandbox) -> Domains {
+    Domains::new(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            keychain.clone(),
+            Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap()
 }
@@ -81,8 +86,9 @@ async fn ledger(url: &str, key: &str) -> Vec<Value> {
 }
 
 /// A PAID transaction of the active environment and its payer's account.
-async fn paid(desk: &Desk) -> (String, String) {
-    let page = desk
+async fn paid(app: &Domains) -> (String, String) {
+    let page = app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -100,9 +106,10 @@ async fn paid(desk: &Desk) -> (String, String) {
 #[tokio::test]
 async fn an_action_is_journaled_audited_and_executed_once() {
     let w = world().await;
-    let (id, payer) = paid(&w.desk).await;
+    let (id, payer) = paid(&w.app).await;
     let done = w
-        .desk
+        .app
+        .actions
         .start_action(&TransactionAction::Payout {
             transaction_id: id.clone(),
             service_account_id: payer.clone(),
@@ -118,7 +125,8 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
 
     let refused = w
-        .desk
+        .app
+        .actions
         .start_action(&TransactionAction::Payout {
             transaction_id: id.clone(),
             service_account_id: payer,
@@ -130,14 +138,15 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     assert_eq!(refused.error.as_ref().unwrap().title.as_deref(), Some("Transaction closed"));
     assert_ne!(refused.idempotency_key, done.idempotency_key, "a new intent gets a new key");
 
-    let log = w.desk.audit_log(None, 100).unwrap();
+    let log = w.app.audit.audit_log(None, 100).unwrap();
     let phases: Vec<_> = log.iter().rev().map(|e| (e.phase.as_str(), e.outcome.as_str())).collect();
     assert_eq!(phases, [("intent", "pending"), ("outcome", "succeeded"), ("intent", "pending"), ("outcome", "failed")]);
-    assert_eq!(w.desk.audit_log(Some(&done.idempotency_key), 100).unwrap().len(), 2, "filter by key");
-    assert_eq!(w.desk.verify_audit_log().unwrap().broken_at, None);
+    assert_eq!(w.app.audit.audit_log(Some(&done.idempotency_key), 100).unwrap().len(), 2, "filter by key");
+    assert_eq!(w.app.audit.verify_audit_log().unwrap().broken_at, None);
 
     let err = w
-        .desk
+        .app
+        .actions
         .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "1.005".into() })
         .await
         .unwrap_err();
@@ -147,14 +156,15 @@ async fn an_action_is_journaled_audited_and_executed_once() {
 #[tokio::test]
 async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same_key() {
     let w = world().await;
-    w.desk.select_environment(&w.faulty_profile).unwrap();
-    let (id, payer) = paid(&w.desk).await;
+    w.app.desk.select_environment(&w.faulty_profile).unwrap();
+    let (id, payer) = paid(&w.app).await;
     // Every POST executes, then the connection drops: the app never sees an answer.
     let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/", "kind": "drop"}]});
     control(&w.faulty.url, KEY, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
 
     let payout = w
-        .desk
+        .app
+        .actions
         .start_action(&TransactionAction::Payout {
             transaction_id: id.clone(),
             service_account_id: payer.clone(),
@@ -165,7 +175,8 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     assert_eq!(payout.state, ActionState::Unknown, "{:?}", payout.message);
     let (other, other_payer) = {
         let page = w
-            .desk
+            .app
+            .transactions
             .list_transactions(&TransactionQuery {
                 search: None,
                 skip: 0,
@@ -181,22 +192,23 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     };
     let _ = other_payer;
     let reimburse = w
-        .desk
+        .app
+        .actions
         .start_action(&TransactionAction::Reimburse { transaction_id: other.clone(), amount: "10.00".into() })
         .await
         .unwrap();
     assert_eq!(reimburse.state, ActionState::Unknown);
-    let open: Vec<_> = w.desk.open_actions().unwrap().into_iter().map(|a| a.id).collect();
+    let open: Vec<_> = w.app.actions.open_actions().unwrap().into_iter().map(|a| a.id).collect();
     assert_eq!(open, [payout.id.clone(), reimburse.id.clone()]);
 
     control(&w.faulty.url, KEY, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
     // Back on the built-in sandbox: retries still go to the action's own environment.
-    w.desk.select_environment("sandbox").unwrap();
-    let payout = w.desk.retry_action(&payout.id).await.unwrap();
+    w.app.desk.select_environment("sandbox").unwrap();
+    let payout = w.app.actions.retry_action(&payout.id).await.unwrap();
     assert_eq!(payout.state, ActionState::Succeeded, "reconciled by GET: already succeeded");
-    let reimburse = w.desk.retry_action(&reimburse.id).await.unwrap();
+    let reimburse = w.app.actions.retry_action(&reimburse.id).await.unwrap();
     assert_eq!(reimburse.state, ActionState::Succeeded);
-    assert!(w.desk.open_actions().unwrap().is_empty());
+    assert!(w.app.actions.open_actions().unwrap().is_empty());
 
     let rows = ledger(&w.faulty.url, KEY).await;
     let count = |kind: &str, key: &str| rows.iter().filter(|r| r["kind"] == kind && r["idempotencyKey"] == key).count();
@@ -208,7 +220,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
 #[tokio::test]
 async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     let w = world().await;
-    let (id, payer) = paid(&w.desk).await;
+    let (id, payer) = paid(&w.app).await;
     let request = TransactionAction::Cancel {
         transaction_id: id.clone(),
         service_account_id: payer,
@@ -217,46 +229,50 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     };
     // The app dies right after committing the intent, before sending anything.
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
-    let trail = w.desk.audit_trail().clone();
+    let trail = w.app.desk.audit_trail().clone();
     let intent = journal::record_intent(&db, &trail, "sandbox", &request).unwrap();
-    drop(w.desk);
+    drop(w.app);
 
-    let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
-    let open = desk.open_actions().unwrap();
+    let app = new_desk(&w.dir, &w.keychain, &w.builtin);
+    let open = app.actions.open_actions().unwrap();
     assert_eq!(open.len(), 1);
     assert_eq!((open[0].state, &open[0].request), (ActionState::Pending, &request.clone().into()));
-    let done = desk.retry_action(&intent.id).await.unwrap();
+    let done = app.actions.retry_action(&intent.id).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     assert_eq!(done.idempotency_key, intent.idempotency_key, "the key persisted before the first request");
-    let t = desk.get_transaction(&id).await.unwrap().transaction;
+    let t = app.transactions.get_transaction(&id).await.unwrap().transaction;
     assert_eq!(t.status.as_str(), "CANCELLED");
-    let dismissed = desk.dismiss_action(&intent.id).unwrap_err();
+    let dismissed = app.actions.dismiss_action(&intent.id).unwrap_err();
     assert_eq!(dismissed.code, escrow_desk::error::ErrorCode::Validation);
 }
 
 #[tokio::test]
 async fn the_audit_log_refuses_edits_and_reports_tampering() {
     let w = world().await;
-    let (id, _) = paid(&w.desk).await;
-    w.desk.start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "5.00".into() }).await.unwrap();
+    let (id, _) = paid(&w.app).await;
+    w.app
+        .actions
+        .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "5.00".into() })
+        .await
+        .unwrap();
     let path = w.dir.path().join("app/escrow-desk.sqlite");
     let conn = rusqlite::Connection::open(&path).unwrap();
     assert!(conn.execute("UPDATE audit SET amount = '5000.00' WHERE seq = 1", []).is_err(), "append-only");
     assert!(conn.execute("DELETE FROM audit WHERE seq = 1", []).is_err(), "append-only");
     // Someone with the file goes around the triggers:
     conn.execute_batch("DROP TRIGGER audit_no_update; UPDATE audit SET amount = '5000.00' WHERE seq = 1;").unwrap();
-    let check = w.desk.verify_audit_log().unwrap();
+    let check = w.app.audit.verify_audit_log().unwrap();
     assert_eq!((check.rows, check.broken_at, check.problem), (2, Some(1), Some(ChainProblem::Edited)));
 }
 
 #[tokio::test]
 async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled() {
     let w = world().await;
-    let (id, payer) = paid(&w.desk).await;
+    let (id, payer) = paid(&w.app).await;
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let client = escrow_api::Client::builder(&w.builtin.url, escrow_sandbox::DEMO_KEY).build().unwrap();
     // Both requests reach the service and succeed, then the app dies before recording it.
-    let trail = w.desk.audit_trail().clone();
+    let trail = w.app.desk.audit_trail().clone();
     let reimburse = journal::record_intent(
         &db,
         &trail,
@@ -273,21 +289,21 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     )
     .unwrap();
     journal::send_unrecorded(&client, &payout).await.unwrap();
-    drop(w.desk);
+    drop(w.app);
 
-    let desk = new_desk(&w.dir, &w.keychain, &w.builtin);
-    assert_eq!(desk.open_actions().unwrap().len(), 2, "both still pending after restart");
+    let app = new_desk(&w.dir, &w.keychain, &w.builtin);
+    assert_eq!(app.actions.open_actions().unwrap().len(), 2, "both still pending after restart");
     assert_eq!(
-        desk.retry_action(&reimburse.id).await.unwrap().state,
+        app.actions.retry_action(&reimburse.id).await.unwrap().state,
         ActionState::Succeeded,
         "resent with its key: replayed"
     );
-    assert_eq!(desk.retry_action(&payout.id).await.unwrap().state, ActionState::Succeeded, "reconciled by GET");
+    assert_eq!(app.actions.retry_action(&payout.id).await.unwrap().state, ActionState::Succeeded, "reconciled by GET");
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
     assert_eq!(rows.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
     assert_eq!(rows.iter().filter(|r| r["kind"] == "payout").count(), 1);
-    assert!(desk.open_actions().unwrap().is_empty());
-    assert_eq!(desk.verify_audit_log().unwrap().status, ChainStatus::Intact, "rows of the crashed run chain on");
+    assert!(app.actions.open_actions().unwrap().is_empty());
+    assert_eq!(app.audit.verify_audit_log().unwrap().status, ChainStatus::Intact, "rows of the crashed run chain on");
 }
 
 /// The audit CSV is written by Rust into the export folder: every matching row, the
@@ -296,13 +312,14 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
 async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
     let w = world().await;
     let exports = w.dir.path().join("downloads");
-    let desk = new_desk(&w.dir, &w.keychain, &w.builtin).with_export_dir(exports.clone());
-    let (id, _) = paid(&desk).await;
-    let done = desk
+    let app = new_desk(&w.dir, &w.keychain, &w.builtin).with_export_dir(exports.clone());
+    let (id, _) = paid(&app).await;
+    let done = app
+        .actions
         .start_action(&TransactionAction::Reimburse { transaction_id: id.clone(), amount: "12.50".into() })
         .await
         .unwrap();
-    let all = desk.save_audit_csv(None).unwrap();
+    let all = app.audit.save_audit_csv(None).unwrap();
     assert!(all.path.starts_with(&exports.display().to_string()), "{}", all.path);
     let text = std::fs::read_to_string(&all.path).unwrap();
     assert!(text.starts_with("\u{feff}seq,time,environment_id,environment,action_id,action,"), "{text}");
@@ -313,11 +330,11 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
         lines.iter().any(|l| l.contains(&done.idempotency_key) && l.contains("12.50") && l.contains(",Sandbox,")),
         "{text}"
     );
-    let none = desk.save_audit_csv(Some("no-row-matches-this")).unwrap();
+    let none = app.audit.save_audit_csv(Some("no-row-matches-this")).unwrap();
     assert_eq!(none.rows, 0);
     assert_ne!(none.path, all.path, "never overwrites");
     assert_eq!(
-        desk.save_audit_csv(Some(&"x".repeat(201))).unwrap_err().code,
+        app.audit.save_audit_csv(Some(&"x".repeat(201))).unwrap_err().code,
         escrow_desk::error::ErrorCode::Validation
     );
 }
@@ -328,16 +345,16 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
 #[tokio::test]
 async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() {
     let w = world().await;
-    w.desk.select_environment(&w.faulty_profile).unwrap();
-    let (id, _) = paid(&w.desk).await;
+    w.app.desk.select_environment(&w.faulty_profile).unwrap();
+    let (id, _) = paid(&w.app).await;
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let request = TransactionAction::Reimburse { transaction_id: id, amount: "7.00".into() };
-    let intent = journal::record_intent(&db, w.desk.audit_trail(), &w.faulty_profile, &request).unwrap();
+    let intent = journal::record_intent(&db, w.app.desk.audit_trail(), &w.faulty_profile, &request).unwrap();
     w.keychain.delete(&w.faulty_profile).unwrap();
 
-    let refused = w.desk.retry_action(&intent.id).await.unwrap_err();
+    let refused = w.app.actions.retry_action(&intent.id).await.unwrap_err();
     assert_eq!(refused.code, escrow_desk::error::ErrorCode::NoApiKey, "{}", refused.message);
-    let open = w.desk.open_actions().unwrap();
+    let open = w.app.actions.open_actions().unwrap();
     assert_eq!(open.len(), 1, "the intent is kept");
     assert_eq!(
         (open[0].state, open[0].idempotency_key.as_str()),
@@ -345,8 +362,8 @@ async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() 
     );
     assert!(ledger(&w.faulty.url, KEY).await.iter().all(|r| r["kind"] != "reimburse"), "nothing was sent");
 
-    w.desk.set_api_key(&w.faulty_profile, KEY).unwrap();
-    let done = w.desk.retry_action(&intent.id).await.unwrap();
+    w.app.environments.set_api_key(&w.faulty_profile, KEY).unwrap();
+    let done = w.app.actions.retry_action(&intent.id).await.unwrap();
     assert_eq!((done.state, done.idempotency_key.as_str()), (ActionState::Succeeded, intent.idempotency_key.as_str()));
     assert_eq!(ledger(&w.faulty.url, KEY).await.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
 }
@@ -354,13 +371,13 @@ async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() 
 #[tokio::test]
 async fn the_payout_consequence_is_what_the_ledger_records_and_what_the_audit_row_says() {
     let w = world().await;
-    let (id, _) = paid(&w.desk).await;
-    let t = w.desk.get_transaction(&id).await.unwrap().transaction;
+    let (id, _) = paid(&w.app).await;
+    let t = w.app.transactions.get_transaction(&id).await.unwrap().transaction;
     let payee = t.payee.as_ref().and_then(|p| p.service_account_id.clone()).unwrap();
     let payout = TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payee, amount: None };
-    let shown = w.desk.transaction_consequence(&payout).await.unwrap().consequence.unwrap();
+    let shown = w.app.transactions.transaction_consequence(&payout).await.unwrap().consequence.unwrap();
     assert!(shown.blocked.is_none(), "{shown:?}");
-    let done = w.desk.start_action(&payout).await.unwrap();
+    let done = w.app.actions.start_action(&payout).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
     let row = rows.iter().find(|r| r["kind"] == "payout" && r["target"] == id.as_str()).expect("a payout row");
@@ -369,7 +386,7 @@ async fn the_payout_consequence_is_what_the_ledger_records_and_what_the_audit_ro
         .map(|s| s.parse().unwrap())
         .unwrap_or_else(|| serde_json::from_value(row["amount"].clone()).unwrap());
     assert_eq!(format!("{recorded:.2}"), shown.payee_net, "the dialog's net is what the service paid out");
-    let audit = w.desk.audit_log(None, 50).unwrap();
+    let audit = w.app.audit.audit_log(None, 50).unwrap();
     let intent = audit.iter().find(|e| e.phase == "intent" && e.action_id == done.id).expect("the intent row");
     let detail = intent.detail.as_deref().unwrap_or_default();
     assert!(detail.contains(&format!("payee receives {} ", shown.payee_net)), "{detail}");

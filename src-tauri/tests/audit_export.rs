@@ -13,8 +13,8 @@ use std::ffi::OsString;
 use std::path::Path;
 
 fn export(w: &World, filter: Option<&str>) -> String {
-    let desk = open(w.dir.path(), &w.keychain).with_export_dir(w.dir.path().join("downloads"));
-    desk.save_audit_csv(filter).unwrap().path
+    let app = open(w.dir.path(), &w.keychain).with_export_dir(w.dir.path().join("downloads"));
+    app.audit.save_audit_csv(filter).unwrap().path
 }
 
 fn verify(keychain: &Keychain, args: &[&str]) -> (i32, String) {
@@ -34,7 +34,7 @@ fn edited(path: &str, edit: impl Fn(String) -> String) -> String {
 #[test]
 fn an_export_verifies_and_one_edited_cell_names_its_row() {
     let w = world();
-    w.desk.set_staff_name("'Mette, \"MH\" Hansen").unwrap();
+    w.app.environments.set_staff_name("'Mette, \"MH\" Hansen").unwrap();
     w.act(3);
     let path = export(&w, None);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -94,7 +94,7 @@ fn a_filtered_export_verifies_only_as_partial() {
 fn the_built_binary_verifies_an_export() {
     let dir = tempfile::tempdir().unwrap();
     let keychain = Keychain::default();
-    let w = World { desk: open(dir.path(), &keychain), dir, service: String::new(), keychain };
+    let w = World { app: open(dir.path(), &keychain), dir, service: String::new(), keychain };
     w.act(1);
     let path = export(&w, None);
     let run = |file: &str| {
@@ -123,14 +123,14 @@ fn the_audit_csv_goes_to_the_chosen_file_once() {
     let w = world();
     w.act(1);
     let chosen = w.dir.path().join("chosen-audit.csv");
-    let token = w.desk.save_tokens().issue(ExportKind::Audit, chosen.clone()).unwrap();
-    let file = w.desk.save_audit_csv_to_choice(None, &[], &token).unwrap();
+    let token = w.app.save_as.tokens().issue(ExportKind::Audit, chosen.clone()).unwrap();
+    let file = w.app.audit.save_audit_csv_to_choice(None, &[], &token).unwrap();
     assert_eq!(file.path, chosen.display().to_string());
     let text = std::fs::read_to_string(&chosen).unwrap();
     let header = escrow_desk::audit::csv_rows::HEADER.join(",");
     assert_eq!(text.trim_start_matches('\u{feff}').lines().next(), Some(header.as_str()));
     assert_eq!(text.lines().count() as u64, file.rows + 1);
-    assert!(w.desk.save_audit_csv_to_choice(None, &[], &token).is_err(), "a used token");
-    let other = w.desk.save_tokens().issue(ExportKind::Transactions, chosen.clone()).unwrap();
-    assert!(w.desk.save_audit_csv_to_choice(None, &[], &other).is_err(), "a transactions choice");
+    assert!(w.app.audit.save_audit_csv_to_choice(None, &[], &token).is_err(), "a used token");
+    let other = w.app.save_as.tokens().issue(ExportKind::Transactions, chosen.clone()).unwrap();
+    assert!(w.app.audit.save_audit_csv_to_choice(None, &[], &other).is_err(), "a transactions choice");
 }

@@ -15,7 +15,7 @@ use escrow_desk::settings::keychain::Keychain;
 fn without_a_keychain_rows_are_still_written_and_the_check_says_what_it_could_not_verify() {
     let w = world();
     w.act(1);
-    drop(w.desk);
+    drop(w.app);
     let out = std::process::Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "child_without_a_keychain", "--ignored", "--nocapture"])
         .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/escrow-desk-test-bus")
@@ -27,7 +27,7 @@ fn without_a_keychain_rows_are_still_written_and_the_check_says_what_it_could_no
     assert!(out.status.success() && text.contains("1 passed"), "{text}\n{err}");
     assert!(err.contains("row written without a MAC"), "said on stderr, not silent: {err}");
 
-    let w = audit_world::World { desk: open(w.dir.path(), &w.keychain), ..w };
+    let w = audit_world::World { app: open(w.dir.path(), &w.keychain), ..w };
     let rows = w.rows();
     let unkeyed: Vec<i64> =
         rows.iter().filter(|r| r.mac.is_none() && r.format == RowFormat::V2).map(|r| r.seq).collect();
@@ -53,14 +53,14 @@ fn without_a_keychain_rows_are_still_written_and_the_check_says_what_it_could_no
 #[ignore = "run by without_a_keychain_rows_are_still_written_and_the_check_says_what_it_could_not_verify"]
 fn child_without_a_keychain() {
     let dir = std::path::PathBuf::from(std::env::var_os("AUDIT_DIR").unwrap());
-    let desk = open(&dir, &Keychain::with_service(std::env::var("AUDIT_SERVICE").unwrap()));
-    let before = desk.verify_audit_log().unwrap();
+    let app = open(&dir, &Keychain::with_service(std::env::var("AUDIT_SERVICE").unwrap()));
+    let before = app.audit.verify_audit_log().unwrap();
     assert_eq!(
         (before.status, before.anchor, before.key_available),
         (ChainStatus::Unverified, AnchorState::Unavailable, false)
     );
-    act_at(&dir, &desk, "sandbox", 1);
-    let c = desk.verify_audit_log().unwrap();
+    act_at(&dir, &app, "sandbox", 1);
+    let c = app.audit.verify_audit_log().unwrap();
     assert_eq!(
         (c.status, c.anchor, c.key_available, c.problem),
         (ChainStatus::Unverified, AnchorState::Unavailable, false, None)

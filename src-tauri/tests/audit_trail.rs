@@ -20,10 +20,11 @@ fn broken(w: &World) -> (Option<ChainProblem>, Option<i64>) {
 #[test]
 fn every_row_says_who_acted_from_where_and_when_and_the_chain_is_anchored() {
     let w = world();
-    assert!(!w.desk.staff_name_asked().unwrap(), "a new desk has not asked for a name");
-    w.desk.set_staff_name("  Mette Hansen ").unwrap();
-    assert!(w.desk.staff_name_asked().unwrap());
+    assert!(!w.app.environments.staff_name_asked().unwrap(), "a new desk has not asked for a name");
+    w.app.environments.set_staff_name("  Mette Hansen ").unwrap();
+    assert!(w.app.environments.staff_name_asked().unwrap());
     let profile = w
+        .app
         .desk
         .save_profile(&ProfileInput {
             id: None,
@@ -66,13 +67,13 @@ fn every_row_says_who_acted_from_where_and_when_and_the_chain_is_anchored() {
     assert_eq!(stored_key.len(), 64);
     assert!(rows.iter().all(|r| !serde_json::to_string(r).unwrap().contains(&stored_key)), "rows never carry the key");
 
-    w.desk.set_staff_name("").unwrap();
-    assert_eq!(w.desk.staff_name().unwrap(), None);
-    assert!(w.desk.staff_name_asked().unwrap(), "the question put off stays asked");
+    w.app.environments.set_staff_name("").unwrap();
+    assert_eq!(w.app.environments.staff_name().unwrap(), None);
+    assert!(w.app.environments.staff_name_asked().unwrap(), "the question put off stays asked");
     w.act(1);
     assert_eq!(w.rows()[4].staff_name, None, "cleared");
-    assert!(w.desk.set_staff_name(&"x".repeat(81)).is_err());
-    assert!(w.desk.set_staff_name("a\u{7}b").is_err());
+    assert!(w.app.environments.set_staff_name(&"x".repeat(81)).is_err());
+    assert!(w.app.environments.set_staff_name("a\u{7}b").is_err());
 }
 
 #[test]
@@ -198,7 +199,7 @@ fn a_crash_between_the_commit_and_the_anchor_leaves_the_anchor_behind_and_the_lo
             outcome: "pending",
             detail: None,
         };
-        let _unanchored = w.desk.audit_trail().append(&tx, &entry).unwrap();
+        let _unanchored = w.app.desk.audit_trail().append(&tx, &entry).unwrap();
         tx.commit().unwrap();
     }
     let c = w.check();

@@ -10,13 +10,14 @@ use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::export::ExportRequest;
 use escrow_desk::transactions::filters::TransactionFilters;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::SandboxConfig;
 use serde_json::{Value, json};
 use std::str::FromStr;
 use std::time::Duration;
 
 struct World {
-    desk: Desk,
+    app: Domains,
     dir: tempfile::TempDir,
     sandbox: escrow_sandbox::RunningSandbox,
 }
@@ -42,13 +43,16 @@ async fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain,
-        Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::new(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            keychain,
+            Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap();
-    World { desk, dir, sandbox }
+    World { app, dir, sandbox }
 }
 
 async fn control(url: &str, method: reqwest::Method, path: &str, body: Value) -> Value {
@@ -69,8 +73,9 @@ async fn ledger(url: &str, kind: &str) -> Vec<Value> {
 }
 
 /// `n` transactions of `status` in the sandbox's demo data.
-async fn with_status(desk: &Desk, status: &str, n: usize) -> Vec<String> {
-    let page = desk
+async fn with_status(app: &Domains, status: &str, n: usize) -> Vec<String> {
+    let page = app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -87,15 +92,15 @@ async fn with_status(desk: &Desk, status: &str, n: usize) -> Vec<String> {
     ids
 }
 
-async fn finished(desk: &Desk, batch_id: &str) -> BatchStatus {
+async fn finished(app: &Domains, batch_id: &str) -> BatchStatus {
     for _ in 0..600 {
-        let s = desk.bulk_status(batch_id).unwrap();
+        let s = app.bulk.bulk_status(batch_id).unwrap();
         if s.state == BatchState::Finished {
             return s;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("the bulk run did not finish: {:?}", desk.bulk_status(batch_id));
+    panic!("the bulk run did not finish: {:?}", app.bulk.bulk_status(batch_id));
 }
 
 fn prepare_request(kind: BulkKind, ids: &[String]) -> BulkPrepareRequest {
@@ -108,34 +113,34 @@ fn prepare_request(kind: BulkKind, ids: &[String]) -> BulkPrepareRequest {
 #[tokio::test]
 async fn a_payout_run_with_an_unclear_row_is_retried_to_exactly_once() {
     let w = world().await;
-    let ids = with_status(&w.desk, "PAID", 5).await;
+    let ids = with_status(&w.app, "PAID", 5).await;
     let before = ledger(&w.sandbox.url, "payout").await.len();
     let faulty = ids[2].clone();
     let rule = json!({ "rules": [{ "method": "POST", "pathPrefix": format!("/v2/transactions/{faulty}/payout"),
         "kind": "drop", "phase": "after", "count": 3 }] });
     control(&w.sandbox.url, reqwest::Method::PUT, "/_sandbox/faults", rule).await;
 
-    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::Payout, &ids)).await.unwrap();
+    let prepared = w.app.bulk.bulk_prepare(&prepare_request(BulkKind::Payout, &ids)).await.unwrap();
     assert_eq!(prepared.state, BatchState::Prepared);
     assert_eq!(prepared.count(RowState::Queued), 5);
     assert_eq!(prepared.totals.len(), 1, "the demo data is in DKK: {:?}", prepared.totals);
     let wrong = BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: vec![] };
-    assert!(w.desk.bulk_start(&wrong).is_err(), "nothing starts without the typed totals");
+    assert!(w.app.bulk.bulk_start(&wrong).is_err(), "nothing starts without the typed totals");
     assert_eq!(ledger(&w.sandbox.url, "payout").await.len(), before, "a refused confirmation sends nothing");
 
     let start = BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() };
-    w.desk.bulk_start(&start).unwrap();
-    assert!(w.desk.bulk_start(&start).is_err(), "a run starts once");
-    let first = finished(&w.desk, &prepared.batch_id).await;
+    w.app.bulk.bulk_start(&start).unwrap();
+    assert!(w.app.bulk.bulk_start(&start).is_err(), "a run starts once");
+    let first = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(first.count(RowState::Done), 4, "{:?}", first.rows);
     let unclear = first.rows.iter().find(|r| r.transaction_id == faulty).unwrap();
     assert_eq!(unclear.state, RowState::Unknown, "{unclear:?}");
     let action_id = unclear.action_id.clone().unwrap();
     let (_, key, _, _) = w.record(&action_id);
 
-    let again = w.desk.bulk_retry(&prepared.batch_id).unwrap();
+    let again = w.app.bulk.bulk_retry(&prepared.batch_id).unwrap();
     assert_eq!(again.count(RowState::Queued), 1, "only what failed is retried");
-    let second = finished(&w.desk, &prepared.batch_id).await;
+    let second = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(second.count(RowState::Done), 5, "{:?}", second.rows);
     let row = second.rows.iter().find(|r| r.transaction_id == faulty).unwrap();
     assert_eq!(row.action_id.as_deref(), Some(action_id.as_str()), "the same intent, not a new one");
@@ -154,14 +159,14 @@ async fn a_payout_run_with_an_unclear_row_is_retried_to_exactly_once() {
         assert_eq!(rust_decimal::Decimal::from_str(row.moves.as_deref().unwrap()).unwrap(), paid, "{id}");
     }
     assert_eq!(prepared.moves.len(), 1, "{:?}", prepared.moves);
-    assert!(w.desk.bulk_retry(&prepared.batch_id).is_err(), "nothing is left to retry");
+    assert!(w.app.bulk.bulk_retry(&prepared.batch_id).is_err(), "nothing is left to retry");
 
-    let audit = w.desk.audit_log(Some(&prepared.batch_id), 1000).unwrap();
+    let audit = w.app.audit.audit_log(Some(&prepared.batch_id), 1000).unwrap();
     // Five intents and five first outcomes, then the retried row's outcome.
     assert_eq!(audit.len(), 11, "{audit:#?}");
     let tag = format!("batch {}", prepared.batch_id);
     assert!(audit.iter().all(|e| e.detail.as_deref().is_some_and(|d| d.starts_with(&tag))), "{audit:#?}");
-    assert!(w.desk.verify_audit_log().unwrap().problem.is_none(), "the tagged rows verify");
+    assert!(w.app.audit.verify_audit_log().unwrap().problem.is_none(), "the tagged rows verify");
 }
 
 /// A refusal before the request (503, every attempt) is an unclear outcome too; the retry
@@ -169,20 +174,21 @@ async fn a_payout_run_with_an_unclear_row_is_retried_to_exactly_once() {
 #[tokio::test]
 async fn a_retry_resends_an_unanswered_payout_with_its_own_key() {
     let w = world().await;
-    let ids = with_status(&w.desk, "PAID", 2).await;
+    let ids = with_status(&w.app, "PAID", 2).await;
     let rule = json!({ "rules": [{ "method": "POST", "pathPrefix": format!("/v2/transactions/{}/payout", ids[0]),
         "kind": "status", "status": 503, "count": 3 }] });
     control(&w.sandbox.url, reqwest::Method::PUT, "/_sandbox/faults", rule).await;
-    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::Payout, &ids)).await.unwrap();
-    w.desk
+    let prepared = w.app.bulk.bulk_prepare(&prepare_request(BulkKind::Payout, &ids)).await.unwrap();
+    w.app
+        .bulk
         .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
         .unwrap();
-    let first = finished(&w.desk, &prepared.batch_id).await;
+    let first = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(first.rows[0].state, RowState::Unknown, "{:?}", first.rows[0]);
     assert!(ledger(&w.sandbox.url, "payout").await.iter().all(|p| p["target"] != ids[0].as_str()));
 
-    w.desk.bulk_retry(&prepared.batch_id).unwrap();
-    let second = finished(&w.desk, &prepared.batch_id).await;
+    w.app.bulk.bulk_retry(&prepared.batch_id).unwrap();
+    let second = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(second.count(RowState::Done), 2, "{:?}", second.rows);
     let (_, key, _, _) = w.record(first.rows[0].action_id.as_deref().unwrap());
     let payouts = ledger(&w.sandbox.url, "payout").await;
@@ -197,29 +203,31 @@ async fn a_retry_resends_an_unanswered_payout_with_its_own_key() {
 async fn a_cancel_run_skips_what_cannot_be_cancelled_and_sends_one_reason() {
     let w = world().await;
     assert!(
-        w.desk
-            .bulk_prepare(&prepare_request(BulkKind::Cancel, &with_status(&w.desk, "CREATED", 1).await))
+        w.app
+            .bulk
+            .bulk_prepare(&prepare_request(BulkKind::Cancel, &with_status(&w.app, "CREATED", 1).await))
             .await
             .is_err()
     );
-    let mut ids = with_status(&w.desk, "CREATED", 2).await;
-    ids.extend(with_status(&w.desk, "SUCCEEDED", 1).await);
+    let mut ids = with_status(&w.app, "CREATED", 2).await;
+    ids.extend(with_status(&w.app, "SUCCEEDED", 1).await);
     ids.push("no-such-transaction".into());
     let req = BulkPrepareRequest { kind: BulkKind::Cancel, ids: ids.clone(), reason: Some(" Duplicate order ".into()) };
-    let prepared = w.desk.bulk_prepare(&req).await.unwrap();
+    let prepared = w.app.bulk.bulk_prepare(&req).await.unwrap();
     assert_eq!(prepared.count(RowState::Queued), 2);
     assert_eq!(prepared.count(RowState::Skipped), 2, "{:?}", prepared.rows);
     // Nothing was paid in on a CREATED deal: nothing goes back to its payer.
     assert!(prepared.rows[..2].iter().all(|r| r.moves.as_deref() == Some("0.00")), "{:?}", prepared.rows);
     assert!(prepared.rows[2..].iter().all(|r| r.moves.is_none()), "a skipped row moves nothing");
     assert!(prepared.rows[2].message.as_deref().unwrap().contains("SUCCEEDED"));
-    w.desk
+    w.app
+        .bulk
         .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
         .unwrap();
-    let done = finished(&w.desk, &prepared.batch_id).await;
+    let done = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(done.count(RowState::Done), 2, "{:?}", done.rows);
     for id in &ids[..2] {
-        let t = w.desk.get_transaction(id).await.unwrap().transaction;
+        let t = w.app.transactions.get_transaction(id).await.unwrap().transaction;
         assert_eq!(t.status.as_str(), "CANCELLED");
     }
     let (_, _, request, batch) = w.record(done.rows[0].action_id.as_deref().unwrap());
@@ -232,27 +240,28 @@ async fn a_cancel_run_skips_what_cannot_be_cancelled_and_sends_one_reason() {
 #[tokio::test]
 async fn cancelling_a_run_leaves_the_rest_unsent() {
     let w = world().await;
-    let ids = with_status(&w.desk, "PAID", 8).await;
+    let ids = with_status(&w.app, "PAID", 8).await;
     let before = ledger(&w.sandbox.url, "payout").await.len();
     let slow = json!({ "rules": [{ "method": "POST", "pathPrefix": "/v2/transactions/", "kind": "delay",
         "phase": "before", "delayMs": 700 }] });
     control(&w.sandbox.url, reqwest::Method::PUT, "/_sandbox/faults", slow).await;
-    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::Payout, &ids)).await.unwrap();
-    w.desk
+    let prepared = w.app.bulk.bulk_prepare(&prepare_request(BulkKind::Payout, &ids)).await.unwrap();
+    w.app
+        .bulk
         .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
         .unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let asked = w.desk.bulk_cancel(&prepared.batch_id).unwrap();
+    let asked = w.app.bulk.bulk_cancel(&prepared.batch_id).unwrap();
     assert!(asked.cancelling);
-    let stopped = finished(&w.desk, &prepared.batch_id).await;
+    let stopped = finished(&w.app, &prepared.batch_id).await;
     let (done, cancelled) = (stopped.count(RowState::Done), stopped.count(RowState::Cancelled));
     assert_eq!(done + cancelled, 8, "{:?}", stopped.rows);
     assert!(cancelled >= 8 - 2 * escrow_desk::bulk::runner::CONCURRENCY, "{done} done, {cancelled} cancelled");
     assert_eq!(ledger(&w.sandbox.url, "payout").await.len(), before + done, "cancelled rows were not sent");
 
     control(&w.sandbox.url, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
-    w.desk.bulk_retry(&prepared.batch_id).unwrap();
-    assert_eq!(finished(&w.desk, &prepared.batch_id).await.count(RowState::Done), 8);
+    w.app.bulk.bulk_retry(&prepared.batch_id).unwrap();
+    assert_eq!(finished(&w.app, &prepared.batch_id).await.count(RowState::Done), 8);
 }
 
 /// "Select all matching" gets every match of the filters, not one page; exporting a
@@ -262,12 +271,14 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
     let w = world().await;
     let filters = TransactionFilters { statuses: vec!["PAID".into()], ..Default::default() };
     let all = w
-        .desk
+        .app
+        .bulk
         .bulk_matching_ids(&ExportRequest { search: None, filters: Some(filters.clone()), ids: None })
         .await
         .unwrap();
     let page = w
-        .desk
+        .app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -283,15 +294,18 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
 
     let chosen: Vec<String> = all.ids[..3].to_vec();
     let export_dir = tempfile::tempdir().unwrap();
-    let desk = w.desk.with_export_dir(export_dir.path().to_owned());
-    let started = desk.start_export(&ExportRequest { search: None, filters: None, ids: Some(chosen.clone()) }).unwrap();
-    let mut status = desk.export_status(&started.id).unwrap();
+    let app = w.app.with_export_dir(export_dir.path().to_owned());
+    let started = app
+        .transactions
+        .start_export(&ExportRequest { search: None, filters: None, ids: Some(chosen.clone()) })
+        .unwrap();
+    let mut status = app.transactions.export_status(&started.id).unwrap();
     for _ in 0..400 {
         if status.state != escrow_desk::transactions::export::ExportState::Running {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
-        status = desk.export_status(&started.id).unwrap();
+        status = app.transactions.export_status(&started.id).unwrap();
     }
     let text = std::fs::read_to_string(status.path.expect("a finished export")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -308,7 +322,8 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
 async fn a_payment_link_run_answers_one_link_per_unpaid_deal() {
     let w = world().await;
     let page = w
-        .desk
+        .app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -324,12 +339,13 @@ async fn a_payment_link_run_answers_one_link_per_unpaid_deal() {
     };
     let ids: Vec<String> = page.items.iter().filter(with_payer).take(3).map(|t| t.transaction_id.clone()).collect();
     assert_eq!(ids.len(), 3, "three unpaid demo deals with a payer account");
-    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::PaymentLink, &ids)).await.unwrap();
+    let prepared = w.app.bulk.bulk_prepare(&prepare_request(BulkKind::PaymentLink, &ids)).await.unwrap();
     assert_eq!(prepared.count(RowState::Queued), 3, "{:?}", prepared.rows);
-    w.desk
+    w.app
+        .bulk
         .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
         .unwrap();
-    let done = finished(&w.desk, &prepared.batch_id).await;
+    let done = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(done.count(RowState::Done), 3, "{:?}", done.rows);
     for r in &done.rows {
         let link = r.link.as_deref().unwrap_or_default();
@@ -345,10 +361,11 @@ async fn a_payment_link_run_answers_one_link_per_unpaid_deal() {
 #[tokio::test]
 async fn a_deal_changed_after_the_confirmation_is_not_paid_out() {
     let w = world().await;
-    let ids = with_status(&w.desk, "CREATED", 2).await;
-    let prepared = w.desk.bulk_prepare(&prepare_request(BulkKind::Cancel, &ids).with_reason()).await.unwrap();
+    let ids = with_status(&w.app, "CREATED", 2).await;
+    let prepared = w.app.bulk.bulk_prepare(&prepare_request(BulkKind::Cancel, &ids).with_reason()).await.unwrap();
     let changed = w
-        .desk
+        .app
+        .actions
         .start_action(&escrow_desk::transactions::actions::TransactionAction::ChangeAmount {
             transaction_id: ids[0].clone(),
             amount: (prepared.rows[0].amount.parse::<rust_decimal::Decimal>().unwrap() + rust_decimal::Decimal::ONE)
@@ -359,15 +376,16 @@ async fn a_deal_changed_after_the_confirmation_is_not_paid_out() {
         .await
         .unwrap();
     assert_eq!(changed.state, escrow_desk::journal::ActionState::Succeeded, "{changed:?}");
-    w.desk
+    w.app
+        .bulk
         .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
         .unwrap();
-    let done = finished(&w.desk, &prepared.batch_id).await;
+    let done = finished(&w.app, &prepared.batch_id).await;
     assert_eq!(done.rows[0].state, RowState::Failed, "{:?}", done.rows[0]);
     assert!(done.rows[0].message.as_deref().unwrap().contains("Changed since the confirmation"));
     assert!(done.rows[0].action_id.is_none(), "nothing journaled, nothing sent");
     assert_eq!(done.rows[1].state, RowState::Done);
-    assert_eq!(w.desk.get_transaction(&ids[0]).await.unwrap().transaction.status.as_str(), "CREATED");
+    assert_eq!(w.app.transactions.get_transaction(&ids[0]).await.unwrap().transaction.status.as_str(), "CREATED");
 }
 
 trait WithReason {

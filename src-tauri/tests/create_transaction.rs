@@ -9,6 +9,7 @@ use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::create::{NewTransactionInput, VehicleInput};
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 use serde_json::{Value, json};
 
@@ -27,7 +28,7 @@ async fn control(url: &str, method: reqwest::Method, path: &str, body: Value) ->
 }
 
 struct World {
-    desk: Desk,
+    app: Domains,
     sandbox: escrow_sandbox::RunningSandbox,
     _builtin: escrow_sandbox::RunningSandbox,
     _dir: tempfile::TempDir,
@@ -46,13 +47,17 @@ async fn world() -> World {
     .await
     .unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain,
-        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::new(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            keychain,
+            Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap();
-    let profile = desk
+    let profile = app
+        .desk
         .save_profile(&ProfileInput {
             id: None,
             name: "Create".into(),
@@ -62,9 +67,9 @@ async fn world() -> World {
             dialect: Default::default(),
         })
         .unwrap();
-    desk.set_api_key(&profile.id, KEY).unwrap();
-    desk.select_environment(&profile.id).unwrap();
-    World { desk, sandbox, _builtin: builtin, _dir: dir }
+    app.environments.set_api_key(&profile.id, KEY).unwrap();
+    app.desk.select_environment(&profile.id).unwrap();
+    World { app, sandbox, _builtin: builtin, _dir: dir }
 }
 
 /// Two connected users of the tenant: (payer, payee).
@@ -108,14 +113,15 @@ async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() 
         }),
         ..Default::default()
     };
-    let outcome = w.desk.create_transaction(&input).await.unwrap();
+    let outcome = w.app.transactions.create_transaction(&input).await.unwrap();
     assert_eq!(outcome.record.state, ActionState::Succeeded, "{:?}", outcome.record.error);
     let id = outcome.value.clone().expect("the new id");
-    let tx = w.desk.get_transaction(&id).await.unwrap().transaction;
+    let tx = w.app.transactions.get_transaction(&id).await.unwrap().transaction;
     assert_eq!(tx.amount.to_string(), "189000.00");
     assert_eq!(tx.auto_information.unwrap().vin.as_deref(), Some("TMBJJ7NE1M0123456"));
     let page = w
-        .desk
+        .app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: Some("cx 12 345".into()),
             skip: 0,
@@ -132,7 +138,7 @@ async fn an_auto_deal_is_created_once_and_shows_in_the_list_and_the_audit_log() 
     assert_eq!(creates.len(), 1);
     assert_eq!(creates[0]["idempotencyKey"], outcome.record.idempotency_key.as_str());
     let audit: Vec<_> =
-        w.desk.audit_log(None, 100).unwrap().into_iter().filter(|e| e.action_id == outcome.record.id).collect();
+        w.app.audit.audit_log(None, 100).unwrap().into_iter().filter(|e| e.action_id == outcome.record.id).collect();
     let phases: Vec<_> = audit.iter().map(|e| (e.phase.as_str(), e.amount.clone(), e.detail.clone())).collect();
     assert!(phases.contains(&("intent", Some("189000.00".into()), None)), "{phases:?}");
     assert!(phases.contains(&("outcome", Some("189000.00".into()), Some(format!("created {id}")))), "{phases:?}");
@@ -150,13 +156,13 @@ async fn a_bad_form_is_refused_field_by_field_and_never_journaled() {
         currency: "NOK".into(),
         ..Default::default()
     };
-    let err = w.desk.create_transaction(&input).await.unwrap_err();
+    let err = w.app.transactions.create_transaction(&input).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Validation);
     let fields: Vec<_> = err.field_errors.unwrap().into_iter().map(|f| f.field).collect();
     for f in ["amount", "currency", "title", "payerId", "payeeId"] {
         assert!(fields.contains(&f.to_owned()), "{f} in {fields:?}");
     }
-    assert!(w.desk.audit_log(None, 100).unwrap().is_empty(), "nothing journaled");
+    assert!(w.app.audit.audit_log(None, 100).unwrap().is_empty(), "nothing journaled");
 }
 
 #[tokio::test]
@@ -173,12 +179,12 @@ async fn a_lost_answer_is_unknown_and_the_retry_creates_nothing_new() {
     };
     let drop_all = json!({"rules": [{"method": "POST", "pathPrefix": "/v2/transactions", "kind": "drop"}]});
     control(&w.sandbox.url, reqwest::Method::PUT, "/_sandbox/faults", drop_all).await;
-    let lost = w.desk.create_transaction(&input).await.unwrap();
+    let lost = w.app.transactions.create_transaction(&input).await.unwrap();
     assert_eq!(lost.record.state, ActionState::Unknown, "{:?}", lost.record.message);
     control(&w.sandbox.url, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
     // Past the service's 24-hour idempotency window: only the uniquenessKey still guards.
     control(&w.sandbox.url, reqwest::Method::POST, "/_sandbox/clock/advance", json!({"seconds": 25 * 3600})).await;
-    let retried = w.desk.retry_action(&lost.record.id).await.unwrap();
+    let retried = w.app.actions.retry_action(&lost.record.id).await.unwrap();
     let creates = ledger_creates(&control(&w.sandbox.url, reqwest::Method::GET, "/_sandbox/ledger", json!({})).await);
     assert_eq!(creates.len(), 1, "executed exactly once: {creates:?}");
     assert_eq!(creates[0]["idempotencyKey"], lost.record.idempotency_key.as_str());
@@ -198,10 +204,10 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
         payee_id: payee,
         ..Default::default()
     };
-    let id = w.desk.create_transaction(&input).await.unwrap().value.unwrap();
+    let id = w.app.transactions.create_transaction(&input).await.unwrap().value.unwrap();
     let create =
         PaymentAction::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
-    let created = w.desk.payment_action(&create).await.unwrap();
+    let created = w.app.payments.payment_action(&create).await.unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded, "{:?}", created.record.error);
     let payment_id = created.value.clone().expect("payment id");
     let first_link = created.link.clone().expect("payment link");
@@ -216,12 +222,12 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
         bank_id: None,
         bank_account_id: account,
     };
-    assert_eq!(w.desk.payment_action(&psd2(None)).await.unwrap_err().code, ErrorCode::Validation);
-    let accounts = w.desk.list_bank_accounts(&payer).await.unwrap().items;
-    let init = w.desk.payment_action(&psd2(Some(accounts[0].bank_account_id.clone()))).await.unwrap();
+    assert_eq!(w.app.payments.payment_action(&psd2(None)).await.unwrap_err().code, ErrorCode::Validation);
+    let accounts = w.app.users.list_bank_accounts(&payer).await.unwrap().items;
+    let init = w.app.payments.payment_action(&psd2(Some(accounts[0].bank_account_id.clone()))).await.unwrap();
     assert_eq!(init.record.state, ActionState::Succeeded, "{:?}", init.record.error);
     assert!(init.link.is_some_and(|l| l.starts_with(&w.sandbox.url)));
-    let foreign = w.desk.payment_action(&psd2(Some("not-the-payers-account".into()))).await.unwrap();
+    let foreign = w.app.payments.payment_action(&psd2(Some("not-the-payers-account".into()))).await.unwrap();
     assert_eq!(foreign.record.state, ActionState::Failed);
     assert_eq!(foreign.record.error.and_then(|e| e.title).as_deref(), Some("Bank account not found"));
 

@@ -7,12 +7,13 @@ use escrow_desk::error::ErrorCode;
 use escrow_desk::settings::environments::{Badge, ProfileInput, SANDBOX_ID};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "acme-secret-key-7c1e";
 
 struct World {
-    desk: Desk,
+    app: Domains,
     keychain: Keychain,
     acme_url: String,
     _builtin: escrow_sandbox::RunningSandbox,
@@ -33,13 +34,16 @@ async fn world() -> World {
     .await
     .unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain.clone(),
-        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::new(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            keychain.clone(),
+            Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap();
-    World { desk, keychain, acme_url: acme.url.clone(), _builtin: builtin, _acme: acme, dir }
+    World { app, keychain, acme_url: acme.url.clone(), _builtin: builtin, _acme: acme, dir }
 }
 
 fn query(search: Option<&str>) -> TransactionQuery {
@@ -56,13 +60,13 @@ fn query(search: Option<&str>) -> TransactionQuery {
 #[tokio::test]
 async fn starts_on_the_built_in_sandbox_with_demo_data() {
     let w = world().await;
-    let list = w.desk.list_environments().unwrap();
+    let list = w.app.desk.list_environments().unwrap();
     assert_eq!(list.active_id, SANDBOX_ID);
     assert_eq!(list.environments[0].badge, Badge::Sandbox);
-    let page = w.desk.list_transactions(&query(None)).await.unwrap();
+    let page = w.app.transactions.list_transactions(&query(None)).await.unwrap();
     assert_eq!((page.environment_id.as_str(), page.count, page.items.len()), (SANDBOX_ID, 200, 50));
-    let tesla = w.desk.list_transactions(&query(Some("ev 48 213"))).await.unwrap();
-    let view = w.desk.get_transaction(&tesla.items[0].transaction_id).await.unwrap();
+    let tesla = w.app.transactions.list_transactions(&query(Some("ev 48 213"))).await.unwrap();
+    let view = w.app.transactions.get_transaction(&tesla.items[0].transaction_id).await.unwrap();
     assert_eq!(view.transaction.reference_id.as_deref(), Some("DEAL-2026-0042"));
 }
 
@@ -77,44 +81,45 @@ async fn a_profile_keeps_its_key_only_in_the_keychain() {
         routes: String::new(),
         dialect: Default::default(),
     };
-    let saved = w.desk.save_profile(&input).unwrap();
+    let saved = w.app.desk.save_profile(&input).unwrap();
     assert_eq!(saved.name, "Acme production");
     assert_eq!(saved.base_url, w.acme_url, "trailing /v2/ is dropped");
     assert!(!saved.has_key);
-    let err = w.desk.test_connection(&saved.id).await.unwrap_err();
+    let err = w.app.desk.test_connection(&saved.id).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::NoApiKey);
 
-    w.desk.set_api_key(&saved.id, "wrong-key").unwrap();
-    let err = w.desk.test_connection(&saved.id).await.unwrap_err();
+    w.app.environments.set_api_key(&saved.id, "wrong-key").unwrap();
+    let err = w.app.desk.test_connection(&saved.id).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Unauthorized);
     assert_eq!(err.cause.as_deref(), Some("wrongKey"));
     assert!(err.correlation_id.is_some());
 
-    w.desk.set_api_key(&saved.id, SECRET).unwrap();
+    w.app.environments.set_api_key(&saved.id, SECRET).unwrap();
     assert_eq!(w.keychain.get(&saved.id).unwrap().as_deref(), Some(SECRET), "stored in the OS keychain");
-    assert_eq!(w.desk.test_connection(&saved.id).await.unwrap().transaction_count, 0);
+    assert_eq!(w.app.desk.test_connection(&saved.id).await.unwrap().transaction_count, 0);
 
-    w.desk.select_environment(&saved.id).unwrap();
-    let page = w.desk.list_transactions(&query(None)).await.unwrap();
+    w.app.desk.select_environment(&saved.id).unwrap();
+    let page = w.app.transactions.list_transactions(&query(None)).await.unwrap();
     assert_eq!((page.environment_id.as_str(), page.count), (saved.id.as_str(), 0), "acme's data, not the sandbox's");
 
     // Nothing the UI receives, and nothing on disk, contains the key.
-    let seen = serde_json::to_string(&w.desk.list_environments().unwrap()).unwrap();
+    let seen = serde_json::to_string(&w.app.desk.list_environments().unwrap()).unwrap();
     assert!(!seen.contains(SECRET));
     for entry in walk(w.dir.path().join("app")) {
         let bytes = std::fs::read(&entry).unwrap();
         assert!(!String::from_utf8_lossy(&bytes).contains(SECRET), "key found in {}", entry.display());
     }
 
-    w.desk.delete_profile(&saved.id).unwrap();
+    w.app.environments.delete_profile(&saved.id).unwrap();
     assert_eq!(w.keychain.get(&saved.id).unwrap(), None, "deleting the profile removes its key");
-    assert_eq!(w.desk.list_environments().unwrap().active_id, SANDBOX_ID, "falls back to the sandbox");
+    assert_eq!(w.app.desk.list_environments().unwrap().active_id, SANDBOX_ID, "falls back to the sandbox");
 }
 
 #[tokio::test]
 async fn the_active_environment_survives_a_restart() {
     let w = world().await;
     let saved = w
+        .app
         .desk
         .save_profile(&ProfileInput {
             id: None,
@@ -125,9 +130,11 @@ async fn the_active_environment_survives_a_restart() {
             dialect: Default::default(),
         })
         .unwrap();
-    w.desk.select_environment(&saved.id).unwrap();
-    let again = Desk::new(AppDb::open(&w.dir.path().join("app")).unwrap(), w.keychain.clone(), None).unwrap();
-    assert_eq!(again.list_environments().unwrap().active_id, saved.id);
+    w.app.desk.select_environment(&saved.id).unwrap();
+    let again =
+        Domains::new(Desk::new(AppDb::open(&w.dir.path().join("app")).unwrap(), w.keychain.clone(), None).unwrap())
+            .unwrap();
+    assert_eq!(again.desk.list_environments().unwrap().active_id, saved.id);
 }
 
 #[tokio::test]
@@ -137,6 +144,7 @@ async fn bad_input_is_refused_with_a_validation_error() {
         [("", "https://x.example"), ("A", "ftp://x.example"), ("A", "not a url"), ("A", "https://u:p@x.example")]
     {
         let err = w
+            .app
             .desk
             .save_profile(&ProfileInput {
                 id: None,
@@ -149,11 +157,12 @@ async fn bad_input_is_refused_with_a_validation_error() {
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation, "{name} {url}");
     }
-    assert_eq!(w.desk.set_api_key(SANDBOX_ID, "x").unwrap_err().code, ErrorCode::Validation);
-    assert_eq!(w.desk.set_api_key("missing", "x").unwrap_err().code, ErrorCode::EnvironmentNotFound);
-    assert_eq!(w.desk.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.app.environments.set_api_key(SANDBOX_ID, "x").unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.app.environments.set_api_key("missing", "x").unwrap_err().code, ErrorCode::EnvironmentNotFound);
+    assert_eq!(w.app.environments.delete_profile(SANDBOX_ID).unwrap_err().code, ErrorCode::Validation);
     assert_eq!(
-        w.desk
+        w.app
+            .transactions
             .list_transactions(&TransactionQuery {
                 search: None,
                 skip: 0,
@@ -167,9 +176,9 @@ async fn bad_input_is_refused_with_a_validation_error() {
             .code,
         ErrorCode::Validation
     );
-    assert_eq!(w.desk.get_transaction("").await.unwrap_err().code, ErrorCode::Validation);
-    assert_eq!(w.desk.get_transaction("no-such-id").await.unwrap_err().code, ErrorCode::NotFound);
-    assert_eq!(w.desk.select_environment("nope").unwrap_err().code, ErrorCode::EnvironmentNotFound);
+    assert_eq!(w.app.transactions.get_transaction("").await.unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.app.transactions.get_transaction("no-such-id").await.unwrap_err().code, ErrorCode::NotFound);
+    assert_eq!(w.app.desk.select_environment("nope").unwrap_err().code, ErrorCode::EnvironmentNotFound);
 }
 
 fn walk(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
@@ -187,7 +196,7 @@ fn walk(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
 #[tokio::test]
 async fn a_profile_s_route_overrides_are_used_and_checked() {
     let w = world().await;
-    let builtin_url = w.desk.list_environments().unwrap().environments[0].base_url.clone();
+    let builtin_url = w.app.desk.list_environments().unwrap().environments[0].base_url.clone();
     let mut input = ProfileInput {
         id: None,
         name: "Demo via profile".into(),
@@ -196,11 +205,11 @@ async fn a_profile_s_route_overrides_are_used_and_checked() {
         routes: String::new(),
         dialect: Default::default(),
     };
-    let profile = w.desk.save_profile(&input).unwrap();
-    w.desk.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
-    w.desk.select_environment(&profile.id).unwrap();
-    let txn = w.desk.list_transactions(&query(None)).await.unwrap().items[0].transaction_id.clone();
-    w.desk.list_split_payouts(&txn).await.expect("default route works");
+    let profile = w.app.desk.save_profile(&input).unwrap();
+    w.app.environments.set_api_key(&profile.id, escrow_sandbox::DEMO_KEY).unwrap();
+    w.app.desk.select_environment(&profile.id).unwrap();
+    let txn = w.app.transactions.list_transactions(&query(None)).await.unwrap().items[0].transaction_id.clone();
+    w.app.transactions.list_split_payouts(&txn).await.expect("default route works");
     let res = reqwest::Client::new()
         .post(format!("{}/_sandbox/trade/users", input.base_url))
         .bearer_auth(escrow_sandbox::DEMO_KEY)
@@ -209,21 +218,21 @@ async fn a_profile_s_route_overrides_are_used_and_checked() {
         .await
         .unwrap();
     assert!(res.status().is_success());
-    w.desk.list_trades("buyer-1", 1, 20).await.expect("default trade route works");
+    w.app.trades.list_trades("buyer-1", 1, 20).await.expect("default trade route works");
 
     input.id = Some(profile.id.clone());
     input.routes = "# moved\nlistSplitPayouts = /v2/transactions/{transactionId}/splits\ngetTrades = GET /v9/users/{marketplaceUserId}/deals".into();
-    let saved = w.desk.save_profile(&input).unwrap();
+    let saved = w.app.desk.save_profile(&input).unwrap();
     assert!(saved.routes.contains("listSplitPayouts"), "the view shows the overrides");
-    assert_eq!(w.desk.list_split_payouts(&txn).await.unwrap_err().code, ErrorCode::NotFound);
-    assert_eq!(w.desk.list_trades("buyer-1", 1, 20).await.unwrap_err().code, ErrorCode::NotFound);
+    assert_eq!(w.app.transactions.list_split_payouts(&txn).await.unwrap_err().code, ErrorCode::NotFound);
+    assert_eq!(w.app.trades.list_trades("buyer-1", 1, 20).await.unwrap_err().code, ErrorCode::NotFound);
 
     input.routes = "getTrades = /v9/users/{userId}/deals".into();
-    let err = w.desk.save_profile(&input).unwrap_err();
+    let err = w.app.desk.save_profile(&input).unwrap_err();
     assert_eq!(err.code, ErrorCode::Validation);
     assert_eq!(err.field_errors.unwrap()[0].field, "routes:1");
     assert!(
-        w.desk.list_environments().unwrap().environments.iter().any(|e| e.routes.contains("/splits")),
+        w.app.desk.list_environments().unwrap().environments.iter().any(|e| e.routes.contains("/splits")),
         "nothing changed"
     );
 }
@@ -242,12 +251,12 @@ async fn plain_http_is_refused_except_to_this_machine() {
         dialect: Default::default(),
     };
     for url in ["http://api.example.dk", "http://10.1.2.3:8080"] {
-        let err = w.desk.save_profile(&input(url)).unwrap_err();
+        let err = w.app.desk.save_profile(&input(url)).unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation, "{url}");
         assert!(err.message.contains("unencrypted"), "{url}: {}", err.message);
     }
-    assert!(w.desk.save_profile(&input("http://127.0.0.1:8080")).is_ok());
-    assert!(w.desk.save_profile(&input("https://api.example.dk")).is_ok());
+    assert!(w.app.desk.save_profile(&input("http://127.0.0.1:8080")).is_ok());
+    assert!(w.app.desk.save_profile(&input("https://api.example.dk")).is_ok());
     let refused = escrow_api::Client::builder("http://api.example.dk", "k").build().unwrap_err();
     assert!(refused.to_string().contains("plain http"), "{refused}");
 }
@@ -265,14 +274,14 @@ async fn a_failed_test_connection_names_its_likely_cause() {
     };
     // Nothing listens on a port just closed: the connection is refused.
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
-    let refused = w.desk.save_profile(&profile("Refused", format!("http://{closed}"))).unwrap();
-    w.desk.set_api_key(&refused.id, SECRET).unwrap();
-    let err = w.desk.test_connection(&refused.id).await.unwrap_err();
+    let refused = w.app.desk.save_profile(&profile("Refused", format!("http://{closed}"))).unwrap();
+    w.app.environments.set_api_key(&refused.id, SECRET).unwrap();
+    let err = w.app.desk.test_connection(&refused.id).await.unwrap_err();
     assert_eq!((err.code, err.cause.as_deref()), (ErrorCode::Network, Some("refused")), "{err:?}");
     assert!(err.message.to_lowercase().contains("refused"), "the cause's own words: {}", err.message);
     // The right server under a wrong base path: 404.
-    let wrong_path = w.desk.save_profile(&profile("Wrong path", format!("{}/api/escrow", w.acme_url))).unwrap();
-    w.desk.set_api_key(&wrong_path.id, SECRET).unwrap();
-    let err = w.desk.test_connection(&wrong_path.id).await.unwrap_err();
+    let wrong_path = w.app.desk.save_profile(&profile("Wrong path", format!("{}/api/escrow", w.acme_url))).unwrap();
+    w.app.environments.set_api_key(&wrong_path.id, SECRET).unwrap();
+    let err = w.app.desk.test_connection(&wrong_path.id).await.unwrap_err();
     assert_eq!(err.cause.as_deref(), Some("wrongPath"), "{err:?}");
 }

@@ -6,10 +6,11 @@ use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::export::{ExportRequest, ExportState, ExportStatus, HEADER};
 use escrow_desk::transactions::filters::TransactionFilters;
+use escrow_desk::wiring::{Domains, Outside};
 
-async fn finish(desk: &Desk, id: &str) -> ExportStatus {
+async fn finish(app: &Domains, id: &str) -> ExportStatus {
     for _ in 0..400 {
-        let s = desk.export_status(id).unwrap();
+        let s = app.transactions.export_status(id).unwrap();
         if s.state != ExportState::Running {
             return s;
         }
@@ -23,15 +24,18 @@ async fn exports_every_matching_row_once_and_cancels_cleanly() {
     let dir = tempfile::tempdir().unwrap();
     let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let out = dir.path().join("downloads");
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        Keychain::with_service("dk.escrowdesk.test.export"),
-        Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::with(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            Keychain::with_service("dk.escrowdesk.test.export"),
+            Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
+        Outside { export_dir: out.clone(), ..Default::default() },
     )
-    .unwrap()
-    .with_export_dir(out.clone());
+    .unwrap();
 
-    let all = finish(&desk, &desk.start_export(&ExportRequest::default()).unwrap().id).await;
+    let all = finish(&app, &app.transactions.start_export(&ExportRequest::default()).unwrap().id).await;
     assert_eq!((all.state, all.written, all.total), (ExportState::Done, 200, 200));
     let text = std::fs::read_to_string(all.path.as_ref().unwrap()).unwrap();
     let mut lines = text.trim_start_matches('\u{feff}').lines();
@@ -44,17 +48,17 @@ async fn exports_every_matching_row_once_and_cancels_cleanly() {
     let filters =
         TransactionFilters { statuses: vec!["CANCELLED".into()], currencies: vec!["DKK".into()], ..Default::default() };
     let some = finish(
-        &desk,
-        &desk.start_export(&ExportRequest { search: None, filters: Some(filters), ids: None }).unwrap().id,
+        &app,
+        &app.transactions.start_export(&ExportRequest { search: None, filters: Some(filters), ids: None }).unwrap().id,
     )
     .await;
     let text = std::fs::read_to_string(some.path.as_ref().unwrap()).unwrap();
     assert_eq!(text.lines().count() as u64, some.written + 1);
     assert!(text.lines().skip(1).all(|l| l.contains(",CANCELLED,") && l.contains(",DKK,")));
 
-    let started = desk.start_export(&ExportRequest::default()).unwrap();
-    desk.cancel_export(&started.id).unwrap();
-    let cancelled = finish(&desk, &started.id).await;
+    let started = app.transactions.start_export(&ExportRequest::default()).unwrap();
+    app.transactions.cancel_export(&started.id).unwrap();
+    let cancelled = finish(&app, &started.id).await;
     assert_eq!(cancelled.state, ExportState::Cancelled);
     assert!(cancelled.path.is_none());
     let files: Vec<_> =
@@ -70,26 +74,29 @@ async fn a_saved_export_goes_to_the_chosen_file_once() {
     use escrow_desk::save_as::kind::ExportKind;
     let dir = tempfile::tempdir().unwrap();
     let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        Keychain::with_service("dk.escrowdesk.test.export"),
-        Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::with(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            Keychain::with_service("dk.escrowdesk.test.export"),
+            Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
+        Outside { export_dir: dir.path().join("downloads"), ..Default::default() },
     )
-    .unwrap()
-    .with_export_dir(dir.path().join("downloads"));
+    .unwrap();
     let chosen = dir.path().join("reports").join("mine.csv");
     std::fs::create_dir_all(chosen.parent().unwrap()).unwrap();
     std::fs::write(&chosen, "old content").unwrap();
-    let token = desk.save_tokens().issue(ExportKind::Selection, chosen.clone()).unwrap();
+    let token = app.save_as.tokens().issue(ExportKind::Selection, chosen.clone()).unwrap();
     let request = ExportRequest { ids: Some(vec!["no-such-id".into()]), ..Default::default() };
-    let done = finish(&desk, &desk.start_saved_export(&request, &token).unwrap().id).await;
+    let done = finish(&app, &app.transactions.start_saved_export(&request, &token).unwrap().id).await;
     assert_eq!((done.state, done.path.as_deref()), (ExportState::Done, Some(chosen.to_str().unwrap())));
     let text = std::fs::read_to_string(&chosen).unwrap();
     assert_eq!(text.trim_start_matches('\u{feff}').trim_end(), HEADER.join(","), "replaced whole");
     assert!(!dir.path().join("downloads").exists(), "nothing in Downloads");
 
-    assert!(desk.start_saved_export(&request, &token).is_err(), "a used token");
-    assert!(desk.start_saved_export(&request, chosen.to_str().unwrap()).is_err(), "a path is no token");
-    let audit = desk.save_tokens().issue(ExportKind::Audit, dir.path().join("x.csv")).unwrap();
-    assert!(desk.start_saved_export(&request, &audit).is_err(), "an audit-log choice");
+    assert!(app.transactions.start_saved_export(&request, &token).is_err(), "a used token");
+    assert!(app.transactions.start_saved_export(&request, chosen.to_str().unwrap()).is_err(), "a path is no token");
+    let audit = app.save_as.tokens().issue(ExportKind::Audit, dir.path().join("x.csv")).unwrap();
+    assert!(app.transactions.start_saved_export(&request, &audit).is_err(), "an audit-log choice");
 }

@@ -10,10 +10,11 @@ use escrow_desk::timeline::entry::{TimelineKind, TimelineSource};
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::filters::TransactionFilters;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::SandboxConfig;
 
 struct World {
-    desk: Desk,
+    app: Domains,
     _sandbox: escrow_sandbox::RunningSandbox,
     _dir: tempfile::TempDir,
 }
@@ -22,13 +23,16 @@ async fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain,
-        Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::new(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            keychain,
+            Some(BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap();
-    World { desk, _sandbox: sandbox, _dir: dir }
+    World { app, _sandbox: sandbox, _dir: dir }
 }
 
 fn query(reference_id: Option<&str>, filters: Option<TransactionFilters>) -> TransactionQuery {
@@ -45,28 +49,29 @@ fn query(reference_id: Option<&str>, filters: Option<TransactionFilters>) -> Tra
 #[tokio::test]
 async fn the_list_sends_the_reference_id_with_and_without_filters() {
     let w = world().await;
-    let one = w.desk.list_transactions(&query(Some("DEAL-2026-0042"), None)).await.unwrap();
+    let one = w.app.transactions.list_transactions(&query(Some("DEAL-2026-0042"), None)).await.unwrap();
     assert_eq!(one.count, 1);
     assert_eq!(one.items[0].reference_id.as_deref(), Some("DEAL-2026-0042"));
     let paid = TransactionFilters { statuses: vec!["PAID".into()], ..Default::default() };
-    let filtered = w.desk.list_transactions(&query(Some("DEAL-2026-0042"), Some(paid))).await.unwrap();
+    let filtered = w.app.transactions.list_transactions(&query(Some("DEAL-2026-0042"), Some(paid))).await.unwrap();
     assert_eq!(filtered.count, 1, "the filtered path sends it too");
     let created = TransactionFilters { statuses: vec!["CREATED".into()], ..Default::default() };
-    let none = w.desk.list_transactions(&query(Some("DEAL-2026-0042"), Some(created))).await.unwrap();
+    let none = w.app.transactions.list_transactions(&query(Some("DEAL-2026-0042"), Some(created))).await.unwrap();
     assert_eq!(none.count, 0, "a PAID deal is not CREATED");
-    let all = w.desk.list_transactions(&query(None, None)).await.unwrap();
+    let all = w.app.transactions.list_transactions(&query(None, None)).await.unwrap();
     assert!(all.count > 1);
 }
 
 #[tokio::test]
 async fn a_cancelled_transaction_shows_its_reason_its_staff_action_and_its_webhook() {
     let w = world().await;
-    let page = w.desk.list_transactions(&query(None, None)).await.unwrap();
+    let page = w.app.transactions.list_transactions(&query(None, None)).await.unwrap();
     let item = page.items.iter().find(|t| t.status.as_str() == "CREATED" && t.payer.is_some()).unwrap();
     let id = item.transaction_id.clone();
     let payer = item.payer.as_ref().unwrap().service_account_id.clone().unwrap();
     let record = w
-        .desk
+        .app
+        .actions
         .start_action(&TransactionAction::Cancel {
             transaction_id: id.clone(),
             service_account_id: payer,
@@ -77,14 +82,14 @@ async fn a_cancelled_transaction_shows_its_reason_its_staff_action_and_its_webho
         .unwrap();
     assert_eq!(record.state, ActionState::Succeeded, "{:?}", record.message);
 
-    let view = w.desk.transaction_timeline(&id).await.unwrap();
+    let view = w.app.timeline.transaction_timeline(&id).await.unwrap();
     assert_eq!(view.cancel_reason.as_deref(), Some("Kunden fortrød"));
     assert!(view.webhooks && view.missing.is_empty(), "{view:?}");
     let staff = view.entries.iter().find(|e| e.event == "staff.cancel").expect("the staff's cancel");
     assert_eq!((staff.kind, staff.source), (TimelineKind::Cancel, TimelineSource::Audit));
     assert_eq!(staff.detail.as_deref(), Some("Kunden fortrød"));
     assert!(staff.audit_seq.is_some() && staff.correlation_id.is_some());
-    let audit = w.desk.audit_log(None, 100).unwrap();
+    let audit = w.app.audit.audit_log(None, 100).unwrap();
     assert!(audit.iter().any(|r| Some(r.seq) == staff.audit_seq && r.target == id), "the link names its row");
     assert!(view.entries.iter().any(|e| e.event == "webhook.transaction.cancelled"), "{:?}", view.entries);
     assert_eq!(view.entries.last().map(|e| e.event.as_str()), Some("transaction.created"), "created comes last");
@@ -95,18 +100,18 @@ async fn a_cancelled_transaction_shows_its_reason_its_staff_action_and_its_webho
 #[tokio::test]
 async fn deliveries_are_listed_by_transaction_and_a_test_event_adds_one() {
     let w = world().await;
-    let page = w.desk.list_transactions(&query(Some("DEAL-2026-0042"), None)).await.unwrap();
+    let page = w.app.transactions.list_transactions(&query(Some("DEAL-2026-0042"), None)).await.unwrap();
     let id = page.items[0].transaction_id.clone();
-    let before = w.desk.webhook_deliveries(Some(&id)).await.unwrap();
+    let before = w.app.events.webhook_deliveries(Some(&id)).await.unwrap();
     assert!(before.available);
-    let named = w.desk.send_test_webhook("transaction.succeeded", Some(&id)).await.unwrap();
+    let named = w.app.events.send_test_webhook("transaction.succeeded", Some(&id)).await.unwrap();
     assert_eq!(named, id);
-    let after = w.desk.webhook_deliveries(Some(&id)).await.unwrap();
+    let after = w.app.events.webhook_deliveries(Some(&id)).await.unwrap();
     assert_eq!(after.items.len(), before.items.len() + 1);
     assert_eq!(after.items[0].event_name, "transaction.succeeded", "newest first");
     assert!(after.items.iter().all(|d| d.transaction_id() == Some(id.as_str())));
-    assert!(w.desk.send_test_webhook("user.nothing", None).await.is_err());
-    let examples = w.desk.webhook_examples().await.unwrap();
+    assert!(w.app.events.send_test_webhook("user.nothing", None).await.is_err());
+    let examples = w.app.events.webhook_examples().await.unwrap();
     assert!(examples.examples["transaction"].as_array().is_some_and(|a| !a.is_empty()));
 }
 
@@ -114,10 +119,11 @@ async fn deliveries_are_listed_by_transaction_and_a_test_event_adds_one() {
 async fn from_a_transaction_to_its_payer_and_their_other_transactions() {
     use escrow_desk::users::service::UserQuery;
     let w = world().await;
-    let deal = w.desk.list_transactions(&query(Some("DEAL-2026-0042"), None)).await.unwrap().items.remove(0);
+    let deal =
+        w.app.transactions.list_transactions(&query(Some("DEAL-2026-0042"), None)).await.unwrap().items.remove(0);
     let payer = deal.payer.clone().unwrap();
     let sid = payer.service_account_id.clone().unwrap();
-    let theirs = w.desk.user_transactions(&sid).await.unwrap();
+    let theirs = w.app.users.user_transactions(&sid).await.unwrap();
     assert!(theirs.items.iter().any(|t| t.transaction_id == deal.transaction_id), "the deal is theirs");
     for t in &theirs.items {
         let parties = [&t.payer, &t.payee];
@@ -132,12 +138,12 @@ async fn from_a_transaction_to_its_payer_and_their_other_transactions() {
     // The users list: search by name finds the payer; a search nobody matches finds nobody.
     let name = payer.name.clone().unwrap();
     let search = |s: &str| UserQuery { skip: 0, take: 50, search: Some(s.into()), public: None };
-    let found = w.desk.list_users(&search(&name.to_uppercase())).await.unwrap();
+    let found = w.app.users.list_users(&search(&name.to_uppercase())).await.unwrap();
     assert!(found.items.iter().any(|u| u.service_account_id == sid), "{name} found");
     assert!(found.items.iter().all(|u| u.name.to_lowercase().contains(&name.to_lowercase())));
-    assert!(w.desk.list_users(&search("no such person zzz")).await.unwrap().items.is_empty());
+    assert!(w.app.users.list_users(&search("no such person zzz")).await.unwrap().items.is_empty());
     let public = UserQuery { skip: 0, take: 5, search: None, public: Some(true) };
-    assert!(w.desk.list_users(&public).await.is_ok(), "Public is sent as given");
+    assert!(w.app.users.list_users(&public).await.is_ok(), "Public is sent as given");
 }
 
 #[tokio::test]
@@ -151,20 +157,20 @@ async fn a_document_of_its_own_is_uploaded_journaled_listed_and_opened() {
         signers_required: None,
         file: FileUpload { file_name: "fuldmagt.pdf".into(), data: FileData(b"%PDF-1.4 fuldmagt".to_vec()) },
     };
-    let out = w.desk.upload_document(&input).await.unwrap();
+    let out = w.app.documents.upload_document(&input).await.unwrap();
     assert_eq!(out.record.state, ActionState::Succeeded, "{:?}", out.record.message);
     let id = out.value.clone().expect("the new document's id");
-    let audit = w.desk.audit_log(Some("uploadDocument"), 10).unwrap();
+    let audit = w.app.audit.audit_log(Some("uploadDocument"), 10).unwrap();
     assert!(audit.iter().any(|r| r.target == escrow_desk::documents::actions::NEW_DOCUMENT), "journaled and audited");
 
-    let all = w.desk.list_all_documents().await.unwrap();
+    let all = w.app.documents.list_all_documents().await.unwrap();
     let listed = all.documents.iter().find(|d| d.document_id == id).expect("listed tenant-wide");
     assert_eq!(listed.transaction_id, None, "attached to no transaction");
-    let one = w.desk.get_document(&id).await.unwrap();
+    let one = w.app.documents.get_document(&id).await.unwrap();
     assert_eq!(one.document.title.as_deref(), Some("Fuldmagt"));
 
-    let deleted = w.desk.delete_document(&id).await.unwrap();
+    let deleted = w.app.documents.delete_document(&id).await.unwrap();
     assert_eq!(deleted.record.state, ActionState::Succeeded);
-    assert!(!w.desk.list_all_documents().await.unwrap().documents.iter().any(|d| d.document_id == id));
-    assert!(w.desk.get_document(&id).await.is_err());
+    assert!(!w.app.documents.list_all_documents().await.unwrap().documents.iter().any(|d| d.document_id == id));
+    assert!(w.app.documents.get_document(&id).await.is_err());
 }

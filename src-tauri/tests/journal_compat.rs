@@ -14,17 +14,18 @@ use serde_json::json;
 #[tokio::test]
 async fn a_journal_of_the_previous_version_is_read_resumed_and_reconciled() {
     use escrow_desk::desk::{BuiltInSandbox, Desk};
+    use escrow_desk::wiring::Domains;
     let dir = tempfile::tempdir().unwrap();
-    let app = dir.path().join("app");
-    std::fs::create_dir_all(&app).unwrap();
+    let data = dir.path().join("app");
+    std::fs::create_dir_all(&data).unwrap();
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/journal-v1.sqlite");
-    std::fs::copy(&fixture, app.join("escrow-desk.sqlite")).unwrap();
+    std::fs::copy(&fixture, data.join("escrow-desk.sqlite")).unwrap();
     let sandbox = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
-    let db = AppDb::open(&app).unwrap();
+    let db = AppDb::open(&data).unwrap();
     let keychain =
         escrow_desk::settings::keychain::Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-    let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
+    let app = Domains::new(Desk::new(db.clone(), keychain, Some(builtin)).unwrap()).unwrap();
 
     // Every stored action reads back as the kind it was written as.
     let rows: Vec<(String, String, String)> = {
@@ -43,18 +44,18 @@ async fn a_journal_of_the_previous_version_is_read_resumed_and_reconciled() {
     assert_eq!((refused.state, refused.error.map(|e| e.status)), (ActionState::Failed, Some(Some(400))));
 
     // The three left open are offered, and each is resumed with its stored key.
-    let open = desk.open_actions().unwrap();
+    let open = app.actions.open_actions().unwrap();
     let mut kinds: Vec<&str> = open.iter().map(|r| r.request.kind()).collect();
     kinds.sort_unstable();
     assert_eq!(kinds, ["createGuest", "payout", "tradeAcceptAndPay"]);
     for record in &open {
-        let after = desk.retry_action(&record.id).await.unwrap();
+        let after = app.actions.retry_action(&record.id).await.unwrap();
         assert_eq!(after.idempotency_key, record.idempotency_key, "the stored key is reused");
         let expected =
             if record.request.kind() == "createGuest" { ActionState::Succeeded } else { ActionState::Failed };
         assert_eq!(after.state, expected, "{}: {:?}", record.request.kind(), after.message);
     }
-    assert!(desk.open_actions().unwrap().is_empty());
+    assert!(app.actions.open_actions().unwrap().is_empty());
     // The guest exists on the service now; the payout was looked up before it was resent.
     let http = reqwest::Client::new();
     let guest = http
@@ -66,7 +67,7 @@ async fn a_journal_of_the_previous_version_is_read_resumed_and_reconciled() {
     assert!(guest.status().is_success(), "guest: {}", guest.status());
 
     // The audit chain written by the old version goes on unbroken.
-    let check = desk.verify_audit_log().unwrap();
+    let check = app.audit.verify_audit_log().unwrap();
     assert_eq!(check.status, escrow_desk::audit::ChainStatus::Intact, "{check:?}");
     assert_eq!((check.legacy_rows, check.keyed_rows), (41 + 40 + 1, 3), "the old rows, then keyed ones");
     assert_eq!(check.rows, 41 + 40 + 1 + 3, "intent and outcome rows, a dismissal, three resumed outcomes");

@@ -3,7 +3,7 @@
 //! sandbox (ledger) and the journal and audit chain are consistent.
 //!
 //! The process that dies is this test binary re-run as a child: it runs the app's real
-//! `Desk` and kills itself (`kill -KILL`) at a `Checkpoint`. The third point — killed
+//! desk and kills itself (`kill -KILL`) at a `Checkpoint`. The third point — killed
 //! while the request is in flight — is the real window's test in `tests/tests/e2e.rs`.
 
 use escrow_desk::appdb::AppDb;
@@ -12,14 +12,18 @@ use escrow_desk::journal::{self, ActionState, Checkpoint};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use std::os::unix::process::ExitStatusExt;
 
-fn desk(dir: &std::path::Path, url: &str) -> Desk {
-    Desk::new(
-        AppDb::open(&dir.join("app")).unwrap(),
-        Keychain::with_service("dk.escrowdesk.test.kill"),
-        Some(BuiltInSandbox { url: url.into(), key: DEMO_KEY.into() }),
+fn app(dir: &std::path::Path, url: &str) -> Domains {
+    Domains::new(
+        Desk::new(
+            AppDb::open(&dir.join("app")).unwrap(),
+            Keychain::with_service("dk.escrowdesk.test.kill"),
+            Some(BuiltInSandbox { url: url.into(), key: DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap()
 }
@@ -42,8 +46,9 @@ async fn reimbursements(url: &str) -> Vec<serde_json::Value> {
 async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_restart() {
     let dir = tempfile::tempdir().unwrap();
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
-    let first = desk(dir.path(), &sandbox.url);
+    let first = app(dir.path(), &sandbox.url);
     let page = first
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -77,17 +82,17 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
         );
         assert_eq!(reimbursements(&sandbox.url).await.len() - before, executed_before_restart, "{point:?}");
 
-        let restarted = desk(dir.path(), &sandbox.url);
-        let open = restarted.open_actions().unwrap();
+        let restarted = app(dir.path(), &sandbox.url);
+        let open = restarted.actions.open_actions().unwrap();
         assert_eq!(open.len(), 1, "{point:?}: the intent survived");
         assert_eq!(open[0].state, ActionState::Pending);
-        let done = restarted.retry_action(&open[0].id).await.unwrap();
+        let done = restarted.actions.retry_action(&open[0].id).await.unwrap();
         assert_eq!(done.state, ActionState::Succeeded, "{point:?}: {:?}", done.error);
         let rows = reimbursements(&sandbox.url).await;
         assert_eq!(rows.len() - before, 1, "{point:?}: exactly one execution");
         assert_eq!(rows.iter().filter(|r| r["idempotencyKey"] == open[0].idempotency_key.as_str()).count(), 1);
-        assert!(restarted.open_actions().unwrap().is_empty());
-        let chain = restarted.verify_audit_log().unwrap();
+        assert!(restarted.actions.open_actions().unwrap().is_empty());
+        let chain = restarted.audit.verify_audit_log().unwrap();
         assert_eq!(
             chain.status,
             escrow_desk::audit::ChainStatus::Intact,
@@ -111,7 +116,8 @@ async fn child_killed_at_a_checkpoint() {
         return;
     };
     assert!(journal::set_checkpoint_hook(kill_self_at));
-    let desk = desk(std::path::Path::new(&dir), &url);
-    let _ = desk.start_action(&TransactionAction::Reimburse { transaction_id: txn, amount: "25.00".into() }).await;
+    let app = app(std::path::Path::new(&dir), &url);
+    let _ =
+        app.actions.start_action(&TransactionAction::Reimburse { transaction_id: txn, amount: "25.00".into() }).await;
     panic!("the process should have been killed at {}", std::env::var("KILL_AT").unwrap_or_default());
 }

@@ -12,6 +12,7 @@ use escrow_desk::audit::{AnchorState, ChainProblem, ChainStatus, RowFormat, dige
 use escrow_desk::desk::Desk;
 use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::wiring::Domains;
 
 /// The schema version this app writes.
 const LATEST: u32 = 9;
@@ -80,21 +81,21 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
         assert_eq!((open[0].state, open[0].idempotency_key.as_str()), (ActionState::Pending, "k-7d1f0c9e"));
         let legacy: i64 = db.lock().unwrap().query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).unwrap();
         let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-        let desk = Desk::new(db, keychain, None).unwrap();
-        let c = desk.verify_audit_log().unwrap();
+        let app = Domains::new(Desk::new(db, keychain, None).unwrap()).unwrap();
+        let c = app.audit.verify_audit_log().unwrap();
         assert_eq!((c.status, c.rows, c.legacy_rows), (ChainStatus::Intact, legacy, legacy), "{name}: {c:?}");
-        drop(desk);
+        drop(app);
         // Opening again changes nothing.
         assert!(AppDb::open(dir.path()).is_ok());
     }
 }
 
-fn upgraded_audit_fixture() -> (tempfile::TempDir, Keychain, Desk) {
+fn upgraded_audit_fixture() -> (tempfile::TempDir, Keychain, Domains) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(fixture("appdb-5-e0ce288-audit.sqlite"), dir.path().join("escrow-desk.sqlite")).unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = Desk::new(AppDb::open(dir.path()).unwrap(), keychain.clone(), None).unwrap();
-    (dir, keychain, desk)
+    let app = Domains::new(Desk::new(AppDb::open(dir.path()).unwrap(), keychain.clone(), None).unwrap()).unwrap();
+    (dir, keychain, app)
 }
 
 /// The legacy chain verifies up to the migration point, is anchored on the first start,
@@ -102,28 +103,28 @@ fn upgraded_audit_fixture() -> (tempfile::TempDir, Keychain, Desk) {
 /// offline as a whole.
 #[test]
 fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
-    let (dir, keychain, desk) = upgraded_audit_fixture();
-    let c = desk.verify_audit_log().unwrap();
+    let (dir, keychain, app) = upgraded_audit_fixture();
+    let c = app.audit.verify_audit_log().unwrap();
     assert_eq!(
         (c.status, c.rows, c.legacy_rows, c.keyed_rows, c.anchor, c.anchored_seq),
         (ChainStatus::Intact, 7, 7, 0, AnchorState::Matches, Some(7)),
         "{c:?}"
     );
-    let legacy = desk.audit_log(None, 100).unwrap();
+    let legacy = app.audit.audit_log(None, 100).unwrap();
     assert!(legacy.iter().all(|r| r.format == RowFormat::V1 && r.actor_user.is_none() && r.mac.is_none()));
     assert!(legacy.iter().all(|r| r.at.ends_with('Z')), "old rows keep their time as written");
 
-    desk.dismiss_action("a-1").unwrap();
-    let rows = desk.audit_log(None, 100).unwrap();
+    app.actions.dismiss_action("a-1").unwrap();
+    let rows = app.audit.audit_log(None, 100).unwrap();
     let (first_keyed, last_legacy) = (&rows[0], &rows[1]);
     assert_eq!((first_keyed.seq, first_keyed.format, first_keyed.outcome.as_str()), (8, RowFormat::V2, "dismissed"));
     assert_eq!(first_keyed.prev_hash, last_legacy.hash, "the first keyed row chains from the last legacy hash");
     assert_eq!(first_keyed.environment_kind.as_deref(), Some("production"));
-    let c = desk.verify_audit_log().unwrap();
+    let c = app.audit.verify_audit_log().unwrap();
     assert_eq!((c.status, c.legacy_rows, c.keyed_rows, c.anchored_seq), (ChainStatus::Intact, 7, 1, Some(8)));
 
-    let desk = desk.with_export_dir(dir.path().join("downloads"));
-    let file = desk.save_audit_csv(None).unwrap();
+    let app = app.with_export_dir(dir.path().join("downloads"));
+    let file = app.audit.save_audit_csv(None).unwrap();
     let mut out = Vec::new();
     let code = escrow_desk::audit::cli::verify_audit(&[file.path.clone().into()], &keychain, &mut out);
     let out = String::from_utf8(out).unwrap();
@@ -136,15 +137,15 @@ fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
 /// at the row itself.
 #[test]
 fn a_rewritten_legacy_chain_shows_at_the_keyed_row_that_sealed_it() {
-    let (dir, _keychain, desk) = upgraded_audit_fixture();
-    desk.dismiss_action("a-1").unwrap();
+    let (dir, _keychain, app) = upgraded_audit_fixture();
+    app.actions.dismiss_action("a-1").unwrap();
     let conn = rusqlite::Connection::open(dir.path().join("escrow-desk.sqlite")).unwrap();
     conn.execute_batch("DROP TRIGGER audit_no_update;").unwrap();
     conn.execute("UPDATE audit SET amount = '1.00' WHERE seq = 4", []).unwrap();
-    let c = desk.verify_audit_log().unwrap();
+    let c = app.audit.verify_audit_log().unwrap();
     assert_eq!((c.status, c.problem, c.broken_at), (ChainStatus::Broken, Some(ChainProblem::Edited), Some(4)));
 
-    let mut rows = desk.audit_log(None, 100).unwrap();
+    let mut rows = app.audit.audit_log(None, 100).unwrap();
     rows.reverse();
     let mut prev = digest::GENESIS.to_owned();
     for r in rows.iter_mut().filter(|r| r.format == RowFormat::V1) {
@@ -154,7 +155,7 @@ fn a_rewritten_legacy_chain_shows_at_the_keyed_row_that_sealed_it() {
             .unwrap();
         prev = r.hash.clone();
     }
-    let c = desk.verify_audit_log().unwrap();
+    let c = app.audit.verify_audit_log().unwrap();
     assert_eq!(
         (c.status, c.problem, c.broken_at),
         (ChainStatus::Broken, Some(ChainProblem::Rewritten), Some(7)),

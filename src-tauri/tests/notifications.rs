@@ -11,29 +11,32 @@ use escrow_desk::notify::settings::NotificationSettings;
 use escrow_desk::notify::watch::ChangeWatch;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::{Domains, Outside};
 use std::sync::Arc;
 use std::time::Duration;
 
-fn desk_in(dir: &std::path::Path, sandbox: Option<BuiltInSandbox>, captured: &Arc<Captured>) -> Desk {
+fn desk_in(dir: &std::path::Path, sandbox: Option<BuiltInSandbox>, captured: &Arc<Captured>) -> Domains {
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain, sandbox)
-        .unwrap()
-        .with_notices(Notices::new(captured.clone()))
+    Domains::with(
+        Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain, sandbox).unwrap(),
+        Outside { notices: Notices::new(captured.clone()), ..Default::default() },
+    )
+    .unwrap()
 }
 
-async fn paid_ids(desk: &Desk, n: usize) -> Vec<String> {
+async fn paid_ids(app: &Domains, n: usize) -> Vec<String> {
     let query = TransactionQuery { search: None, skip: 0, take: 100, filters: None, reference_id: None, sort: None };
-    let page = desk.list_transactions(&query).await.unwrap();
+    let page = app.transactions.list_transactions(&query).await.unwrap();
     page.items.iter().filter(|t| t.status.as_str() == "PAID").take(n).map(|t| t.transaction_id.clone()).collect()
 }
 
-async fn run_payout(desk: &Desk, ids: &[String]) {
+async fn run_payout(app: &Domains, ids: &[String]) {
     let req = BulkPrepareRequest { kind: BulkKind::Payout, ids: ids.to_vec(), reason: None };
-    let prepared = desk.bulk_prepare(&req).await.unwrap();
+    let prepared = app.bulk.bulk_prepare(&req).await.unwrap();
     let start = BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() };
-    desk.bulk_start(&start).unwrap();
+    app.bulk.bulk_start(&start).unwrap();
     for _ in 0..600 {
-        if desk.bulk_status(&prepared.batch_id).unwrap().state == BatchState::Finished {
+        if app.bulk.bulk_status(&prepared.batch_id).unwrap().state == BatchState::Finished {
             return;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -58,15 +61,15 @@ async fn a_bulk_run_is_announced_only_when_the_window_is_away() {
     let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
     let captured = Arc::new(Captured::default());
     let builtin = BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-    let desk = desk_in(dir.path(), Some(builtin), &captured);
-    let ids = paid_ids(&desk, 3).await;
+    let app = desk_in(dir.path(), Some(builtin), &captured);
+    let ids = paid_ids(&app, 3).await;
     assert_eq!(ids.len(), 3);
 
-    run_payout(&desk, &ids[..1]).await;
+    run_payout(&app, &ids[..1]).await;
     assert!(notes_after(&captured, 1).await.is_empty(), "in front: no notification");
 
-    desk.notices().set_focused(false);
-    run_payout(&desk, &ids[1..]).await;
+    app.notify.notices().set_focused(false);
+    run_payout(&app, &ids[1..]).await;
     let notes = notes_after(&captured, 1).await;
     assert_eq!(notes.len(), 1, "{notes:?}");
     assert_eq!(notes[0].title, "Bulk payout finished");
@@ -89,23 +92,23 @@ fn add_change(dir: &std::path::Path, kind: &str, title: &str) {
 fn changes_that_need_a_person_are_announced_once_when_turned_on() {
     let dir = tempfile::tempdir().unwrap();
     let captured = Arc::new(Captured::default());
-    let desk = desk_in(dir.path(), None, &captured);
-    assert!(!desk.notification_settings().unwrap().changes, "off by default");
+    let app = desk_in(dir.path(), None, &captured);
+    assert!(!app.notify.notification_settings().unwrap().changes, "off by default");
     add_change(dir.path(), "paid", "Known at start");
     let mut watch = ChangeWatch::default();
-    assert!(!desk.notify_new_changes("sandbox", &mut watch).unwrap(), "what was there at start");
+    assert!(!app.notify.notify_new_changes("sandbox", &mut watch).unwrap(), "what was there at start");
 
     add_change(dir.path(), "paid", "Audi A4");
-    assert!(!desk.notify_new_changes("sandbox", &mut watch).unwrap(), "setting off");
-    desk.save_notification_settings(&NotificationSettings { changes: true }).unwrap();
-    assert!(!desk.notify_new_changes("sandbox", &mut watch).unwrap(), "already looked at while off");
+    assert!(!app.notify.notify_new_changes("sandbox", &mut watch).unwrap(), "setting off");
+    app.notify.save_notification_settings(&NotificationSettings { changes: true }).unwrap();
+    assert!(!app.notify.notify_new_changes("sandbox", &mut watch).unwrap(), "already looked at while off");
 
     add_change(dir.path(), "created", "New deal");
-    assert!(!desk.notify_new_changes("sandbox", &mut watch).unwrap(), "nothing that needs a person");
+    assert!(!app.notify.notify_new_changes("sandbox", &mut watch).unwrap(), "nothing that needs a person");
     add_change(dir.path(), "payment_failed", "VW Golf");
     add_change(dir.path(), "paid", "Tesla");
-    assert!(desk.notify_new_changes("sandbox", &mut watch).unwrap());
-    assert!(!desk.notify_new_changes("sandbox", &mut watch).unwrap(), "once");
+    assert!(app.notify.notify_new_changes("sandbox", &mut watch).unwrap());
+    assert!(!app.notify.notify_new_changes("sandbox", &mut watch).unwrap(), "once");
     let notes = captured.notes();
     assert_eq!(notes.len(), 1, "{notes:?}");
     assert_eq!(notes[0].body, "1 deal paid, 1 payment failed: VW Golf, Tesla");

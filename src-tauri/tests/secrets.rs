@@ -12,6 +12,7 @@ use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::trades::actions::TradeAction;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::{Domains, Outside};
 use escrow_sandbox::{SandboxConfig, Seed, TenantConfig};
 
 const SECRET: &str = "sk_live_7f3a9c2e4b1d8a6f";
@@ -37,14 +38,18 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     .await
     .unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        keychain.clone(),
-        Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+    let app = Domains::with(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            keychain.clone(),
+            Some(BuiltInSandbox { url: builtin.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
+        )
+        .unwrap(),
+        Outside { export_dir: dir.path().join("app").join("exports"), ..Default::default() },
     )
-    .unwrap()
-    .with_export_dir(dir.path().join("app").join("exports"));
-    let profile = desk
+    .unwrap();
+    let profile = app
+        .desk
         .save_profile(&ProfileInput {
             id: None,
             name: "Live".into(),
@@ -55,18 +60,19 @@ async fn no_command_answer_error_or_file_contains_the_key() {
         })
         .unwrap();
     let page = {
-        desk.set_api_key(&profile.id, SECRET).unwrap();
-        desk.select_environment(&profile.id).unwrap();
-        desk.list_transactions(&TransactionQuery {
-            search: None,
-            skip: 0,
-            take: 100,
-            filters: None,
-            reference_id: None,
-            sort: None,
-        })
-        .await
-        .unwrap()
+        app.environments.set_api_key(&profile.id, SECRET).unwrap();
+        app.desk.select_environment(&profile.id).unwrap();
+        app.transactions
+            .list_transactions(&TransactionQuery {
+                search: None,
+                skip: 0,
+                take: 100,
+                filters: None,
+                reference_id: None,
+                sort: None,
+            })
+            .await
+            .unwrap()
     };
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").unwrap();
     let (txn, payer) = (paid.transaction_id.clone(), paid.payer.as_ref().unwrap().service_account_id.clone().unwrap());
@@ -75,9 +81,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
     for name in NAMES {
         // A command missing here fails the test: every command is scanned.
         let answer = match *name {
-            "list_environments" => json(&desk.list_environments()),
-            "select_environment" => json(&desk.select_environment(&profile.id)),
-            "save_profile" => json(&desk.save_profile(&ProfileInput {
+            "list_environments" => json(&app.desk.list_environments()),
+            "select_environment" => json(&app.desk.select_environment(&profile.id)),
+            "save_profile" => json(&app.desk.save_profile(&ProfileInput {
                 id: Some(profile.id.clone()),
                 name: "Live".into(),
                 base_url: tenant.url.clone(),
@@ -85,14 +91,14 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 routes: "getUser = /v1/marketplace/users/{marketplaceUserId}".into(),
                 dialect: Default::default(),
             })),
-            "set_api_key" => json(&desk.set_api_key(&profile.id, SECRET)),
-            "delete_profile" => json(&desk.delete_profile("no-such-profile")),
-            "test_connection" => json(&desk.test_connection(&profile.id).await),
-            "staff_name" => json(&desk.staff_name()),
-            "set_staff_name" => json(&desk.set_staff_name("Mette Hansen")),
-            "staff_name_asked" => json(&desk.staff_name_asked()),
+            "set_api_key" => json(&app.environments.set_api_key(&profile.id, SECRET)),
+            "delete_profile" => json(&app.environments.delete_profile("no-such-profile")),
+            "test_connection" => json(&app.desk.test_connection(&profile.id).await),
+            "staff_name" => json(&app.environments.staff_name()),
+            "set_staff_name" => json(&app.environments.set_staff_name("Mette Hansen")),
+            "staff_name_asked" => json(&app.environments.staff_name_asked()),
             "list_transactions" => json(
-                &desk
+                &app.transactions
                     .list_transactions(&TransactionQuery {
                         search: Some("a".into()),
                         skip: 0,
@@ -103,13 +109,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
-            "get_transaction" => json(&desk.get_transaction(&txn).await),
-            "offline_transaction" => json(&desk.offline_transaction(&txn).await),
+            "get_transaction" => json(&app.transactions.get_transaction(&txn).await),
+            "offline_transaction" => json(&app.transactions.offline_transaction(&txn).await),
             "start_action" => {
-                let ok = desk
+                let ok = app
+                    .actions
                     .start_action(&TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
                     .await;
-                let refused = desk
+                let refused = app
+                    .actions
                     .start_action(&TransactionAction::Reimburse {
                         transaction_id: txn.clone(),
                         amount: "99999999.00".into(),
@@ -117,56 +125,56 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await;
                 format!("{}{}", json(&ok), json(&refused))
             }
-            "retry_action" => json(&desk.retry_action("no-such-action").await),
-            "dismiss_action" => json(&desk.dismiss_action("no-such-action")),
-            "open_actions" => json(&desk.open_actions()),
-            "audit_log" => json(&desk.audit_log(None, 100)),
-            "verify_audit_log" => json(&desk.verify_audit_log()),
-            "save_audit_csv" => json(&desk.save_audit_csv(None)),
-            "list_split_payouts" => json(&desk.list_split_payouts(&txn).await),
-            "user_transactions" => json(&desk.user_transactions(&payer).await),
-            "transaction_timeline" => json(&desk.transaction_timeline(&txn).await),
-            "webhook_examples" => json(&desk.webhook_examples().await),
-            "webhook_deliveries" => json(&desk.webhook_deliveries(Some(&txn)).await),
-            "send_test_webhook" => json(&desk.send_test_webhook("transaction.created", Some(&txn)).await),
-            "payment_instructions" => json(&desk.payment_instructions(&txn, &payer).await),
+            "retry_action" => json(&app.actions.retry_action("no-such-action").await),
+            "dismiss_action" => json(&app.actions.dismiss_action("no-such-action")),
+            "open_actions" => json(&app.actions.open_actions()),
+            "audit_log" => json(&app.audit.audit_log(None, 100)),
+            "verify_audit_log" => json(&app.audit.verify_audit_log()),
+            "save_audit_csv" => json(&app.audit.save_audit_csv(None)),
+            "list_split_payouts" => json(&app.transactions.list_split_payouts(&txn).await),
+            "user_transactions" => json(&app.users.user_transactions(&payer).await),
+            "transaction_timeline" => json(&app.timeline.transaction_timeline(&txn).await),
+            "webhook_examples" => json(&app.events.webhook_examples().await),
+            "webhook_deliveries" => json(&app.events.webhook_deliveries(Some(&txn)).await),
+            "send_test_webhook" => json(&app.events.send_test_webhook("transaction.created", Some(&txn)).await),
+            "payment_instructions" => json(&app.payments.payment_instructions(&txn, &payer).await),
             "start_export" => {
-                let started = desk.start_export(&Default::default()).unwrap();
-                let mut status = desk.export_status(&started.id).unwrap();
+                let started = app.transactions.start_export(&Default::default()).unwrap();
+                let mut status = app.transactions.export_status(&started.id).unwrap();
                 for _ in 0..200 {
                     if status.state != escrow_desk::transactions::export::ExportState::Running {
                         break;
                     }
                     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                    status = desk.export_status(&started.id).unwrap();
+                    status = app.transactions.export_status(&started.id).unwrap();
                 }
                 assert_eq!(status.state, escrow_desk::transactions::export::ExportState::Done, "{status:?}");
                 json::<_, ()>(&Ok(status))
             }
-            "mirror_status" => json(&desk.mirror_status()),
+            "mirror_status" => json(&app.mirror.mirror_status()),
             "sync_mirror" => {
-                let synced = desk.run_mirror_sync(escrow_desk::mirror::sync::SyncKind::Full).await;
-                format!("{}{}", json(&synced), json(&desk.sync_mirror(false)))
+                let synced = app.mirror.run_mirror_sync(escrow_desk::mirror::sync::SyncKind::Full).await;
+                format!("{}{}", json(&synced), json(&app.mirror.sync_mirror(false)))
             }
-            "overview" => json(&desk.overview()),
-            "attention" => json(&desk.attention(None)),
-            "changes" => json(&desk.changes()),
-            "mark_changes_seen" => json(&desk.mark_changes_seen()),
+            "overview" => json(&app.mirror.overview()),
+            "attention" => json(&app.mirror.attention(None)),
+            "changes" => json(&app.mirror.changes()),
+            "mark_changes_seen" => json(&app.mirror.mark_changes_seen()),
             "snooze_attention" => {
                 let target = escrow_desk::mirror::views::SnoozeTarget {
                     transaction_id: txn.clone(),
                     rule: "paid_overdue".into(),
                 };
-                json(&desk.snooze(&[target], 3, "waiting for the dealer", None))
+                json(&app.mirror.snooze(&[target], 3, "waiting for the dealer", None))
             }
-            "unsnooze_attention" => json(&desk.unsnooze(&txn, "paid_overdue", None)),
-            "attention_thresholds" => json(&desk.attention_thresholds()),
-            "save_attention_thresholds" => json(&desk.save_attention_thresholds(&Default::default())),
-            "mirror_intervals" => json(&desk.mirror_intervals()),
-            "save_mirror_intervals" => json(&desk.save_mirror_intervals(&Default::default())),
-            "export_status" => json(&desk.export_status("no-such-export")),
+            "unsnooze_attention" => json(&app.mirror.unsnooze(&txn, "paid_overdue", None)),
+            "attention_thresholds" => json(&app.mirror.attention_thresholds()),
+            "save_attention_thresholds" => json(&app.mirror.save_attention_thresholds(&Default::default())),
+            "mirror_intervals" => json(&app.mirror.mirror_intervals()),
+            "save_mirror_intervals" => json(&app.mirror.save_mirror_intervals(&Default::default())),
+            "export_status" => json(&app.transactions.export_status("no-such-export")),
             "bulk_prepare" => json(
-                &desk
+                &app.bulk
                     .bulk_prepare(&escrow_desk::bulk::model::BulkPrepareRequest {
                         kind: escrow_desk::bulk::model::BulkKind::Payout,
                         ids: vec![txn.clone(), "no-such-transaction".into()],
@@ -174,15 +182,15 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
-            "bulk_start" => json(&desk.bulk_start(&escrow_desk::bulk::model::BulkStartRequest {
+            "bulk_start" => json(&app.bulk.bulk_start(&escrow_desk::bulk::model::BulkStartRequest {
                 batch_id: "no-such-batch".into(),
                 typed_totals: vec![],
             })),
-            "bulk_status" => json(&desk.bulk_status("no-such-batch")),
-            "bulk_cancel" => json(&desk.bulk_cancel("no-such-batch")),
-            "bulk_retry" => json(&desk.bulk_retry("no-such-batch")),
-            "bulk_matching_ids" => json(&desk.bulk_matching_ids(&Default::default()).await),
-            "cancel_export" => json(&desk.cancel_export("no-such-export")),
+            "bulk_status" => json(&app.bulk.bulk_status("no-such-batch")),
+            "bulk_cancel" => json(&app.bulk.bulk_cancel("no-such-batch")),
+            "bulk_retry" => json(&app.bulk.bulk_retry("no-such-batch")),
+            "bulk_matching_ids" => json(&app.bulk.bulk_matching_ids(&Default::default()).await),
+            "cancel_export" => json(&app.transactions.cancel_export("no-such-export")),
             // Refused before anything is launched; the answer is scanned like the rest.
             "create_transaction" => {
                 let input = escrow_desk::transactions::create::NewTransactionInput {
@@ -197,20 +205,20 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     escrow_desk::transactions::create::NewTransactionInput { amount: "x".into(), ..input.clone() };
                 format!(
                     "{}{}",
-                    json(&desk.create_transaction(&input).await),
-                    json(&desk.create_transaction(&refused).await)
+                    json(&app.transactions.create_transaction(&input).await),
+                    json(&app.transactions.create_transaction(&refused).await)
                 )
             }
             "transaction_consequence" => json(
-                &desk
+                &app.transactions
                     .transaction_consequence(&TransactionAction::Reimburse {
                         transaction_id: txn.clone(),
                         amount: "1.00".into(),
                     })
                     .await,
             ),
-            "transaction_labels" => json(&desk.transaction_labels(std::slice::from_ref(&txn))),
-            "debt_consequence" => json(&desk.debt_consequence(&txn, "1.00").await),
+            "transaction_labels" => json(&app.mirror.transaction_labels(std::slice::from_ref(&txn))),
+            "debt_consequence" => json(&app.transactions.debt_consequence(&txn, "1.00").await),
             "check_new_transaction" => {
                 let input = escrow_desk::transactions::create::NewTransactionInput {
                     transaction_type: "AUTO".into(),
@@ -233,10 +241,14 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     bank_id: None,
                     bank_account_id: None,
                 };
-                format!("{}{}", json(&desk.payment_action(&create).await), json(&desk.payment_action(&init).await))
+                format!(
+                    "{}{}",
+                    json(&app.payments.payment_action(&create).await),
+                    json(&app.payments.payment_action(&init).await)
+                )
             }
             "payment_consequence" => json(
-                &desk
+                &app.payments
                     .payment_consequence(&PaymentAction::CreatePayment {
                         transaction_id: txn.clone(),
                         service_account_id: payer.clone(),
@@ -244,25 +256,25 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
-            "update_settings" => json(&desk.update_settings()),
+            "update_settings" => json(&app.updates.update_settings()),
             // The dialog needs a desktop; what it answers is a token and the chosen path.
             "choose_save_path" => json(&Ok::<_, ()>(escrow_desk::save_as::commands::SaveChoice {
                 token: Some("0123456789abcdef0123456789abcdef".into()),
                 path: Some(dir.path().join("chosen.csv").display().to_string()),
             })),
-            "notification_settings" => json(&desk.notification_settings()),
+            "notification_settings" => json(&app.notify.notification_settings()),
             "save_notification_settings" => json(
-                &desk
+                &app.notify
                     .save_notification_settings(&escrow_desk::notify::settings::NotificationSettings { changes: true }),
             ),
-            "save_update_url" => json(&desk.save_update_url("")),
+            "save_update_url" => json(&app.updates.save_update_url("")),
             // Reaching the network is for tests/updates.rs; here: what the check would ask, and an install's refusal.
-            "check_for_update" => json(&desk.update_url().map(|u| u.map(String::from))),
+            "check_for_update" => json(&app.updates.update_url().map(|u| u.map(String::from))),
             "install_update" => json(&Err::<(), _>(escrow_desk::updates::service::to_app_error(
                 tauri_plugin_updater::Error::ReleaseNotFound,
             ))),
             "open_external" => json(&escrow_desk::external::check("javascript:alert(1)").map(drop)),
-            "list_business_users" => json(&desk.list_business_users()),
+            "list_business_users" => json(&app.trades.list_business_users()),
             "create_business_user" => {
                 let mut bu = escrow_api::trade::CreateBusinessUser {
                     business_id: "NOT-DIGITS".into(),
@@ -272,12 +284,12 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     payouts_account_number: "12345678901234".into(),
                     ..Default::default()
                 };
-                let refused = desk.create_business_user(&bu).await;
+                let refused = app.trades.create_business_user(&bu).await;
                 bu.business_id = "12121212".into();
-                format!("{}{}", json(&refused), json(&desk.create_business_user(&bu).await))
+                format!("{}{}", json(&refused), json(&app.trades.create_business_user(&bu).await))
             }
             "edit_business_user" => json(
-                &desk
+                &app.trades
                     .edit_business_user(
                         "12121212",
                         "1003456789",
@@ -289,14 +301,14 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     )
                     .await,
             ),
-            "lookup_business_user" => json(&desk.lookup_business_user("12121212", "1003456789").await),
-            "delete_business_user" => json(&desk.delete_business_user("12121212", "1003456789").await),
-            "trade_user" => json(&desk.trade_user()),
-            "list_trades" => json(&desk.list_trades("scan-user", 1, 20).await),
-            "get_trade" => json(&desk.get_trade("scan-user", "no-such-trade").await),
-            "trade_user_details" => json(&desk.trade_user_details("scan-user").await),
+            "lookup_business_user" => json(&app.trades.lookup_business_user("12121212", "1003456789").await),
+            "delete_business_user" => json(&app.trades.delete_business_user("12121212", "1003456789").await),
+            "trade_user" => json(&app.trades.trade_user()),
+            "list_trades" => json(&app.trades.list_trades("scan-user", 1, 20).await),
+            "get_trade" => json(&app.trades.get_trade("scan-user", "no-such-trade").await),
+            "trade_user_details" => json(&app.trades.trade_user_details("scan-user").await),
             "start_trade_action" => json(
-                &desk
+                &app.trades
                     .start_trade_action(&TradeAction::TradeCancel {
                         trade_id: "no-such-trade".into(),
                         state: "no-such-trade".into(),
@@ -305,7 +317,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             // users, documents, Auto (commands_users.rs, commands_documents.rs)
             "list_users" => json(
-                &desk
+                &app.users
                     .list_users(&escrow_desk::users::service::UserQuery {
                         skip: 0,
                         take: 5,
@@ -314,41 +326,43 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
-            "get_user" => json(&desk.get_user(&payer).await),
+            "get_user" => json(&app.users.get_user(&payer).await),
             "start_connect" => json(
-                &desk
+                &app.users
                     .start_connect(&escrow_desk::users::service::ConnectInput {
                         reference_id: Some("scan-1".into()),
                         ..Default::default()
                     })
                     .await,
             ),
-            "get_connection" => json(&desk.get_connection("no-such-reference").await),
+            "get_connection" => json(&app.users.get_connection("no-such-reference").await),
             "create_guest" => json(
-                &desk
+                &app.users
                     .create_guest(&escrow_desk::users::service::GuestInput {
                         reference_id: "scan-guest".into(),
                         ..Default::default()
                     })
                     .await,
             ),
-            "delete_connection" => json(&desk.delete_connection(&payer, "no-such-reference").await),
-            "list_banks" => json(&desk.list_banks(&payer).await),
-            "list_bank_accounts" => json(&desk.list_bank_accounts(&payer).await),
+            "delete_connection" => json(&app.users.delete_connection(&payer, "no-such-reference").await),
+            "list_banks" => json(&app.users.list_banks(&payer).await),
+            "list_bank_accounts" => json(&app.users.list_bank_accounts(&payer).await),
             "start_bank_onboarding" => {
-                json(&desk.start_bank_onboarding(&payer, "danske-bank", "https://desk.example/back").await)
+                json(&app.users.start_bank_onboarding(&payer, "danske-bank", "https://desk.example/back").await)
             }
-            "bank_onboarding_result" => json(&desk.bank_onboarding_result(&payer).await),
-            "add_bank_account" => json(&desk.add_bank_account(&payer, "danske-bank", "no-such-account").await),
+            "bank_onboarding_result" => json(&app.users.bank_onboarding_result(&payer).await),
+            "add_bank_account" => json(&app.users.add_bank_account(&payer, "danske-bank", "no-such-account").await),
             "set_default_bank_account" => {
-                json(&desk.set_default_bank_account(&payer, "danske-bank", "no-such-account").await)
+                json(&app.users.set_default_bank_account(&payer, "danske-bank", "no-such-account").await)
             }
-            "delete_bank_account" => json(&desk.delete_bank_account(&payer, "danske-bank", "no-such-account").await),
-            "list_documents" => json(&desk.list_documents(&txn).await),
-            "list_all_documents" => json(&desk.list_all_documents().await),
-            "get_document" => json(&desk.get_document("no-such-document").await),
+            "delete_bank_account" => {
+                json(&app.users.delete_bank_account(&payer, "danske-bank", "no-such-account").await)
+            }
+            "list_documents" => json(&app.documents.list_documents(&txn).await),
+            "list_all_documents" => json(&app.documents.list_all_documents().await),
+            "get_document" => json(&app.documents.get_document("no-such-document").await),
             "upload_document" => json(
-                &desk
+                &app.documents
                     .upload_document(&escrow_desk::documents::service::DocumentInput {
                         transaction_id: txn.clone(),
                         title: "Scan".into(),
@@ -360,11 +374,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
-            "sign_document" => json(&desk.sign_document("no-such-document", &payer, None).await),
-            "download_document" => json(&desk.download_document("no-such-document").await),
-            "delete_document" => json(&desk.delete_document("no-such-document").await),
+            "sign_document" => json(&app.documents.sign_document("no-such-document", &payer, None).await),
+            "download_document" => json(&app.documents.download_document("no-such-document").await),
+            "delete_document" => json(&app.documents.delete_document("no-such-document").await),
             "set_bill_of_sale" => json(
-                &desk
+                &app.auto
                     .set_bill_of_sale(&escrow_desk::auto::service::BillOfSaleInput {
                         transaction_id: txn.clone(),
                         enable: true,
@@ -376,7 +390,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             "add_debt_information" => json(
-                &desk
+                &app.auto
                     .add_debt_information(&escrow_desk::auto::service::DebtInput {
                         transaction_id: txn.clone(),
                         file: escrow_desk::shared::files::FileUpload {
@@ -390,11 +404,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     })
                     .await,
             ),
-            "debt_download_link" => json(&desk.debt_download_link(&txn).await),
+            "debt_download_link" => json(&app.auto.debt_download_link(&txn).await),
             "startup_report" => json(&escrow_desk::startup::commands::startup_report()),
-            "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&desk)))),
+            "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&app.actions)))),
             // Writing the clipboard needs a window; what it writes is the same report.
-            "copy_diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&desk)))),
+            "copy_diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&app.actions)))),
             // Opening a file manager is not for a test; its answer is the folder's path.
             "open_logs_folder" => {
                 json(&Ok::<_, ()>(escrow_desk::support::logging::dir().map(|d| d.display().to_string())))
@@ -404,11 +418,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
         answers.push((name, answer));
     }
     // A wrong key answers 401: the error must not echo what was sent either.
-    desk.set_api_key(&profile.id, "wrong-key").unwrap();
+    app.environments.set_api_key(&profile.id, "wrong-key").unwrap();
     answers.push((
         &"unauthorized",
         json(
-            &desk
+            &app.transactions
                 .list_transactions(&TransactionQuery {
                     search: None,
                     skip: 0,

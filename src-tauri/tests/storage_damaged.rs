@@ -15,6 +15,7 @@ use escrow_desk::settings::environments::SANDBOX_ID;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use serde_json::Value;
 
 async fn ledger_len(url: &str) -> usize {
@@ -36,9 +37,9 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
     let db = AppDb::open(&app_dir).unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-    let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
+    let app = Domains::new(Desk::new(db.clone(), keychain, Some(builtin)).unwrap()).unwrap();
     let query = TransactionQuery { search: None, skip: 0, take: 100, filters: None, reference_id: None, sort: None };
-    let page = desk.list_transactions(&query).await.unwrap();
+    let page = app.transactions.list_transactions(&query).await.unwrap();
     let paid = page.items.iter().find(|t| t.status.as_str() == "PAID").expect("a paid demo transaction");
     let payout = TransactionAction::Payout {
         transaction_id: paid.transaction_id.clone(),
@@ -48,7 +49,7 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
 
     // Enough earlier intents for the journal to span many pages, all in the main file.
     let earlier: Vec<_> =
-        (0..300).map(|_| journal::record_intent(&db, desk.audit_trail(), SANDBOX_ID, &payout).unwrap()).collect();
+        (0..300).map(|_| journal::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout).unwrap()).collect();
     db.lock().unwrap().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
     let path = app_dir.join(FILE_NAME);
     let whole = std::fs::read(&path).unwrap();
@@ -63,7 +64,7 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
     db.lock().unwrap().execute_batch("PRAGMA shrink_memory;").unwrap();
 
     let before = ledger_len(&sandbox.url).await;
-    let err = desk.start_action(&payout).await.unwrap_err();
+    let err = app.actions.start_action(&payout).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageDamaged, "{}", err.message);
     assert_eq!(err.not_recorded, Some(NotRecorded::Intent));
     let canonical = app_dir.canonicalize().unwrap();
@@ -83,7 +84,7 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
 
     // The next start moves it aside even when the damage no longer shows to quick_check
     // (here the bytes are put back: only the marker says what was seen).
-    drop(desk);
+    drop(app);
     drop(db);
     std::fs::write(&path, &whole).unwrap();
     assert_eq!(quarantine::damage(&path, quarantine::Depth::Pages).unwrap(), None, "quick_check finds it whole");

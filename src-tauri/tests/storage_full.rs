@@ -11,6 +11,7 @@ use escrow_desk::settings::environments::SANDBOX_ID;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use serde_json::Value;
 
 /// Holds the database at its current size (`None`: lets it grow again); answers the limit.
@@ -39,8 +40,9 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     let db = AppDb::open(&app_dir).unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-    let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
-    let page = desk
+    let app = Domains::new(Desk::new(db.clone(), keychain, Some(builtin)).unwrap()).unwrap();
+    let page = app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -60,10 +62,10 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
 
     // Earlier intents (recorded, not sent), then the disk fills up under more of them: the
     // same request each time, so the one the staff member then starts needs room as they did.
-    let mut earlier = vec![journal::record_intent(&db, desk.audit_trail(), SANDBOX_ID, &payout).unwrap()];
+    let mut earlier = vec![journal::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout).unwrap()];
     cap_pages(&db, None);
     let refused = loop {
-        match journal::record_intent(&db, desk.audit_trail(), SANDBOX_ID, &payout) {
+        match journal::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout) {
             Ok(r) => earlier.push(r),
             Err(e) => break e,
         }
@@ -72,28 +74,28 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     assert_eq!(refused.code, ErrorCode::StorageFull, "{}", refused.message);
 
     let before = ledger(&sandbox.url).await.len();
-    let err = desk.start_action(&payout).await.unwrap_err();
+    let err = app.actions.start_action(&payout).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
     assert!(err.message.starts_with("The data folder is full"), "{}", err.message);
     assert!(err.message.contains(&app_dir.display().to_string()), "names the folder: {}", err.message);
     assert!(err.message.contains("nothing was sent"), "{}", err.message);
     assert_eq!(ledger(&sandbox.url).await.len(), before, "no money request reached the sandbox");
 
-    let open = desk.open_actions().unwrap();
+    let open = app.actions.open_actions().unwrap();
     let kept: Vec<_> = open.iter().map(|r| (r.id.as_str(), r.idempotency_key.as_str(), r.state)).collect();
     let recorded: Vec<_> =
         earlier.iter().map(|r| (r.id.as_str(), r.idempotency_key.as_str(), ActionState::Pending)).collect();
     assert_eq!(kept, recorded, "every earlier intent is kept whole, and nothing else was recorded");
-    assert_eq!(desk.verify_audit_log().unwrap().broken_at, None);
+    assert_eq!(app.audit.verify_audit_log().unwrap().broken_at, None);
 
     // Room again: the same action runs, once.
     cap_pages(&db, Some(i64::from(i32::MAX)));
-    let done = desk.start_action(&payout).await.unwrap();
+    let done = app.actions.start_action(&payout).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     let payouts: Vec<_> = ledger(&sandbox.url).await.into_iter().filter(|r| r["kind"] == "payout").collect();
     assert_eq!(payouts.len(), 1);
     assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
-    assert_eq!(desk.open_actions().unwrap().len(), earlier.len(), "the earlier intents are still open");
+    assert_eq!(app.actions.open_actions().unwrap().len(), earlier.len(), "the earlier intents are still open");
 }
 
 /// Dismissing an open action on a full disk: refused with `storage_full` in the same plain

@@ -12,6 +12,7 @@ use escrow_desk::journal::{self, ActionState, Checkpoint};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
+use escrow_desk::wiring::Domains;
 use serde_json::Value;
 use std::sync::Mutex;
 
@@ -66,8 +67,9 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     let db = AppDb::open(&dir.path().join("app")).unwrap();
     let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
-    let desk = Desk::new(db.clone(), keychain, Some(builtin)).unwrap();
-    let page = desk
+    let app = Domains::new(Desk::new(db.clone(), keychain, Some(builtin)).unwrap()).unwrap();
+    let page = app
+        .transactions
         .list_transactions(&TransactionQuery {
             search: None,
             skip: 0,
@@ -86,8 +88,8 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     };
 
     assert!(journal::set_checkpoint_hook(fill));
-    *FILL_AT_REPLY.lock().unwrap() = Some((db.clone(), desk.audit_trail().clone()));
-    let err = desk.start_action(&payout).await.unwrap_err();
+    *FILL_AT_REPLY.lock().unwrap() = Some((db.clone(), app.desk.audit_trail().clone()));
+    let err = app.actions.start_action(&payout).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
     assert!(
         err.message.contains("answer could not be recorded") && err.message.contains("stays pending"),
@@ -98,7 +100,7 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     let sent = payouts(ledger(&sandbox.url).await);
     assert_eq!(sent.len(), 1, "the intent was recorded first, so the request went out once");
 
-    let open = desk.open_actions().unwrap();
+    let open = app.actions.open_actions().unwrap();
     assert_eq!(open.len(), 1, "the intent is kept");
     assert_eq!(
         (open[0].state, open[0].idempotency_key.as_str()),
@@ -107,8 +109,8 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
 
     // Room again: the retry reconciles (or resends with the same key); one execution.
     db.lock().unwrap().query_row("PRAGMA max_page_count = 2147483647", [], |r| r.get::<_, i64>(0)).unwrap();
-    let done = desk.retry_action(&open[0].id).await.unwrap();
+    let done = app.actions.retry_action(&open[0].id).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded, "{:?}", done.message);
     assert_eq!(payouts(ledger(&sandbox.url).await).len(), 1, "executed once");
-    assert!(desk.open_actions().unwrap().is_empty());
+    assert!(app.actions.open_actions().unwrap().is_empty());
 }

@@ -1,7 +1,7 @@
-//! Business users and trades through `Desk` against an in-process sandbox: field errors
-//! in place (the client's and the service's), a trade walked to finished through
-//! journaled actions, a reimbursement, and exactly one execution per action even when
-//! the answer is lost and the action is retried.
+//! Business users and trades through their domains' states against an in-process sandbox:
+//! field errors in place (the client's and the service's), a trade walked to finished
+//! through journaled actions, a reimbursement, and exactly one execution per action even
+//! when the answer is lost and the action is retried.
 
 use escrow_api::trade::{CreateBusinessUser, EditBusinessUser, TradeAddress};
 use escrow_desk::appdb::AppDb;
@@ -12,11 +12,12 @@ use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::trades::actions::TradeAction;
 use escrow_desk::trades::inputs::{InitiateTradeInput, ShippingInput};
 use escrow_desk::trades::service::TradeView;
+use escrow_desk::wiring::Domains;
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use serde_json::{Value, json};
 
 struct World {
-    desk: Desk,
+    app: Domains,
     sandbox: escrow_sandbox::RunningSandbox,
     _dir: tempfile::TempDir,
 }
@@ -24,13 +25,16 @@ struct World {
 async fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
-    let desk = Desk::new(
-        AppDb::open(&dir.path().join("app")).unwrap(),
-        Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4())),
-        Some(BuiltInSandbox { url: sandbox.url.clone(), key: DEMO_KEY.into() }),
+    let app = Domains::new(
+        Desk::new(
+            AppDb::open(&dir.path().join("app")).unwrap(),
+            Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4())),
+            Some(BuiltInSandbox { url: sandbox.url.clone(), key: DEMO_KEY.into() }),
+        )
+        .unwrap(),
     )
     .unwrap();
-    World { desk, sandbox, _dir: dir }
+    World { app, sandbox, _dir: dir }
 }
 
 async fn control(w: &World, method: reqwest::Method, path: &str, body: Value) -> Value {
@@ -137,24 +141,24 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
     // The client's pre-send check: nothing is journaled.
     let mut bad = business("29876543");
     bad.name = "A".into();
-    let e = w.desk.create_business_user(&bad).await.unwrap_err();
+    let e = w.app.trades.create_business_user(&bad).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::Validation);
     assert_eq!(e.field_errors.as_ref().unwrap()[0].field, "name", "{e:?}");
-    assert!(w.desk.audit_log(None, 100).unwrap().is_empty(), "refused before the journal");
+    assert!(w.app.audit.audit_log(None, 100).unwrap().is_empty(), "refused before the journal");
 
     // The service's 400 `errors[{key, value}]`: only whitelisted (digit) company numbers.
-    let e = w.desk.create_business_user(&business("ACME-1")).await.unwrap_err();
+    let e = w.app.trades.create_business_user(&business("ACME-1")).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::BadRequest);
     let fields = e.field_errors.clone().unwrap();
     assert_eq!(fields[0].field, "businessId", "{e:?}");
     assert!(fields[0].message.contains("whitelisted"));
     assert!(serde_json::to_string(&e).unwrap().contains("\"fieldErrors\""));
 
-    let made = w.desk.create_business_user(&business("29876543")).await.unwrap();
+    let made = w.app.trades.create_business_user(&business("29876543")).await.unwrap();
     assert_eq!(made.name.as_deref(), Some("Cykelhandler ApS"));
     assert!(made.user_id.is_some() && made.service_user_id.is_some());
     assert_eq!(made.bank_account.as_ref().unwrap().account_number.as_deref(), Some("12345678901234"));
-    let list = w.desk.list_business_users().unwrap();
+    let list = w.app.trades.list_business_users().unwrap();
     assert_eq!(list.environment_id, "sandbox");
     assert_eq!(list.items.len(), 1);
 
@@ -164,19 +168,19 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
         address: address(),
         payouts_account_number: "DK5000400440116243".into(),
     };
-    let edited = w.desk.edit_business_user("29876543", "1003456789", &edit).await.unwrap();
+    let edited = w.app.trades.edit_business_user("29876543", "1003456789", &edit).await.unwrap();
     assert_eq!(edited.name.as_deref(), Some("Cykelhandler A/S"));
     assert_eq!(edited.user_id, made.user_id, "the userId from create is kept");
-    let looked = w.desk.lookup_business_user("29876543", "1003456789").await.unwrap();
+    let looked = w.app.trades.lookup_business_user("29876543", "1003456789").await.unwrap();
     assert_eq!(looked.name.as_deref(), Some("Cykelhandler A/S"), "the local name survives a lookup");
 
-    w.desk.delete_business_user("29876543", "1003456789").await.unwrap();
-    assert!(w.desk.list_business_users().unwrap().items.is_empty());
-    let e = w.desk.lookup_business_user("29876543", "1003456789").await.unwrap_err();
+    w.app.trades.delete_business_user("29876543", "1003456789").await.unwrap();
+    assert!(w.app.trades.list_business_users().unwrap().items.is_empty());
+    let e = w.app.trades.lookup_business_user("29876543", "1003456789").await.unwrap_err();
     assert!(matches!(e.code, ErrorCode::NotFound | ErrorCode::BadRequest), "{e:?}");
 
     let kinds: Vec<_> =
-        w.desk.audit_log(None, 100).unwrap().into_iter().map(|a| (a.entry.kind, a.entry.outcome)).collect();
+        w.app.audit.audit_log(None, 100).unwrap().into_iter().map(|a| (a.entry.kind, a.entry.outcome)).collect();
     for k in ["businessUserCreate", "businessUserEdit", "businessUserDelete"] {
         assert!(kinds.iter().any(|(kind, o)| kind == k && o == "succeeded"), "{k} audited: {kinds:?}");
     }
@@ -186,29 +190,30 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
 #[tokio::test]
 async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     let w = world().await;
-    let seller = w.desk.create_business_user(&business("31415926")).await.unwrap();
+    let seller = w.app.trades.create_business_user(&business("31415926")).await.unwrap();
     let payee = seller.user_id.clone().unwrap();
     connect(&w, "buyer-7", "Mette Buyer").await;
 
     // The initiate form's field errors, then the fixed request.
     let mut bad = new_trade("buyer-7", &payee, "1500.00");
     bad.payer_fee = "150".into();
-    let e = w.desk.start_trade_action(&TradeAction::TradeInitiate { input: Box::new(bad) }).await.unwrap_err();
+    let e = w.app.trades.start_trade_action(&TradeAction::TradeInitiate { input: Box::new(bad) }).await.unwrap_err();
     assert_eq!(e.field_errors.unwrap()[0].field, "payerFee");
     let created = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeInitiate { input: Box::new(new_trade("buyer-7", &payee, "1500.00")) })
         .await
         .unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded);
     let trade_id = created.trade_id.clone().unwrap();
 
-    let page = w.desk.list_trades("buyer-7", 1, 20).await.unwrap();
+    let page = w.app.trades.list_trades("buyer-7", 1, 20).await.unwrap();
     assert_eq!(page.trades.len(), 1);
     assert_eq!(page.trades[0]["price"], "1500.00", "money crosses IPC as decimal strings");
-    assert_eq!(w.desk.trade_user().unwrap().marketplace_user_id.as_deref(), Some("buyer-7"));
+    assert_eq!(w.app.trades.trade_user().unwrap().marketplace_user_id.as_deref(), Some("buyer-7"));
 
-    let v = w.desk.get_trade("buyer-7", &trade_id).await.unwrap();
+    let v = w.app.trades.get_trade("buyer-7", &trade_id).await.unwrap();
     assert_eq!(v.viewer_role.as_deref(), Some("payer"));
     assert_eq!(v.payee_marketplace_user_id.as_deref(), Some(payee.as_str()));
     assert_eq!(phase(&v, "contract"), "Active");
@@ -217,7 +222,8 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(v.trade["payer"]["fees"]["amount"], "47.50");
 
     let paid = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeAcceptAndPay {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
@@ -230,7 +236,8 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     let payment = paid.payment.clone().unwrap();
     assert_eq!(payment["amount"], total);
     let link = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradePaymentFlow {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
@@ -246,7 +253,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     pay(&w, payment["externalId"].as_str().unwrap()).await;
 
     // The seller's side: buy the delivery label and pay it.
-    let v = w.desk.get_trade(&payee, &trade_id).await.unwrap();
+    let v = w.app.trades.get_trade(&payee, &trade_id).await.unwrap();
     assert_eq!(v.viewer_role.as_deref(), Some("payee"));
     assert_eq!(phase(&v, "delivery"), "Active");
     assert!(actions_of(&v, "payee").contains(&"BuyDeliveryShipment".to_owned()));
@@ -257,9 +264,13 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
         price: "59.00".into(),
         expected_max_weight_in_grams: 12000,
     };
-    assert_eq!(w.desk.start_trade_action(&bad).await.unwrap_err().field_errors.unwrap()[0].field, "shipmentProviderId");
+    assert_eq!(
+        w.app.trades.start_trade_action(&bad).await.unwrap_err().field_errors.unwrap()[0].field,
+        "shipmentProviderId"
+    );
     let label = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeBuyDeliveryShipment {
             trade_id: trade_id.clone(),
             marketplace_user_id: payee.clone(),
@@ -272,7 +283,8 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     pay(&w, label.payment.unwrap()["externalId"].as_str().unwrap()).await;
 
     let status = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeStatusLink {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
@@ -283,10 +295,11 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
         .await
         .unwrap();
     assert!(status.url.unwrap().contains("/hosted/trade/status/"));
-    let v = w.desk.get_trade("buyer-7", &trade_id).await.unwrap();
+    let v = w.app.trades.get_trade("buyer-7", &trade_id).await.unwrap();
     assert_eq!(actions_of(&v, "payer"), ["AcceptItemCondition", "RejectItemCondition"]);
     let accepted = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeAcceptItemCondition {
             trade_id: trade_id.clone(),
             marketplace_user_id: "buyer-7".into(),
@@ -294,7 +307,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
         .await
         .unwrap();
     assert_eq!(accepted.record.state, ActionState::Succeeded);
-    let v = w.desk.get_trade("buyer-7", &trade_id).await.unwrap();
+    let v = w.app.trades.get_trade("buyer-7", &trade_id).await.unwrap();
     assert_eq!(phase(&v, "finished"), "Completed");
     assert_eq!(v.trade["phases"]["finished"]["outcome"], "Completed");
     assert!(actions_of(&v, "payer").is_empty() && actions_of(&v, "payee").is_empty());
@@ -303,13 +316,15 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     // Another trade: paid, then reimbursed in part; the answer is lost once and the
     // action is retried with its stored key.
     let second = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeInitiate { input: Box::new(new_trade("buyer-7", &payee, "800.00")) })
         .await
         .unwrap();
     let second_id = second.trade_id.unwrap();
     let paid = w
-        .desk
+        .app
+        .trades
         .start_trade_action(&TradeAction::TradeAcceptAndPay {
             trade_id: second_id.clone(),
             marketplace_user_id: "buyer-7".into(),
@@ -327,14 +342,14 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
         payer_marketplace_user_id: "buyer-7".into(),
         amount: "100.00".into(),
     };
-    let lost = w.desk.start_trade_action(&reimburse).await.unwrap();
+    let lost = w.app.trades.start_trade_action(&reimburse).await.unwrap();
     assert_eq!(lost.record.state, ActionState::Unknown, "{:?}", lost.record.message);
-    assert_eq!(w.desk.open_actions().unwrap().len(), 1);
+    assert_eq!(w.app.actions.open_actions().unwrap().len(), 1);
     control(&w, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
-    let retried = w.desk.retry_action(&lost.record.id).await.unwrap();
+    let retried = w.app.actions.retry_action(&lost.record.id).await.unwrap();
     assert_eq!(retried.state, ActionState::Succeeded);
     assert_eq!(retried.idempotency_key, lost.record.idempotency_key);
-    let v = w.desk.get_trade("buyer-7", &second_id).await.unwrap();
+    let v = w.app.trades.get_trade("buyer-7", &second_id).await.unwrap();
     let timeline = v.trade["payer"]["timeline"].to_string();
     assert_eq!(timeline.matches("reimbursed to the buyer").count(), 1, "{timeline}");
 
@@ -350,7 +365,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     assert_eq!(rows.iter().filter(|r| r["kind"] == "trade.payment").count(), 2);
 
     // Journal and audit: intent and outcome of every action.
-    let audit = w.desk.audit_log(None, 1000).unwrap();
+    let audit = w.app.audit.audit_log(None, 1000).unwrap();
     for kind in [
         "tradeInitiate",
         "tradeAcceptAndPay",
@@ -364,14 +379,14 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     }
     assert!(audit.iter().any(|a| a.kind == "tradeReimburse" && a.outcome == "unknown"));
     assert!(audit.iter().filter(|a| a.kind == "tradeAcceptItemCondition").all(|a| a.target == trade_id));
-    assert!(w.desk.verify_audit_log().unwrap().broken_at.is_none());
+    assert!(w.app.audit.verify_audit_log().unwrap().broken_at.is_none());
 }
 
 #[tokio::test]
 async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account() {
     let w = world().await;
     let user = format!("connect-{}", uuid::Uuid::new_v4().simple());
-    assert!(w.desk.trade_user_details(&user).await.unwrap().details.is_none(), "unknown before connecting");
+    assert!(w.app.trades.trade_user_details(&user).await.unwrap().details.is_none(), "unknown before connecting");
 
     let request = |kyc: Option<i32>, success: &str| TradeAction::TradeUserConnect {
         marketplace_user_id: user.clone(),
@@ -383,10 +398,10 @@ async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account
         app_switch_operating_system: Some("Android".into()),
     };
     for bad in [request(Some(3), "https://shop.example.dk/ok"), request(None, "")] {
-        let err = w.desk.start_trade_action(&bad).await.unwrap_err();
+        let err = w.app.trades.start_trade_action(&bad).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation, "{err:?}");
     }
-    let out = w.desk.start_trade_action(&request(Some(2), "https://shop.example.dk/ok")).await.unwrap();
+    let out = w.app.trades.start_trade_action(&request(Some(2), "https://shop.example.dk/ok")).await.unwrap();
     assert_eq!(out.record.state, ActionState::Succeeded, "{:?}", out.record.error);
     let link = out.url.expect("connect link");
     assert!(escrow_desk::external::check(&link).is_ok(), "{link}");
@@ -403,7 +418,7 @@ async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account
         .await
         .unwrap();
     assert!(res.status().is_redirection() || res.status().is_success(), "{}", res.status());
-    let details = w.desk.trade_user_details(&user).await.unwrap().details.expect("connected");
+    let details = w.app.trades.trade_user_details(&user).await.unwrap().details.expect("connected");
     assert!(details.has_completed_onboarding);
     assert_eq!(details.name.as_deref(), Some("Mette Kjær"));
     assert_eq!(details.bank_account.and_then(|b| b.account_number).as_deref(), Some("12345678901234"));
@@ -414,9 +429,9 @@ async fn a_marketplace_user_connects_through_the_link_and_picks_a_payout_account
         app_switch_callback_uri: None,
         app_switch_operating_system: None,
     };
-    let out = w.desk.start_trade_action(&payout).await.unwrap();
+    let out = w.app.trades.start_trade_action(&payout).await.unwrap();
     assert_eq!(out.record.state, ActionState::Succeeded, "{:?}", out.record.error);
     assert!(out.url.is_some_and(|u| u.contains("/hosted/trade/payout-account/")));
-    let audit = w.desk.audit_log(Some(&user), 10).unwrap();
+    let audit = w.app.audit.audit_log(Some(&user), 10).unwrap();
     assert!(audit.iter().any(|e| e.kind == "tradeSelectPayoutAccount" && e.outcome == "succeeded"), "{audit:?}");
 }

@@ -157,11 +157,13 @@ fn the_same_version_is_no_update() {
     });
 }
 
-/// A Desk on a fresh data folder, as the app opens it (no keys are read).
-fn desk(dir: &std::path::Path) -> escrow_desk::desk::Desk {
+/// The updates' state on a fresh data folder, as the app opens it (no keys are read).
+fn updates(dir: &std::path::Path) -> escrow_desk::updates::Updates {
     let keychain =
         escrow_desk::settings::keychain::Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
-    escrow_desk::desk::Desk::new(escrow_desk::appdb::AppDb::open(dir).expect("db"), keychain, None).expect("desk")
+    let desk =
+        escrow_desk::desk::Desk::new(escrow_desk::appdb::AppDb::open(dir).expect("db"), keychain, None).expect("desk");
+    escrow_desk::wiring::Domains::new(desk).expect("domains").updates
 }
 
 #[test]
@@ -173,7 +175,7 @@ fn updates_are_off_until_a_url_is_set_and_install_needs_the_shown_version() {
         let dir = tempfile::tempdir().expect("dir");
         let keys = KeyPair::generate_unencrypted_keypair().expect("keys");
         let app = app(&public_key(&keys));
-        let fresh = desk(dir.path());
+        let fresh = updates(dir.path());
         assert_eq!(fresh.update_settings().expect("settings").url, "", "a new data folder never checks");
         assert!(fresh.save_update_url("ftp://updates.example/latest.json").is_err());
         app.manage(fresh);
@@ -182,7 +184,7 @@ fn updates_are_off_until_a_url_is_set_and_install_needs_the_shown_version() {
 
         let bytes = artifact();
         let url = serve("good.deb", sign(&keys, &bytes, VERSION), vec![("good.deb", bytes)]).await;
-        let saved = app.state::<escrow_desk::desk::Desk>().save_update_url(&format!(" {url} ")).expect("save");
+        let saved = app.state::<escrow_desk::updates::Updates>().save_update_url(&format!(" {url} ")).expect("save");
         assert_eq!(saved.url, url.as_str());
         let UpdateCheck::Available(shown) = check_for_update(handle.clone()).await.expect("check") else {
             panic!("the served update is offered");
@@ -196,7 +198,7 @@ fn updates_are_off_until_a_url_is_set_and_install_needs_the_shown_version() {
         assert!(unpackaged.message.contains("not installed from a package"), "{}", unpackaged.message);
         drop(app);
         assert_eq!(
-            desk(dir.path()).update_settings().expect("settings").url,
+            updates(dir.path()).update_settings().expect("settings").url,
             url.as_str(),
             "the URL survives a restart"
         );

@@ -8,50 +8,51 @@ use escrow_desk::desk::Desk;
 use escrow_desk::journal;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::actions::TransactionAction;
+use escrow_desk::wiring::Domains;
 
 pub struct World {
     pub dir: tempfile::TempDir,
     /// The keychain service of this world (a fresh one each).
     pub service: String,
     pub keychain: Keychain,
-    pub desk: Desk,
+    pub app: Domains,
 }
 
 pub fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let service = format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4());
     let keychain = Keychain::with_service(&service);
-    let desk = open(dir.path(), &keychain);
-    World { dir, service, keychain, desk }
+    let app = open(dir.path(), &keychain);
+    World { dir, service, keychain, app }
 }
 
 /// Journals `n` reimbursements of 7.00 in `environment_id` through `desk` (its data folder
 /// is `dir`) and dismisses each: 2n rows.
-pub fn act_at(dir: &std::path::Path, desk: &Desk, environment_id: &str, n: usize) {
+pub fn act_at(dir: &std::path::Path, app: &Domains, environment_id: &str, n: usize) {
     let db = AppDb::open(&dir.join("app")).unwrap();
     for i in 0..n {
         let request = TransactionAction::Reimburse { transaction_id: format!("t-{i}"), amount: "7.00".into() };
-        let intent = journal::record_intent(&db, desk.audit_trail(), environment_id, &request).unwrap();
-        desk.dismiss_action(&intent.id).unwrap();
+        let intent = journal::record_intent(&db, app.desk.audit_trail(), environment_id, &request).unwrap();
+        app.actions.dismiss_action(&intent.id).unwrap();
     }
 }
 
-pub fn open(dir: &std::path::Path, keychain: &Keychain) -> Desk {
-    Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap()
+pub fn open(dir: &std::path::Path, keychain: &Keychain) -> Domains {
+    Domains::new(Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap()).unwrap()
 }
 
 impl World {
     /// Journals `n` reimbursements of 7.00 in `environment_id` and dismisses each: 2n rows.
     pub fn act_in(&self, environment_id: &str, n: usize) {
-        act_at(self.dir.path(), &self.desk, environment_id, n)
+        act_at(self.dir.path(), &self.app, environment_id, n)
     }
 
     /// The same data folder and keychain with a new desk (as after a restart).
     pub fn restart(self) -> World {
-        let World { dir, service, keychain, desk } = self;
-        drop(desk);
-        let desk = open(dir.path(), &keychain);
-        World { dir, service, keychain, desk }
+        let World { dir, service, keychain, app } = self;
+        drop(app);
+        let app = open(dir.path(), &keychain);
+        World { dir, service, keychain, app }
     }
 
     pub fn act(&self, n: usize) {
@@ -59,12 +60,12 @@ impl World {
     }
 
     pub fn check(&self) -> ChainCheck {
-        self.desk.verify_audit_log().unwrap()
+        self.app.audit.verify_audit_log().unwrap()
     }
 
     pub fn rows(&self) -> Vec<AuditEntry> {
         let mut rows: Vec<AuditEntry> =
-            self.desk.audit_log(None, 10_000).unwrap().into_iter().map(|r| r.entry).collect();
+            self.app.audit.audit_log(None, 10_000).unwrap().into_iter().map(|r| r.entry).collect();
         rows.reverse();
         rows
     }
@@ -79,7 +80,7 @@ impl World {
 
     /// The anchor as stored in the keychain (`{"seq":…,"link":…}`).
     pub fn anchor(&self) -> serde_json::Value {
-        let text = self.keychain.get(self.desk.audit_trail().anchor_account()).unwrap().expect("an anchor");
+        let text = self.keychain.get(self.app.desk.audit_trail().anchor_account()).unwrap().expect("an anchor");
         serde_json::from_str(&text).unwrap()
     }
 }
