@@ -3,17 +3,6 @@
 pub mod actions;
 pub mod commands;
 pub mod service;
+mod state;
 
-use crate::desk::Desk;
-use std::sync::Arc;
-
-/// The Auto modules' state: Tauri manages it and the commands take it.
-pub struct Auto {
-    desk: Arc<Desk>,
-}
-
-impl Auto {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
-    }
-}
+pub use state::Auto;

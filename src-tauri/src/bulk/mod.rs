@@ -12,23 +12,7 @@ pub mod model;
 pub mod prepare;
 pub mod runner;
 pub mod service;
+mod state;
 pub mod totals;
 
-use crate::desk::Desk;
-use crate::notify::sender::Notices;
-use std::sync::Arc;
-
-/// The bulk runs' state (this session's runs, polled): Tauri manages it and the commands
-/// take it.
-pub struct Bulk {
-    desk: Arc<Desk>,
-    batches: jobs::Batches,
-    /// A run that ends while the window is away is announced.
-    notices: Notices,
-}
-
-impl Bulk {
-    pub fn new(desk: Arc<Desk>, notices: Notices) -> Self {
-        Self { desk, batches: jobs::Batches::default(), notices }
-    }
-}
+pub use state::Bulk;

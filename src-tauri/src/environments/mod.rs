@@ -6,19 +6,6 @@
 pub mod commands;
 pub mod profiles;
 pub mod staff;
+mod state;
 
-use crate::desk::Desk;
-use crate::mirror::MirrorService;
-use std::sync::Arc;
-
-/// The Environments page's state: Tauri manages it and the commands take it.
-pub struct Environments {
-    desk: Arc<Desk>,
-    mirror: MirrorService,
-}
-
-impl Environments {
-    pub fn new(desk: Arc<Desk>, mirror: MirrorService) -> Self {
-        Self { desk, mirror }
-    }
-}
+pub use state::Environments;

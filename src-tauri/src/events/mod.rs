@@ -3,17 +3,6 @@
 
 pub mod commands;
 pub mod service;
+mod state;
 
-use crate::desk::Desk;
-use std::sync::Arc;
-
-/// The Events page's state: Tauri manages it and the commands take it.
-pub struct Events {
-    desk: Arc<Desk>,
-}
-
-impl Events {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
-    }
-}
+pub use state::Events;

@@ -7,31 +7,7 @@ pub mod note;
 pub mod plugin;
 pub mod sender;
 pub mod settings;
+mod state;
 pub mod watch;
 
-use crate::desk::Desk;
-use crate::mirror::sync::Mirror;
-use sender::Notices;
-use std::sync::Arc;
-
-/// The notifications' state (the setting, where notes go and the window's focus, and what
-/// the mirror noticed): Tauri manages it and the commands take it; the scheduler holds a
-/// handle (cheap to clone).
-#[derive(Clone)]
-pub struct Notify {
-    desk: Arc<Desk>,
-    notices: Notices,
-    mirror: Mirror,
-}
-
-impl Notify {
-    /// `notices`: where notes go (the app: the desktop's; tests: captured).
-    pub fn new(desk: Arc<Desk>, notices: Notices, mirror: Mirror) -> Self {
-        Self { desk, notices, mirror }
-    }
-
-    /// The notifications sent, with the window's focus.
-    pub fn notices(&self) -> &Notices {
-        &self.notices
-    }
-}
+pub use state::Notify;

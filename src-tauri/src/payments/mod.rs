@@ -5,17 +5,6 @@ pub mod actions;
 pub mod commands;
 pub mod instructions;
 pub mod service;
+mod state;
 
-use crate::desk::Desk;
-use std::sync::Arc;
-
-/// The payments' state: Tauri manages it and the commands take it.
-pub struct Payments {
-    desk: Arc<Desk>,
-}
-
-impl Payments {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
-    }
-}
+pub use state::Payments;

@@ -10,19 +10,8 @@ pub mod from_record;
 pub mod merge;
 pub mod service;
 
+mod state;
 #[cfg(test)]
 mod tests;
 
-use crate::desk::Desk;
-use std::sync::Arc;
-
-/// The timeline's state: Tauri manages it and the commands take it.
-pub struct Timeline {
-    desk: Arc<Desk>,
-}
-
-impl Timeline {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
-    }
-}
+pub use state::Timeline;

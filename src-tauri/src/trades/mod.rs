@@ -7,17 +7,6 @@ pub mod inputs;
 pub mod journaled;
 pub mod requests;
 pub mod service;
+mod state;
 
-use crate::desk::Desk;
-use std::sync::Arc;
-
-/// The trades' state: Tauri manages it and the commands take it.
-pub struct Trades {
-    desk: Arc<Desk>,
-}
-
-impl Trades {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
-    }
-}
+pub use state::Trades;

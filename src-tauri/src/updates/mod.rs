@@ -4,17 +4,6 @@
 pub mod commands;
 pub mod service;
 pub mod settings;
+mod state;
 
-use crate::desk::Desk;
-use std::sync::Arc;
-
-/// The updates' state (the update URL setting): Tauri manages it and the commands take it.
-pub struct Updates {
-    desk: Arc<Desk>,
-}
-
-impl Updates {
-    pub fn new(desk: Arc<Desk>) -> Self {
-        Self { desk }
-    }
-}
+pub use state::Updates;
