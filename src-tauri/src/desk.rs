@@ -4,10 +4,11 @@
 //! domain's own state holds an `Arc<Desk>` (see `wiring.rs`), never the other way round.
 
 use crate::appdb::AppDb;
-use crate::audit::Trail;
 use crate::error::{AppError, ErrorCode};
 use crate::settings::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::settings::keychain::Keychain;
+// From its crate: `crate::audit` is the audit page's side, whose state holds the core.
+use desk_audit::Trail;
 use escrow_api::{Client, ListTransactions};
 use serde::Serialize;
 use std::sync::RwLock;
@@ -36,7 +37,7 @@ struct Active {
 
 pub struct Desk {
     pub(crate) db: AppDb,
-    /// The audit key and anchor of this data folder (see [`crate::audit`]).
+    /// The audit key and anchor of this data folder (see [`desk_audit`]).
     pub(crate) audit: Trail,
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
