@@ -1,5 +1,6 @@
-//! Escrow Desk: the desktop back office. Logic lives in plain modules ([`desk`],
-//! [`environments`], [`keychain`], [`appdb`]); [`commands`] adapts them to Tauri.
+//! Escrow Desk: the desktop back office. The core ([`desk`]) and each domain's state and
+//! logic are plain modules, tested without a window; each domain's `commands` adapt it to
+//! Tauri, and [`wiring`] builds the state the app manages.
 
 // `AppError` is the `{ code, message, ... }` shape that crosses IPC (~170 bytes). Errors are
 // rare and end at the UI, so returning it unboxed is clearer than boxing every `?`.
