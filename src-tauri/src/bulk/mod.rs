@@ -9,6 +9,7 @@ pub mod commands;
 pub mod eligibility;
 pub mod jobs;
 pub mod model;
+pub mod note;
 pub mod prepare;
 pub mod runner;
 pub mod service;

@@ -1,15 +1,10 @@
-//! When a notification is due and what it says: pure rules, tested without a desktop. The
-//! text is counts and deal titles only; every text is also scrubbed of any secret the app
-//! knows (API keys), so none can reach the notification server.
+//! What a notification says: pure, tested without a desktop. The text is counts and deal
+//! titles only; every text is also scrubbed of any secret the app knows (API keys), so none
+//! can reach the notification server. Each domain words its own (`bulk::note`,
+//! `transactions::export_note`); the mirror's changes that need a person are worded here.
 
-use crate::bulk::model::{BatchStatus, BulkKind, RowState};
-use crate::mirror::changes::needs_action;
-use crate::mirror::views::Change;
-use crate::transactions::export::ExportState;
-use std::time::Duration;
-
-/// An export shorter than this ends before anyone looks away: no notification.
-pub const LONG_EXPORT: Duration = Duration::from_secs(3);
+use desk_mirror::changes::needs_action;
+use desk_mirror::views::Change;
 
 /// At most this many deal titles are named in one notification.
 const TITLES: usize = 3;
@@ -22,49 +17,16 @@ pub struct Note {
 }
 
 impl Note {
-    fn new(title: impl Into<String>, body: impl Into<String>) -> Self {
+    /// Scrubbed of every secret the app knows.
+    pub fn new(title: impl Into<String>, body: impl Into<String>) -> Self {
         let scrub = |s: String| crate::support::redact::scrub(&s);
         Self { title: scrub(title.into()), body: scrub(body.into()) }
     }
 }
 
-fn rows(n: u64) -> String {
+/// `1 row`, `2 rows`.
+pub fn rows(n: u64) -> String {
     if n == 1 { "1 row".into() } else { format!("{n} rows") }
-}
-
-/// A CSV export that took at least [`LONG_EXPORT`] and ended (done or failed; one the user
-/// cancelled needs no word).
-pub fn export_finished(elapsed: Duration, state: ExportState, written: u64) -> Option<Note> {
-    if elapsed < LONG_EXPORT {
-        return None;
-    }
-    match state {
-        ExportState::Done => Some(Note::new("Export finished", format!("{} saved.", rows(written)))),
-        ExportState::Failed => Some(Note::new("Export failed", "Open Escrow Desk to see why.")),
-        ExportState::Running | ExportState::Cancelled => None,
-    }
-}
-
-/// A bulk run that reached its end: how many rows ended how.
-pub fn bulk_finished(status: &BatchStatus) -> Note {
-    let what = match status.kind {
-        BulkKind::Payout => "Bulk payout",
-        BulkKind::Cancel => "Bulk cancel",
-        BulkKind::PaymentLink => "Bulk payment links",
-    };
-    let mut parts = vec![format!("{} done", status.count(RowState::Done))];
-    for (state, label) in [
-        (RowState::Failed, "failed"),
-        (RowState::Unknown, "unclear"),
-        (RowState::Skipped, "skipped"),
-        (RowState::Cancelled, "cancelled"),
-    ] {
-        let n = status.count(state);
-        if n > 0 {
-            parts.push(format!("{n} {label}"));
-        }
-    }
-    Note::new(format!("{what} finished"), format!("{}.", parts.join(", ")))
 }
 
 /// The changes of one sync that need a person (paid, payment failed), if any.
@@ -101,7 +63,6 @@ pub fn changes_need_action(changes: &[Change]) -> Option<Note> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bulk::model::BulkRow;
 
     fn change(kind: &str, title: Option<&str>) -> Change {
         Change {
@@ -114,61 +75,6 @@ mod tests {
             title: title.map(str::to_owned),
             currency: None,
         }
-    }
-
-    fn batch(kind: BulkKind, states: &[RowState]) -> BatchStatus {
-        let rows = states
-            .iter()
-            .map(|s| BulkRow {
-                transaction_id: "tx".into(),
-                title: Some("Car".into()),
-                amount: "10.00".into(),
-                currency: "DKK".into(),
-                account: "acct".into(),
-                state: *s,
-                action_id: None,
-                message: None,
-                skip: None,
-                error: None,
-                link: Some("https://pay.example/secret-link".into()),
-                moves: None,
-            })
-            .collect();
-        BatchStatus {
-            batch_id: "b".into(),
-            environment_id: "sandbox".into(),
-            kind,
-            state: crate::bulk::model::BatchState::Finished,
-            reason: None,
-            cancelling: false,
-            totals: vec![],
-            moves: vec![],
-            rows,
-        }
-    }
-
-    #[test]
-    fn a_short_or_cancelled_export_is_not_announced() {
-        assert_eq!(export_finished(Duration::from_millis(2900), ExportState::Done, 5), None);
-        assert_eq!(export_finished(Duration::from_secs(10), ExportState::Cancelled, 5), None);
-        assert_eq!(export_finished(Duration::from_secs(10), ExportState::Running, 5), None);
-    }
-
-    #[test]
-    fn a_long_export_says_how_many_rows() {
-        let note = export_finished(Duration::from_secs(3), ExportState::Done, 1234).unwrap();
-        assert_eq!(note, Note { title: "Export finished".into(), body: "1234 rows saved.".into() });
-        assert_eq!(export_finished(LONG_EXPORT, ExportState::Failed, 0).unwrap().title, "Export failed");
-    }
-
-    #[test]
-    fn a_bulk_run_counts_each_ending_and_names_no_link() {
-        let note = batch(BulkKind::Payout, &[RowState::Done, RowState::Done, RowState::Failed, RowState::Skipped]);
-        let note = bulk_finished(&note);
-        assert_eq!(note.title, "Bulk payout finished");
-        assert_eq!(note.body, "2 done, 1 failed, 1 skipped.");
-        let links = bulk_finished(&batch(BulkKind::PaymentLink, &[RowState::Done]));
-        assert!(!links.body.contains("https://"), "{links:?}");
     }
 
     #[test]

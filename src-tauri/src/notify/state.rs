@@ -2,7 +2,7 @@
 
 use super::sender::Notices;
 use crate::desk::Desk;
-use crate::mirror::sync::Mirror;
+use desk_mirror::sync::Mirror;
 use std::sync::Arc;
 
 /// The notifications' state (the setting, where notes go and the window's focus, and what

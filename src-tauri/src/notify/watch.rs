@@ -5,7 +5,7 @@
 use super::Notify;
 use super::note::changes_need_action;
 use crate::error::AppError;
-use crate::mirror::changes::{after, newest};
+use desk_mirror::changes::{after, newest};
 use std::collections::HashMap;
 
 /// The newest change each environment was checked up to, this session.

@@ -6,6 +6,7 @@ pub mod commands;
 pub mod consequence_service;
 pub mod create;
 pub mod export;
+pub mod export_note;
 pub mod filters;
 pub mod list;
 pub mod offline;

@@ -1,4 +1,4 @@
-/** The longest staff name Rust accepts (`settings/staff.rs`, `MAX_CHARS`). */
+/** The longest staff name Rust accepts (`environments/staff.rs`, `MAX_CHARS`). */
 export const STAFF_NAME_MAX_CHARS = 80;
 
 /** Whether a typed name is longer than Rust accepts (counted in characters, trimmed). */

@@ -1,0 +1,73 @@
+//! The notification of a bulk run that reached its end (sent when the window is away).
+
+use super::model::{BatchStatus, BulkKind, RowState};
+use crate::notify::note::Note;
+
+/// A bulk run that reached its end: how many rows ended how.
+pub fn bulk_finished(status: &BatchStatus) -> Note {
+    let what = match status.kind {
+        BulkKind::Payout => "Bulk payout",
+        BulkKind::Cancel => "Bulk cancel",
+        BulkKind::PaymentLink => "Bulk payment links",
+    };
+    let mut parts = vec![format!("{} done", status.count(RowState::Done))];
+    for (state, label) in [
+        (RowState::Failed, "failed"),
+        (RowState::Unknown, "unclear"),
+        (RowState::Skipped, "skipped"),
+        (RowState::Cancelled, "cancelled"),
+    ] {
+        let n = status.count(state);
+        if n > 0 {
+            parts.push(format!("{n} {label}"));
+        }
+    }
+    Note::new(format!("{what} finished"), format!("{}.", parts.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bulk::model::BulkRow;
+
+    fn batch(kind: BulkKind, states: &[RowState]) -> BatchStatus {
+        let rows = states
+            .iter()
+            .map(|s| BulkRow {
+                transaction_id: "tx".into(),
+                title: Some("Car".into()),
+                amount: "10.00".into(),
+                currency: "DKK".into(),
+                account: "acct".into(),
+                state: *s,
+                action_id: None,
+                message: None,
+                skip: None,
+                error: None,
+                link: Some("https://pay.example/secret-link".into()),
+                moves: None,
+            })
+            .collect();
+        BatchStatus {
+            batch_id: "b".into(),
+            environment_id: "sandbox".into(),
+            kind,
+            state: crate::bulk::model::BatchState::Finished,
+            reason: None,
+            cancelling: false,
+            totals: vec![],
+            moves: vec![],
+            rows,
+        }
+    }
+
+    #[test]
+    fn a_bulk_run_counts_each_ending_and_names_no_link() {
+        let note = batch(BulkKind::Payout, &[RowState::Done, RowState::Done, RowState::Failed, RowState::Skipped]);
+        let note = bulk_finished(&note);
+        assert_eq!(note.title, "Bulk payout finished");
+        assert_eq!(note.body, "2 done, 1 failed, 1 skipped.");
+        let links = bulk_finished(&batch(BulkKind::PaymentLink, &[RowState::Done]));
+        assert!(!links.body.contains("https://"), "{links:?}");
+    }
+}
