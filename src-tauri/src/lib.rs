@@ -12,6 +12,7 @@ pub mod audit;
 pub mod auto;
 pub mod bindings;
 pub mod bulk;
+pub mod business_users;
 pub mod consequence;
 pub mod desk;
 pub mod desktop;

@@ -8,6 +8,7 @@ use crate::actions::Actions;
 use crate::audit::service::AuditLog;
 use crate::auto::Auto;
 use crate::bulk::Bulk;
+use crate::business_users::BusinessUsers;
 use crate::desk::Desk;
 use crate::documents::Documents;
 use crate::environments::Environments;
@@ -56,6 +57,7 @@ pub struct Domains {
     pub documents: Documents,
     pub auto: Auto,
     pub trades: Trades,
+    pub business_users: BusinessUsers,
     pub timeline: Timeline,
     pub events: Events,
     pub audit: AuditLog,
@@ -98,6 +100,7 @@ impl Domains {
             documents: Documents::new(desk.clone()),
             auto: Auto::new(desk.clone()),
             trades: Trades::new(desk.clone()),
+            business_users: BusinessUsers::new(desk.clone()),
             timeline: Timeline::new(desk.clone()),
             events: Events::new(desk.clone()),
             audit: AuditLog::new(desk.clone(), save_as.clone()),
@@ -125,6 +128,7 @@ impl Domains {
             documents,
             auto,
             trades,
+            business_users,
             timeline,
             events,
             audit,
@@ -142,6 +146,7 @@ impl Domains {
         app.manage(documents);
         app.manage(auto);
         app.manage(trades);
+        app.manage(business_users);
         app.manage(timeline);
         app.manage(events);
         app.manage(audit);

@@ -274,7 +274,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 tauri_plugin_updater::Error::ReleaseNotFound,
             ))),
             "open_external" => json(&escrow_desk::external::check("javascript:alert(1)").map(drop)),
-            "list_business_users" => json(&app.trades.list_business_users()),
+            "list_business_users" => json(&app.business_users.list_business_users()),
             "create_business_user" => {
                 let mut bu = escrow_api::trade::CreateBusinessUser {
                     business_id: "NOT-DIGITS".into(),
@@ -284,12 +284,12 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     payouts_account_number: "12345678901234".into(),
                     ..Default::default()
                 };
-                let refused = app.trades.create_business_user(&bu).await;
+                let refused = app.business_users.create_business_user(&bu).await;
                 bu.business_id = "12121212".into();
-                format!("{}{}", json(&refused), json(&app.trades.create_business_user(&bu).await))
+                format!("{}{}", json(&refused), json(&app.business_users.create_business_user(&bu).await))
             }
             "edit_business_user" => json(
-                &app.trades
+                &app.business_users
                     .edit_business_user(
                         "12121212",
                         "1003456789",
@@ -301,8 +301,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     )
                     .await,
             ),
-            "lookup_business_user" => json(&app.trades.lookup_business_user("12121212", "1003456789").await),
-            "delete_business_user" => json(&app.trades.delete_business_user("12121212", "1003456789").await),
+            "lookup_business_user" => json(&app.business_users.lookup_business_user("12121212", "1003456789").await),
+            "delete_business_user" => json(&app.business_users.delete_business_user("12121212", "1003456789").await),
             "trade_user" => json(&app.trades.trade_user()),
             "list_trades" => json(&app.trades.list_trades("scan-user", 1, 20).await),
             "get_trade" => json(&app.trades.get_trade("scan-user", "no-such-trade").await),

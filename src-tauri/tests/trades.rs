@@ -141,24 +141,24 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
     // The client's pre-send check: nothing is journaled.
     let mut bad = business("29876543");
     bad.name = "A".into();
-    let e = w.app.trades.create_business_user(&bad).await.unwrap_err();
+    let e = w.app.business_users.create_business_user(&bad).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::Validation);
     assert_eq!(e.field_errors.as_ref().unwrap()[0].field, "name", "{e:?}");
     assert!(w.app.audit.audit_log(None, 100).unwrap().is_empty(), "refused before the journal");
 
     // The service's 400 `errors[{key, value}]`: only whitelisted (digit) company numbers.
-    let e = w.app.trades.create_business_user(&business("ACME-1")).await.unwrap_err();
+    let e = w.app.business_users.create_business_user(&business("ACME-1")).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::BadRequest);
     let fields = e.field_errors.clone().unwrap();
     assert_eq!(fields[0].field, "businessId", "{e:?}");
     assert!(fields[0].message.contains("whitelisted"));
     assert!(serde_json::to_string(&e).unwrap().contains("\"fieldErrors\""));
 
-    let made = w.app.trades.create_business_user(&business("29876543")).await.unwrap();
+    let made = w.app.business_users.create_business_user(&business("29876543")).await.unwrap();
     assert_eq!(made.name.as_deref(), Some("Cykelhandler ApS"));
     assert!(made.user_id.is_some() && made.service_user_id.is_some());
     assert_eq!(made.bank_account.as_ref().unwrap().account_number.as_deref(), Some("12345678901234"));
-    let list = w.app.trades.list_business_users().unwrap();
+    let list = w.app.business_users.list_business_users().unwrap();
     assert_eq!(list.environment_id, "sandbox");
     assert_eq!(list.items.len(), 1);
 
@@ -168,15 +168,15 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
         address: address(),
         payouts_account_number: "DK5000400440116243".into(),
     };
-    let edited = w.app.trades.edit_business_user("29876543", "1003456789", &edit).await.unwrap();
+    let edited = w.app.business_users.edit_business_user("29876543", "1003456789", &edit).await.unwrap();
     assert_eq!(edited.name.as_deref(), Some("Cykelhandler A/S"));
     assert_eq!(edited.user_id, made.user_id, "the userId from create is kept");
-    let looked = w.app.trades.lookup_business_user("29876543", "1003456789").await.unwrap();
+    let looked = w.app.business_users.lookup_business_user("29876543", "1003456789").await.unwrap();
     assert_eq!(looked.name.as_deref(), Some("Cykelhandler A/S"), "the local name survives a lookup");
 
-    w.app.trades.delete_business_user("29876543", "1003456789").await.unwrap();
-    assert!(w.app.trades.list_business_users().unwrap().items.is_empty());
-    let e = w.app.trades.lookup_business_user("29876543", "1003456789").await.unwrap_err();
+    w.app.business_users.delete_business_user("29876543", "1003456789").await.unwrap();
+    assert!(w.app.business_users.list_business_users().unwrap().items.is_empty());
+    let e = w.app.business_users.lookup_business_user("29876543", "1003456789").await.unwrap_err();
     assert!(matches!(e.code, ErrorCode::NotFound | ErrorCode::BadRequest), "{e:?}");
 
     let kinds: Vec<_> =
@@ -190,7 +190,7 @@ async fn business_user_field_errors_are_in_place_and_fixed() {
 #[tokio::test]
 async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     let w = world().await;
-    let seller = w.app.trades.create_business_user(&business("31415926")).await.unwrap();
+    let seller = w.app.business_users.create_business_user(&business("31415926")).await.unwrap();
     let payee = seller.user_id.clone().unwrap();
     connect(&w, "buyer-7", "Mette Buyer").await;
 

@@ -97,11 +97,11 @@ commands! {
     auto: state_async(Auto) set_bill_of_sale(input: BillOfSaleInput) -> Outcome<AutoAction>;
     auto: state_async(Auto) add_debt_information(input: DebtInput) -> Outcome<AutoAction>;
     auto: state_async(Auto) debt_download_link(transaction_id: String) -> HostedUrlView;
-    trades: state(Trades) list_business_users() -> BusinessUsersView;
-    trades: state_async(Trades) create_business_user(input: CreateBusinessUser) -> BusinessUserView;
-    trades: state_async(Trades) edit_business_user(business_id: String, business_location_id: String, input: EditBusinessUser) -> BusinessUserView;
-    trades: state_async(Trades) lookup_business_user(business_id: String, business_location_id: String) -> BusinessUserView;
-    trades: state_async(Trades) delete_business_user(business_id: String, business_location_id: String) -> ();
+    business_users: state(BusinessUsers) list_business_users() -> BusinessUsersView;
+    business_users: state_async(BusinessUsers) create_business_user(input: CreateBusinessUser) -> BusinessUserView;
+    business_users: state_async(BusinessUsers) edit_business_user(business_id: String, business_location_id: String, input: EditBusinessUser) -> BusinessUserView;
+    business_users: state_async(BusinessUsers) lookup_business_user(business_id: String, business_location_id: String) -> BusinessUserView;
+    business_users: state_async(BusinessUsers) delete_business_user(business_id: String, business_location_id: String) -> ();
     trades: state(Trades) trade_user() -> TradeUserView;
     trades: state_async(Trades) list_trades(marketplace_user_id: String, page: u32, page_size: u32) -> TradesPageView;
     trades: state_async(Trades) get_trade(marketplace_user_id: String, trade_id: String) -> TradeView;

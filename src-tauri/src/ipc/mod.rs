@@ -19,6 +19,8 @@ use crate::auto::service::{BillOfSaleInput, DebtInput};
 use crate::bulk::Bulk;
 use crate::bulk::model::{BatchStatus, BulkPrepareRequest, BulkStartRequest};
 use crate::bulk::service::MatchingIds;
+use crate::business_users::BusinessUsers;
+use crate::business_users::service::{BusinessUserView, BusinessUsersView};
 use crate::consequence::Consequence;
 use crate::consequence::ConsequenceView;
 use crate::desk::ConnectionCheck;
@@ -50,10 +52,7 @@ use crate::timeline::Timeline;
 use crate::timeline::service::TimelineView;
 use crate::trades::Trades;
 use crate::trades::actions::TradeAction;
-use crate::trades::service::{
-    BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView,
-    TradesPageView,
-};
+use crate::trades::service::{TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView};
 use crate::transactions::Transactions;
 use crate::transactions::actions::TransactionAction;
 use crate::transactions::create::NewTransactionInput;

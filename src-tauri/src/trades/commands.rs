@@ -1,53 +1,12 @@
-//! IPC for business users and trades: thin commands over [`crate::trades::service`].
+//! IPC for trades: thin commands over [`crate::trades::service`].
 
 use super::Trades;
 use super::actions::TradeAction;
 use crate::error::AppError;
-use crate::trades::service::{
-    BusinessUserView, BusinessUsersView, TradeActionOutcome, TradeUserView, TradeView, TradesPageView,
-};
-use escrow_api::trade::{CreateBusinessUser, EditBusinessUser};
+use crate::trades::service::{TradeActionOutcome, TradeUserView, TradeView, TradesPageView};
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
-
-#[tauri::command]
-pub fn list_business_users(trades: State<'_, Trades>) -> Result<BusinessUsersView> {
-    trades.list_business_users()
-}
-
-#[tauri::command]
-pub async fn create_business_user(trades: State<'_, Trades>, input: CreateBusinessUser) -> Result<BusinessUserView> {
-    trades.create_business_user(&input).await
-}
-
-#[tauri::command]
-pub async fn edit_business_user(
-    trades: State<'_, Trades>,
-    business_id: String,
-    business_location_id: String,
-    input: EditBusinessUser,
-) -> Result<BusinessUserView> {
-    trades.edit_business_user(&business_id, &business_location_id, &input).await
-}
-
-#[tauri::command]
-pub async fn lookup_business_user(
-    trades: State<'_, Trades>,
-    business_id: String,
-    business_location_id: String,
-) -> Result<BusinessUserView> {
-    trades.lookup_business_user(&business_id, &business_location_id).await
-}
-
-#[tauri::command]
-pub async fn delete_business_user(
-    trades: State<'_, Trades>,
-    business_id: String,
-    business_location_id: String,
-) -> Result<()> {
-    trades.delete_business_user(&business_id, &business_location_id).await
-}
 
 #[tauri::command]
 pub fn trade_user(trades: State<'_, Trades>) -> Result<TradeUserView> {
