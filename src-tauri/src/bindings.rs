@@ -55,7 +55,7 @@ pub fn typescript() -> String {
         crate::audit::export::AuditFile::decl(&cfg),
         crate::save_as::kind::ExportKind::decl(&cfg),
         crate::save_as::commands::SaveChoice::decl(&cfg),
-        crate::notify::settings::NotificationSettings::decl(&cfg),
+        crate::notifications::settings::NotificationSettings::decl(&cfg),
         crate::trades::service::TradeUserDetailsView::decl(&cfg),
         crate::transactions::create::VehicleInput::decl(&cfg),
         crate::startup::NoticeKind::decl(&cfg),

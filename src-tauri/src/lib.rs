@@ -25,7 +25,7 @@ pub mod external;
 pub mod ipc;
 pub use desk_journal as journal;
 pub mod mirror;
-pub mod notify;
+pub mod notifications;
 pub mod payments;
 pub mod platform;
 pub mod sandbox_inspect;
@@ -115,7 +115,7 @@ fn open_desk(app: &tauri::App) -> Result<(wiring::Domains, SandboxGuard), Box<dy
     tracing::info!(sandbox = ?opened.elapsed(), "built-in Sandbox started");
     let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
-    let notices = notify::sender::Notices::new(Arc::new(notify::plugin::Desktop(app.handle().clone())));
+    let notices = notifications::sender::Notices::new(Arc::new(notifications::plugin::Desktop(app.handle().clone())));
     let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?;
     let domains = wiring::Domains::with(desk, wiring::Outside { export_dir: downloads, notices })?;
     Ok((domains, SandboxGuard(sandbox)))
@@ -182,8 +182,8 @@ pub fn run() {
         })
         .menu(desktop::menu::build)
         .on_window_event(|window, event| {
-            if let Some(notify) = window.try_state::<notify::Notify>() {
-                notify::plugin::track_focus(notify.notices(), event);
+            if let Some(notify) = window.try_state::<notifications::Notify>() {
+                notifications::plugin::track_focus(notify.notices(), event);
             }
             platform::memory::on_window_event(event);
         })

@@ -6,9 +6,9 @@
 use escrow_desk::appdb::AppDb;
 use escrow_desk::bulk::model::{BatchState, BulkKind, BulkPrepareRequest, BulkStartRequest};
 use escrow_desk::desk::{BuiltInSandbox, Desk};
-use escrow_desk::notify::sender::{Captured, Notices};
-use escrow_desk::notify::settings::NotificationSettings;
-use escrow_desk::notify::watch::ChangeWatch;
+use escrow_desk::notifications::sender::{Captured, Notices};
+use escrow_desk::notifications::settings::NotificationSettings;
+use escrow_desk::notifications::watch::ChangeWatch;
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::list::TransactionQuery;
 use escrow_desk::wiring::{Domains, Outside};
@@ -45,7 +45,7 @@ async fn run_payout(app: &Domains, ids: &[String]) {
 }
 
 /// The notes sent within two seconds (the note follows the run's end on its task).
-async fn notes_after(captured: &Captured, at_least: usize) -> Vec<escrow_desk::notify::note::Note> {
+async fn notes_after(captured: &Captured, at_least: usize) -> Vec<escrow_desk::notifications::note::Note> {
     for _ in 0..40 {
         if captured.notes().len() >= at_least {
             break;

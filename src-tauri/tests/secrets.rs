@@ -263,10 +263,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 path: Some(dir.path().join("chosen.csv").display().to_string()),
             })),
             "notification_settings" => json(&app.notify.notification_settings()),
-            "save_notification_settings" => json(
-                &app.notify
-                    .save_notification_settings(&escrow_desk::notify::settings::NotificationSettings { changes: true }),
-            ),
+            "save_notification_settings" => json(&app.notify.save_notification_settings(
+                &escrow_desk::notifications::settings::NotificationSettings { changes: true },
+            )),
             "save_update_url" => json(&app.updates.save_update_url("")),
             // Reaching the network is for tests/updates.rs; here: what the check would ask, and an install's refusal.
             "check_for_update" => json(&app.updates.update_url().map(|u| u.map(String::from))),

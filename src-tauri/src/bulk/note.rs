@@ -1,7 +1,7 @@
 //! The notification of a bulk run that reached its end (sent when the window is away).
 
 use super::model::{BatchStatus, BulkKind, RowState};
-use crate::notify::note::Note;
+use crate::notifications::note::Note;
 
 /// A bulk run that reached its end: how many rows ended how.
 pub fn bulk_finished(status: &BatchStatus) -> Note {

@@ -1,7 +1,7 @@
 //! [`Bulk`], the state this domain's commands take (Tauri manages it; see `wiring.rs`).
 
 use crate::desk::Desk;
-use crate::notify::sender::Notices;
+use crate::notifications::sender::Notices;
 use std::sync::Arc;
 
 /// The bulk runs' state (this session's runs, polled): Tauri manages it and the commands

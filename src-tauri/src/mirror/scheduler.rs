@@ -3,7 +3,7 @@
 //! runs it. A failed sync waits one refresh interval before the next try.
 
 use super::MirrorService;
-use crate::notify::Notify;
+use crate::notifications::Notify;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -16,7 +16,7 @@ const FIRST: Duration = Duration::from_millis(2500);
 pub fn spawn(mirror: MirrorService, notify: Notify) {
     tauri::async_runtime::spawn(async move {
         let mut attempts: HashMap<String, Instant> = HashMap::new();
-        let mut watch = crate::notify::watch::ChangeWatch::default();
+        let mut watch = crate::notifications::watch::ChangeWatch::default();
         tokio::time::sleep(FIRST).await;
         loop {
             step(&mirror, &notify, &mut attempts, &mut watch).await;
@@ -30,7 +30,7 @@ async fn step(
     mirror: &MirrorService,
     notify: &Notify,
     attempts: &mut HashMap<String, Instant>,
-    watch: &mut crate::notify::watch::ChangeWatch,
+    watch: &mut crate::notifications::watch::ChangeWatch,
 ) {
     let Ok(env) = mirror.desk.active_id() else { return };
     // What the last sync (scheduled or asked for) noticed that needs a person.

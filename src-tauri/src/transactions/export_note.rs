@@ -1,7 +1,7 @@
 //! The notification of a long CSV export that ended (sent when the window is away).
 
 use super::export::ExportState;
-use crate::notify::note::{Note, rows};
+use crate::notifications::note::{Note, rows};
 use std::time::Duration;
 
 /// An export shorter than this ends before anyone looks away: no notification.

@@ -2,7 +2,7 @@
 
 use crate::desk::Desk;
 use crate::mirror::sync::Mirror;
-use crate::notify::sender::Notices;
+use crate::notifications::sender::Notices;
 use crate::save_as::SaveAs;
 use std::sync::{Arc, Mutex};
 

@@ -12,7 +12,7 @@ import * as events from '../events/i18n';
 import * as notifications from '../notifications/i18n';
 import * as overview from '../overview/i18n';
 import * as payments from '../payments/i18n';
-import * as saving from '../saving/i18n';
+import * as saving from '../save-as/i18n';
 import * as shell from './i18n';
 import * as splitPayouts from '../split-payouts/i18n';
 import * as timeline from '../timeline/i18n';
