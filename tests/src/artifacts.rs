@@ -1,6 +1,6 @@
 //! Where screenshots go, and the X-server capture behind every one of them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Where the tests put their screenshots (`ESCROW_DESK_ARTIFACTS`, else tests/artifacts).
@@ -37,4 +37,23 @@ pub fn capture_display(display: &str, name: &str) -> String {
         Ok(s) => format!("import -window {window} on {display}: {s}"),
         Err(e) => format!("import: {e}"),
     }
+}
+
+/// Copies the app's log files (`logs/` in its data folder) to `name` in [`artifacts`]: a
+/// failed test's data folder is deleted with it, and the log says what the app was doing.
+/// Answers the folder's path, or what went wrong.
+pub fn keep_logs(data_dir: &Path, name: &str) -> String {
+    let to = artifacts().join(name);
+    let files = match std::fs::read_dir(data_dir.join("logs")) {
+        Ok(files) => files,
+        Err(e) => return format!("none ({}: {e})", data_dir.join("logs").display()),
+    };
+    let _ = std::fs::remove_dir_all(&to);
+    if let Err(e) = std::fs::create_dir_all(&to) {
+        return format!("{}: {e}", to.display());
+    }
+    for file in files.flatten() {
+        let _ = std::fs::copy(file.path(), to.join(file.file_name()));
+    }
+    to.display().to_string()
 }

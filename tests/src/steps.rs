@@ -156,12 +156,16 @@ pub async fn confirm_action(c: &AppWindow) -> String {
 }
 
 /// Refreshes the local mirror from the overview's bar and waits until the refresh has ended
-/// (another time shown). The first full pass may still be running on a busy machine.
+/// (another time shown). The first full pass may still be running on a busy machine, and
+/// after its list its detail checks: the time is shown then, but Refresh stays off until they
+/// end, and a click on it does nothing. So the button is waited for, then the time read.
 pub async fn refresh_mirror(c: &AppWindow) {
     c.click("[data-testid='nav-overview']").await;
     c.find_for("[data-testid='mirror-as-of']", Duration::from_secs(90)).await;
+    let refresh = "[data-testid='mirror-refresh']:not([disabled])";
+    c.find_for(refresh, Duration::from_secs(90)).await;
     let before = c.attr("[data-testid='mirror-as-of']", "data-as-of").await;
-    c.click("[data-testid='mirror-refresh']").await;
+    c.click(refresh).await;
     c.until_for("the mirror refreshed", Duration::from_secs(60), async || {
         let now = c.try_find("[data-testid='mirror-as-of']").await?.try_attr("data-as-of").await.ok().flatten();
         now.filter(|n| *n != before)

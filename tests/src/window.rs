@@ -7,7 +7,7 @@
 //! with a screenshot taken from the test's own X server. Screenshots are always taken
 //! from the X server (`artifacts::capture_display`), never through WebDriver.
 
-use crate::artifacts::capture_display;
+use crate::artifacts::{capture_display, keep_logs};
 use crate::cap::{current_test, register_display, unregister_display};
 use crate::display::Display;
 use crate::driver::{Driver, Launch, app_binary, start_driver};
@@ -39,6 +39,8 @@ pub struct AppWindow {
     driver: Driver,
     display: Display,
     step: Duration,
+    /// The app's data folder: its log files are kept from there when the test fails.
+    data_dir: std::path::PathBuf,
 }
 
 impl Drop for AppWindow {
@@ -74,7 +76,7 @@ impl AppWindow {
                 );
             }
         };
-        AppWindow { client, driver, display, step: step_timeout() }
+        AppWindow { client, driver, display, step: step_timeout(), data_dir: launch.data_dir }
     }
 
     /// Gives each later WebDriver call `limit` instead of [`step_timeout`].
@@ -97,11 +99,13 @@ impl AppWindow {
         app_pids(self.driver_pid(), &app_binary())
     }
 
-    /// Fails the test: a screenshot from the X server, then a panic naming `what`.
+    /// Fails the test: a screenshot from the X server and the app's log files kept, then a
+    /// panic naming `what`.
     pub fn fail(&self, what: &str) -> ! {
         let test = current_test();
         let shot = capture_display(&self.display.name, &format!("failure-{test}.png"));
-        panic!("{test}: {what}\n  screenshot from the X server: {shot}");
+        let logs = keep_logs(&self.data_dir, &format!("failure-{test}-logs"));
+        panic!("{test}: {what}\n  screenshot from the X server: {shot}\n  the app's log files: {logs}");
     }
 
     /// One WebDriver call, bounded: an error is returned, no answer fails the test.

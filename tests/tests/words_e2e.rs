@@ -59,10 +59,12 @@ async fn documents_and_deliveries_name_the_deal_not_its_id() {
         c.click("[data-testid='send-test-event']").await;
         let cell =
             format!("[data-testid='delivery-row'][data-transaction='{id}'] [data-testid='delivery-transaction']");
+        // The row is drawn first and named once the mirror's labels for it are in: wait for the
+        // name, not for the first text (a moment earlier the cell reads "Open transaction").
         let text = c
-            .until_for("the test event's delivery", Duration::from_secs(30), async || {
+            .until_for("the test event's delivery named", Duration::from_secs(30), async || {
                 let text = c.try_find(&cell).await?.content_or_empty().await;
-                (!text.is_empty()).then_some(text)
+                text.contains(&title).then_some(text)
             })
             .await;
         assert!(text.contains(&title), "the delivery names the deal {title:?}: {text:?}");
