@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make e2e-stress`: the whole end-to-end suite, ROUNDS times in a row (default 10), while
+# `make e2e-stress`: the whole end-to-end suite as `make test` runs it (two binaries at a
+# time), ROUNDS times in a row (default 10), while
 # a busy loop keeps one of the machine's cores occupied (CI shares the machine with other
 # work; E2E_STRESS_LOAD=0 turns it off). Prints each round's passes, failures and slowest
 # test; fails on any failure, hang (a test over its cap) or missing test.
@@ -11,10 +12,16 @@ export ESCROW_DESK_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/escrow-desk"
 export ESCROW_DESK_ARTIFACTS="${ESCROW_DESK_ARTIFACTS:-$root/tests/artifacts/stress}"
 mkdir -p "$ESCROW_DESK_ARTIFACTS"
 
-cargo build -p escrow-desk
-cargo test -p escrow-desk-e2e --no-run
-# How many end-to-end tests there are: every round must report each of them.
-expected=$(scripts/with-session.sh cargo test -q -p escrow-desk-e2e -- --list 2>/dev/null | grep -c ': test$')
+# One build of the workspace, as `make test` does (the app included); each round runs its
+# end-to-end binaries as `make test` does, E2E_JOBS at a time (scripts/e2e.sh).
+plan="${CARGO_TARGET_DIR:-$root/target}/stress-build.json"
+cargo test --workspace --no-run --message-format=json-render-diagnostics >"$plan"
+# How many end-to-end tests run (ignored ones do not): every round must report each of them.
+count() { "$@" 2>/dev/null | grep -c ': test$' || true; }
+expected=0
+while IFS=$'\t' read -r _ exe; do
+  expected=$((expected + $(count "$exe" --list) - $(count "$exe" --list --ignored)))
+done < <(python3 scripts/test-targets.py "$plan" e2e)
 
 burner=""
 if [ "${E2E_STRESS_LOAD:-1}" = "1" ]; then
@@ -31,7 +38,7 @@ for round in $(seq 1 "$rounds"); do
   started=$(date +%s)
   set +e
   ESCROW_E2E_TIMINGS="$timings" timeout --kill-after=30 1800 \
-    scripts/with-session.sh cargo test -q -p escrow-desk-e2e --no-fail-fast >"$timings.log" 2>&1
+    scripts/with-session.sh scripts/e2e.sh "$plan" -- -q >"$timings.log" 2>&1
   rc=$?
   set -e
   took=$(( $(date +%s) - started ))

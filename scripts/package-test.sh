@@ -54,6 +54,8 @@ grep -q '^Categories=.*Finance' "$desktop" || fail "the desktop entry has no Fin
 "$inst/usr/bin/escrow" --version | grep -q "escrow" || fail "the installed CLI does not run"
 
 # The installed app renders its first page (through the end-to-end harness, under Xvfb).
+# `--workspace` resolves features as `make test` does, so its build is reused (`-p` would
+# build the harness and the sandbox again).
 ESCROW_DESK_BIN="$inst/usr/bin/escrow-desk" bash "$root_dir/scripts/with-session.sh" \
-  cargo test -p escrow-desk-e2e --test package_e2e -- --ignored --test-threads=1
+  cargo test --workspace --test package_e2e -- --ignored --test-threads=1
 echo "package-test: ok ($deb)"

@@ -44,10 +44,29 @@ section "UI: type check and unit tests"
 section "Release: signing step and update manifest (throwaway key)"
 bash scripts/release-test.sh
 
-section "Rust: build the app for the end-to-end tests"
-cargo build -p escrow-desk
+section "Rust: build the app and every test binary (once, for every run below)"
+# One build of the whole workspace, whose report names each binary. The runs below select
+# targets, never packages: `-p`/`--exclude` resolve features anew and build it all again.
+# (The app the end-to-end tests drive is this build's: `cargo test` builds it as well.)
+plan="${CARGO_TARGET_DIR:-$root/target}/test-build.json"
+cargo test --workspace --no-run --message-format=json-render-diagnostics >"$plan"
+[ -x "$ESCROW_DESK_BIN" ] || { echo "the build did not make $ESCROW_DESK_BIN" >&2; exit 1; }
 
-section "Rust: unit, integration and end-to-end tests"
+# Every part runs even when one before it failed; `make test` fails at the end, naming them.
+failed=()
+section "Rust: unit and integration tests"
+mapfile -t others < <(python3 scripts/test-targets.py "$plan" others)
+# The last resort after each test's own bounds: 20 minutes is ~10x a loaded run.
+timeout --kill-after=30 1200 scripts/with-session.sh cargo test --workspace --lib --bins "${others[@]}" --no-fail-fast \
+  || failed+=("Rust unit and integration tests")
+cargo test --workspace --doc || failed+=("Rust doc tests")
+
+section "End-to-end tests in the real window, ${E2E_JOBS:-2} binaries at a time"
 # Each end-to-end test has its own cap (tests/src/cap.rs) and every WebDriver call its own
 # bound (tests/src/window.rs); this is the last resort: 45 minutes is ~10x a cold run.
-timeout --kill-after=30 2700 scripts/with-session.sh cargo test --workspace --no-fail-fast
+timeout --kill-after=30 2700 scripts/with-session.sh scripts/e2e.sh "$plan" || failed+=("end-to-end tests")
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'make test: FAILED: %s\n' "${failed[@]}" >&2
+  exit 1
+fi
