@@ -48,10 +48,14 @@ fn escrow(items: &[Value]) -> BTreeMap<String, Decimal> {
     sums
 }
 
-/// Runs a full sync from the bar on the current page and waits until it has ended.
+/// Runs a full sync from the bar on the current page and waits until it has ended. Full sync
+/// is off while a sync runs (a pass's detail checks go on after its time is shown) and a click
+/// then does nothing, so the button is waited for first.
 async fn full_sync(c: &AppWindow) {
+    let full = "[data-testid='mirror-full']:not([disabled])";
+    c.find_for(full, Duration::from_secs(90)).await;
     let before = c.attr("[data-testid='mirror-as-of']", "data-as-of").await;
-    c.click("[data-testid='mirror-full']").await;
+    c.click(full).await;
     c.until_for("the full sync to end", Duration::from_secs(60), async || {
         let now = c.try_find("[data-testid='mirror-as-of']").await?.try_attr("data-as-of").await.ok().flatten();
         now.filter(|n| *n != before)
