@@ -16,7 +16,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
-jobs="${E2E_JOBS:-2}"
+at_once="${E2E_JOBS:-2}"
+[[ "$at_once" =~ ^[1-9][0-9]*$ ]] || { echo "e2e: E2E_JOBS must be a whole number from 1: $at_once" >&2; exit 2; }
 artifacts="${ESCROW_DESK_ARTIFACTS:-$root/tests/artifacts}"
 logs="$artifacts/logs"
 # Each binary's last time, kept with the builds: the next run starts the longest first.
@@ -45,7 +46,7 @@ rm -rf "$logs"
 mkdir -p "$logs"
 results="$work/results"
 : >"$results"
-echo "e2e: ${#order[@]} binaries, $jobs at a time (logs: $logs)"
+echo "e2e: ${#order[@]} binaries, $at_once at a time (logs: $logs)"
 
 # One binary, from the package's folder as cargo runs it; its log printed whole at the end.
 run_one() {
@@ -62,7 +63,7 @@ run_one() {
 }
 
 for entry in "${order[@]}"; do
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  while [ "$(jobs -rp | wc -l)" -ge "$at_once" ]; do wait -n || true; done
   run_one "${entry%%$'\t'*}" "${entry#*$'\t'}" "$@" &
 done
 wait
@@ -71,7 +72,7 @@ wait
 awk -F'\t' 'FILENAME == ARGV[1] { new[$1] = $2; next } !($1 in new) { print } END { for (n in new) print n "\t" new[n] }' \
   "$results" "$times_file" >"$work/times.new" 2>/dev/null && cp "$work/times.new" "$times_file" || true
 
-echo "== e2e: time per binary ($jobs at a time)"
+echo "== e2e: time per binary ($at_once at a time)"
 sort -t$'\t' -k2,2nr "$results" | awk -F'\t' '{ printf "  %5d s  %s%s\n", $2, $1, ($3 == 0 ? "" : "  FAILED (exit " $3 ")") }'
 ran=$(wc -l <"$results")
 failed=$(awk -F'\t' '$3 != 0 { print $1 }' "$results")
