@@ -8,7 +8,14 @@ setup:
 	@bash scripts/setup-tools.sh
 	@bash scripts/setup-node.sh
 
+## The UI build that `make run`, `make test` and `make package` embed, redone only when a file
+## it is built from changed (CI builds the app for the tests and for the package side by side).
 ui: setup
+	@$(MAKE) --no-print-directory ui/dist/index.html
+
+UI_INPUTS = $(shell find ui/src ui/index.html ui/vite.config.ts ui/svelte.config.js ui/tsconfig.json \
+  ui/package.json ui/node_modules/.package-lock.json -type f 2>/dev/null)
+ui/dist/index.html: $(UI_INPUTS)
 	cd ui && npm run --silent build
 
 ## Opens the desktop app on the built-in Sandbox with demo data.
@@ -38,7 +45,7 @@ cross-check:
 	@bash scripts/cross-check.sh
 
 ## Builds the installable package (deb, with the `escrow` CLI) into target/release/bundle/deb.
-package: setup
+package: ui
 	@bash scripts/package.sh
 
 ## Checks the built deb: fields, files, size, a dpkg install into a throwaway root, first page.

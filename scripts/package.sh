@@ -5,10 +5,11 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
+# The UI it embeds, built only when stale (`make ui`; CI has built it before the tests).
+make --no-print-directory -C "$root" ui/dist/index.html
 # One cargo invocation for the app and the CLI, so the crates they share are compiled once
 # (two invocations resolve features apart and compile them twice); `tauri bundle` then packs
 # what was built. `custom-protocol` is what `tauri build` adds: the app serves its embedded UI.
-(cd ui && npm run --silent build)
 cargo build --release --locked -p escrow-desk -p escrow-cli --features tauri/custom-protocol
 # The CLI's path depends on the target folder, so it is handed to the bundler here rather than
 # written into tauri.conf.json.
