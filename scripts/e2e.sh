@@ -2,7 +2,7 @@
 # The end-to-end test binaries (tests/tests/*.rs of escrow-desk-e2e), E2E_JOBS at a time
 # (default 2), longest first. Each binary already opens its windows on private displays
 # with drivers on free ports, and takes turns with its own windows (tests/src/cap.rs), so
-# at most E2E_JOBS windows are up at once (decision 0008).
+# at most E2E_JOBS windows are up at once (decision 0009).
 #
 # Usage: scripts/e2e.sh [PLAN] [-- LIBTEST ARGS]. PLAN is what `cargo test --workspace
 # --no-run --message-format=json-render-diagnostics` printed (make test builds once and
