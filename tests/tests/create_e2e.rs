@@ -123,7 +123,8 @@ async fn create_then_pay(c: &AppWindow, log: &Path) {
     c.find("[data-testid='action-dialog'][data-kind='createPayment']").await;
     let due = c.content("[data-testid='confirm-amount-expected']").await;
     c.type_into("[data-testid='confirm-amount-input']", &due).await;
-    c.submit("[data-testid='action-confirm']").await;
+    // Confirm is enabled once the payment's consequence has been read live.
+    c.submit("[data-testid='action-confirm']:not([disabled])").await;
     c.find("[data-testid='payment-link-panel']").await;
     let first = c.content("[data-testid='payment-link-url']").await;
     assert!(first.starts_with(&format!("{url}/hosted/pay/")), "payment link {first}");
