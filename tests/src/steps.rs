@@ -86,8 +86,24 @@ pub async fn open_transaction(c: &AppWindow, search: &str) {
         (rows.len() == 1 && content.to_lowercase().contains(&search.to_lowercase())).then_some(())
     })
     .await;
+    // A click that lands while the list re-renders (the mirror's refresh) can be lost: the
+    // list then stays. A person clicks again; so does this.
     c.click("[data-testid='transaction-row']").await;
-    c.find("[data-testid='transaction-detail']").await;
+    let mut again = std::time::Instant::now() + Duration::from_secs(3);
+    c.until("the transaction's detail", async || {
+        if c.try_find("[data-testid='transaction-detail']").await.is_some() {
+            return Some(());
+        }
+        if std::time::Instant::now() > again {
+            again += Duration::from_secs(3);
+            if let Some(row) = c.try_find("[data-testid='transaction-row']").await {
+                eprintln!("the row click was lost: clicking again");
+                row.click().await;
+            }
+        }
+        None
+    })
+    .await;
 }
 
 /// The id of the transaction the detail page shows, once it has one.
