@@ -98,7 +98,8 @@ pub async fn open_transaction(c: &AppWindow, search: &str) {
             again += Duration::from_secs(3);
             if let Some(row) = c.try_find("[data-testid='transaction-row']").await {
                 eprintln!("the row click was lost: clicking again");
-                row.click().await;
+                // Gone by now (re-rendered again): the next round finds it anew.
+                let _ = row.try_click().await;
             }
         }
         None

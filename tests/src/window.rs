@@ -197,8 +197,17 @@ impl AppWindow {
     }
 
     /// Clicks the element `css` as a person would (see [`El::click`]).
+    /// When the element is replaced while it is clicked (the list re-rendered), it is found
+    /// again and clicked, for up to [`WAIT`]: a refused click has not happened.
     pub async fn click(&self, css: &str) {
-        self.find(css).await.click().await
+        let deadline = Instant::now() + WAIT;
+        loop {
+            match self.find(css).await.try_click().await {
+                Ok(()) => return,
+                Err(e) if Instant::now() > deadline => self.fail(&format!("step `click {css}`: {e}")),
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        }
     }
 
     /// Clicks a form's submit button through the DOM: WebKitWebDriver's native click on
@@ -360,18 +369,30 @@ impl<'w> El<'w> {
     /// clicked again; a second refusal clicks it through the DOM, the same event a person
     /// would cause.
     pub async fn click(&self) {
+        if let Err(e) = self.try_click().await {
+            self.w.fail(&format!("step `click {}`: {e}", self.label));
+        }
+    }
+
+    /// [`El::click`], or the error when the element is gone (replaced by a re-render), for
+    /// a caller that finds it again.
+    pub async fn try_click(&self) -> Result<(), CmdError> {
         let what = format!("click {}", self.label);
         if self.w.call(&what, self.el.click()).await.is_ok() {
-            return;
+            return Ok(());
         }
         let unblock = "document.querySelectorAll(\"[data-testid='toast'] button\").forEach((b) => b.click()); \
                        arguments[0].scrollIntoView({block: 'center'});";
-        self.w.step(&format!("scroll to {}", self.label), self.w.client.execute(unblock, vec![self.json()])).await;
+        self.w.call(&format!("scroll to {}", self.label), self.w.client.execute(unblock, vec![self.json()])).await?;
         tokio::time::sleep(Duration::from_millis(300)).await;
         if self.w.call(&what, self.el.click()).await.is_ok() {
-            return;
+            return Ok(());
         }
-        self.dom_click().await;
+        let js = "arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();";
+        self.w
+            .call(&format!("DOM click {}", self.label), self.w.client.execute(js, vec![self.json()]))
+            .await
+            .map(|_| ())
     }
 
     /// A click through the DOM (scrolled to the middle first).
