@@ -9,7 +9,7 @@ setup:
 	@bash scripts/setup-node.sh
 
 ## The UI build that `make run`, `make test` and `make package` embed, redone only when a file
-## it is built from changed (CI builds the app for the tests and for the package side by side).
+## it is built from changed.
 ui: setup
 	@$(MAKE) --no-print-directory ui/dist/index.html
 
@@ -27,7 +27,7 @@ run: ui
 test: ui
 	@bash scripts/test.sh
 
-## What CI runs (`.ci/run`: make test, cross-check, package-test), with each step's time.
+## What CI runs (`.ci/run`: make test, the package checks on the test build, cross-check), with each step's time.
 ci-time:
 	@bash .ci/run
 
@@ -36,7 +36,7 @@ e2e-stress: ui
 	@bash scripts/e2e-stress.sh
 
 ## Known vulnerabilities: RustSec advisories (cargo-deny) and npm audit of the UI's runtime
-## packages. Needs GitHub and the npm audit endpoint, which CI cannot reach.
+## packages; fails when either database cannot be reached (`make test` reports that as not checked).
 advisories: setup
 	@bash scripts/advisories.sh
 

@@ -19,6 +19,8 @@ PKGS=(
   fonts-dejavu-core
   # package checks: desktop entry validation, size arithmetic
   desktop-file-utils bc
+  # the team store's tests: a throwaway cluster of their own (scripts/with-postgres.sh)
+  postgresql
 )
 
 missing=()

@@ -9,9 +9,10 @@ use crate::settings::environments::{self as envs, Badge, EnvironmentList, Enviro
 use crate::settings::keychain::Keychain;
 // From its crate: `crate::audit` is the audit page's side, whose state holds the core.
 use desk_audit::Trail;
+use desk_journal::{JournalStore, LocalJournal};
 use escrow_api::{Client, ListTransactions};
 use serde::Serialize;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use ts_rs::TS;
 
 const ACTIVE_SETTING: &str = "active_environment";
@@ -39,6 +40,8 @@ pub struct Desk {
     pub(crate) db: AppDb,
     /// The audit key and anchor of this data folder (see [`desk_audit`]).
     pub(crate) audit: Trail,
+    /// Where actions are journaled: this desk's own database (a team's store when joined).
+    journal: Arc<dyn JournalStore>,
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
@@ -48,8 +51,9 @@ impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
         let audit = Trail::open(&keychain, &db, envs::kind_on);
-        let desk =
-            Self { db, audit, keychain, sandbox, active: RwLock::new(Active { id: SANDBOX_ID.into(), client: None }) };
+        let journal = Arc::new(LocalJournal::new(db.clone(), audit.clone()));
+        let active = RwLock::new(Active { id: SANDBOX_ID.into(), client: None });
+        let desk = Self { db, audit, journal, keychain, sandbox, active };
         if let Some(id) = stored
             && desk.view(&id).is_ok()
         {
@@ -65,6 +69,16 @@ impl Desk {
     }
 
     /// The audit trail this desk writes (tests append through it as a crashed app would).
+    /// The store every journaled action of this desk goes through.
+    pub fn journal(&self) -> &dyn JournalStore {
+        self.journal.as_ref()
+    }
+
+    /// The same store, to hold in a task that outlives the call (a bulk run).
+    pub(crate) fn journal_handle(&self) -> Arc<dyn JournalStore> {
+        self.journal.clone()
+    }
+
     pub fn audit_trail(&self) -> &Trail {
         &self.audit
     }
@@ -198,7 +212,7 @@ impl Desk {
     ) -> Result<(String, crate::journal::Run<A>), AppError> {
         let request = crate::journal::check(request)?; // field faults before anything else (a missing key, say)
         let (environment_id, client) = self.active_client()?;
-        let run = crate::journal::run(&self.db, &self.audit, &client, &environment_id, request).await?;
+        let run = crate::journal::run(self.journal(), &client, &environment_id, request).await?;
         Ok((environment_id, run))
     }
 

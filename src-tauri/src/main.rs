@@ -8,6 +8,10 @@ fn main() {
         let keychain = escrow_desk::settings::keychain::Keychain::default();
         std::process::exit(escrow_desk::audit::cli::verify_audit(&args[1..], &keychain, &mut std::io::stdout()));
     }
+    // `escrow-desk team init|add-staff …`: the team store's set-up, for the IT person.
+    if args.first().is_some_and(|a| a == desk_team::cli::COMMAND) {
+        std::process::exit(desk_team::cli::run(&args[1..], &mut std::io::stdin().lock(), &mut std::io::stdout()));
+    }
     #[cfg(target_os = "linux")]
     {
         if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {

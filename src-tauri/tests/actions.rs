@@ -198,7 +198,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
         .await
         .unwrap();
     assert_eq!(reimburse.state, ActionState::Unknown);
-    let open: Vec<_> = w.app.actions.open_actions().unwrap().into_iter().map(|a| a.id).collect();
+    let open: Vec<_> = w.app.actions.open_actions().await.unwrap().into_iter().map(|a| a.id).collect();
     assert_eq!(open, [payout.id.clone(), reimburse.id.clone()]);
 
     control(&w.faulty.url, KEY, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
@@ -208,7 +208,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     assert_eq!(payout.state, ActionState::Succeeded, "reconciled by GET: already succeeded");
     let reimburse = w.app.actions.retry_action(&reimburse.id).await.unwrap();
     assert_eq!(reimburse.state, ActionState::Succeeded);
-    assert!(w.app.actions.open_actions().unwrap().is_empty());
+    assert!(w.app.actions.open_actions().await.unwrap().is_empty());
 
     let rows = ledger(&w.faulty.url, KEY).await;
     let count = |kind: &str, key: &str| rows.iter().filter(|r| r["kind"] == kind && r["idempotencyKey"] == key).count();
@@ -230,11 +230,11 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     // The app dies right after committing the intent, before sending anything.
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let trail = w.app.desk.audit_trail().clone();
-    let intent = journal::record_intent(&db, &trail, "sandbox", &request).unwrap();
+    let intent = journal::local::record_intent(&db, &trail, "sandbox", &request).unwrap();
     drop(w.app);
 
     let app = new_desk(&w.dir, &w.keychain, &w.builtin);
-    let open = app.actions.open_actions().unwrap();
+    let open = app.actions.open_actions().await.unwrap();
     assert_eq!(open.len(), 1);
     assert_eq!((open[0].state, &open[0].request), (ActionState::Pending, &request.clone().into()));
     let done = app.actions.retry_action(&intent.id).await.unwrap();
@@ -242,7 +242,7 @@ async fn an_intent_written_before_a_crash_is_resumed_after_restart() {
     assert_eq!(done.idempotency_key, intent.idempotency_key, "the key persisted before the first request");
     let t = app.transactions.get_transaction(&id).await.unwrap().transaction;
     assert_eq!(t.status.as_str(), "CANCELLED");
-    let dismissed = app.actions.dismiss_action(&intent.id).unwrap_err();
+    let dismissed = app.actions.dismiss_action(&intent.id).await.unwrap_err();
     assert_eq!(dismissed.code, escrow_desk::error::ErrorCode::Validation);
 }
 
@@ -273,7 +273,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     let client = escrow_api::Client::builder(&w.builtin.url, escrow_sandbox::DEMO_KEY).build().unwrap();
     // Both requests reach the service and succeed, then the app dies before recording it.
     let trail = w.app.desk.audit_trail().clone();
-    let reimburse = journal::record_intent(
+    let reimburse = journal::local::record_intent(
         &db,
         &trail,
         "sandbox",
@@ -281,7 +281,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     )
     .unwrap();
     journal::send_unrecorded(&client, &reimburse).await.unwrap();
-    let payout = journal::record_intent(
+    let payout = journal::local::record_intent(
         &db,
         &trail,
         "sandbox",
@@ -292,7 +292,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     drop(w.app);
 
     let app = new_desk(&w.dir, &w.keychain, &w.builtin);
-    assert_eq!(app.actions.open_actions().unwrap().len(), 2, "both still pending after restart");
+    assert_eq!(app.actions.open_actions().await.unwrap().len(), 2, "both still pending after restart");
     assert_eq!(
         app.actions.retry_action(&reimburse.id).await.unwrap().state,
         ActionState::Succeeded,
@@ -302,7 +302,7 @@ async fn an_answer_lost_between_the_reply_and_the_journal_update_is_reconciled()
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
     assert_eq!(rows.iter().filter(|r| r["kind"] == "reimburse").count(), 1);
     assert_eq!(rows.iter().filter(|r| r["kind"] == "payout").count(), 1);
-    assert!(app.actions.open_actions().unwrap().is_empty());
+    assert!(app.actions.open_actions().await.unwrap().is_empty());
     assert_eq!(app.audit.verify_audit_log().unwrap().status, ChainStatus::Intact, "rows of the crashed run chain on");
 }
 
@@ -349,12 +349,12 @@ async fn a_key_deleted_under_a_pending_action_sends_nothing_and_loses_nothing() 
     let (id, _) = paid(&w.app).await;
     let db = AppDb::open(&w.dir.path().join("app")).unwrap();
     let request = TransactionAction::Reimburse { transaction_id: id, amount: "7.00".into() };
-    let intent = journal::record_intent(&db, w.app.desk.audit_trail(), &w.faulty_profile, &request).unwrap();
+    let intent = journal::local::record_intent(&db, w.app.desk.audit_trail(), &w.faulty_profile, &request).unwrap();
     w.keychain.delete(&w.faulty_profile).unwrap();
 
     let refused = w.app.actions.retry_action(&intent.id).await.unwrap_err();
     assert_eq!(refused.code, escrow_desk::error::ErrorCode::NoApiKey, "{}", refused.message);
-    let open = w.app.actions.open_actions().unwrap();
+    let open = w.app.actions.open_actions().await.unwrap();
     assert_eq!(open.len(), 1, "the intent is kept");
     assert_eq!(
         (open[0].state, open[0].idempotency_key.as_str()),

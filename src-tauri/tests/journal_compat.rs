@@ -35,16 +35,16 @@ async fn a_journal_of_the_previous_version_is_read_resumed_and_reconciled() {
     };
     assert_eq!(rows.len(), 41);
     for (id, kind, state) in &rows {
-        let record: ActionRecord = journal::get(&db, id).unwrap_or_else(|e| panic!("{kind}: {e:?}"));
+        let record: ActionRecord = journal::local::get(&db, id).unwrap_or_else(|e| panic!("{kind}: {e:?}"));
         assert_eq!(record.request.kind(), kind);
         assert_eq!(serde_json::to_value(record.state).unwrap(), json!(state));
     }
     let refused = rows.iter().find(|r| r.1 == "cancel").unwrap();
-    let refused: ActionRecord = journal::get(&db, &refused.0).unwrap();
+    let refused: ActionRecord = journal::local::get(&db, &refused.0).unwrap();
     assert_eq!((refused.state, refused.error.map(|e| e.status)), (ActionState::Failed, Some(Some(400))));
 
     // The three left open are offered, and each is resumed with its stored key.
-    let open = app.actions.open_actions().unwrap();
+    let open = app.actions.open_actions().await.unwrap();
     let mut kinds: Vec<&str> = open.iter().map(|r| r.request.kind()).collect();
     kinds.sort_unstable();
     assert_eq!(kinds, ["createGuest", "payout", "tradeAcceptAndPay"]);
@@ -55,7 +55,7 @@ async fn a_journal_of_the_previous_version_is_read_resumed_and_reconciled() {
             if record.request.kind() == "createGuest" { ActionState::Succeeded } else { ActionState::Failed };
         assert_eq!(after.state, expected, "{}: {:?}", record.request.kind(), after.message);
     }
-    assert!(app.actions.open_actions().unwrap().is_empty());
+    assert!(app.actions.open_actions().await.unwrap().is_empty());
     // The guest exists on the service now; the payout was looked up before it was resent.
     let http = reqwest::Client::new();
     let guest = http

@@ -83,7 +83,7 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
         assert_eq!(reimbursements(&sandbox.url).await.len() - before, executed_before_restart, "{point:?}");
 
         let restarted = app(dir.path(), &sandbox.url);
-        let open = restarted.actions.open_actions().unwrap();
+        let open = restarted.actions.open_actions().await.unwrap();
         assert_eq!(open.len(), 1, "{point:?}: the intent survived");
         assert_eq!(open[0].state, ActionState::Pending);
         let done = restarted.actions.retry_action(&open[0].id).await.unwrap();
@@ -91,7 +91,7 @@ async fn an_app_killed_at_each_point_executes_its_intent_exactly_once_after_rest
         let rows = reimbursements(&sandbox.url).await;
         assert_eq!(rows.len() - before, 1, "{point:?}: exactly one execution");
         assert_eq!(rows.iter().filter(|r| r["idempotencyKey"] == open[0].idempotency_key.as_str()).count(), 1);
-        assert!(restarted.actions.open_actions().unwrap().is_empty());
+        assert!(restarted.actions.open_actions().await.unwrap().is_empty());
         let chain = restarted.audit.verify_audit_log().unwrap();
         assert_eq!(
             chain.status,

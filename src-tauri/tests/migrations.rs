@@ -76,7 +76,7 @@ fn every_earlier_schema_is_upgraded_with_nothing_lost() {
             assert_eq!(n, 1, "{name}: table {table}");
         }
         drop(conn);
-        let open: Vec<ActionRecord> = journal::open(&db).unwrap();
+        let open: Vec<ActionRecord> = journal::local::open(&db).unwrap();
         assert_eq!(open.len(), 1, "{name}: the pending payout is still there");
         assert_eq!((open[0].state, open[0].idempotency_key.as_str()), (ActionState::Pending, "k-7d1f0c9e"));
         let legacy: i64 = db.lock().unwrap().query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).unwrap();
@@ -101,8 +101,8 @@ fn upgraded_audit_fixture() -> (tempfile::TempDir, Keychain, Domains) {
 /// The legacy chain verifies up to the migration point, is anchored on the first start,
 /// and the first keyed row chains from its last hash; the log then exports and verifies
 /// offline as a whole.
-#[test]
-fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
+#[tokio::test]
+async fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
     let (dir, keychain, app) = upgraded_audit_fixture();
     let c = app.audit.verify_audit_log().unwrap();
     assert_eq!(
@@ -114,7 +114,7 @@ fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
     assert!(legacy.iter().all(|r| r.format == RowFormat::V1 && r.actor_user.is_none() && r.mac.is_none()));
     assert!(legacy.iter().all(|r| r.at.ends_with('Z')), "old rows keep their time as written");
 
-    app.actions.dismiss_action("a-1").unwrap();
+    app.actions.dismiss_action("a-1").await.unwrap();
     let rows = app.audit.audit_log(None, 100).unwrap();
     let (first_keyed, last_legacy) = (&rows[0], &rows[1]);
     assert_eq!((first_keyed.seq, first_keyed.format, first_keyed.outcome.as_str()), (8, RowFormat::V2, "dismissed"));
@@ -135,10 +135,10 @@ fn a_legacy_audit_chain_still_verifies_and_the_keyed_chain_continues_from_it() {
 /// Legacy rows have no MAC; rewriting them with recomputed plain hashes shows at the first
 /// keyed row, whose MAC sealed the old last hash. Editing one without recomputing is named
 /// at the row itself.
-#[test]
-fn a_rewritten_legacy_chain_shows_at_the_keyed_row_that_sealed_it() {
+#[tokio::test]
+async fn a_rewritten_legacy_chain_shows_at_the_keyed_row_that_sealed_it() {
     let (dir, _keychain, app) = upgraded_audit_fixture();
-    app.actions.dismiss_action("a-1").unwrap();
+    app.actions.dismiss_action("a-1").await.unwrap();
     let conn = rusqlite::Connection::open(dir.path().join("escrow-desk.sqlite")).unwrap();
     conn.execute_batch("DROP TRIGGER audit_no_update;").unwrap();
     conn.execute("UPDATE audit SET amount = '1.00' WHERE seq = 4", []).unwrap();

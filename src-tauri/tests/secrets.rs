@@ -126,8 +126,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 format!("{}{}", json(&ok), json(&refused))
             }
             "retry_action" => json(&app.actions.retry_action("no-such-action").await),
-            "dismiss_action" => json(&app.actions.dismiss_action("no-such-action")),
-            "open_actions" => json(&app.actions.open_actions()),
+            "dismiss_action" => json(&app.actions.dismiss_action("no-such-action").await),
+            "open_actions" => json(&app.actions.open_actions().await),
             "audit_log" => json(&app.audit.audit_log(None, 100)),
             "verify_audit_log" => json(&app.audit.verify_audit_log()),
             "save_audit_csv" => json(&app.audit.save_audit_csv(None)),
@@ -405,9 +405,11 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             "debt_download_link" => json(&app.auto.debt_download_link(&txn).await),
             "startup_report" => json(&escrow_desk::startup::commands::startup_report()),
-            "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&app.actions)))),
+            "diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&app.actions)).await)),
             // Writing the clipboard needs a window; what it writes is the same report.
-            "copy_diagnostics" => json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&app.actions)))),
+            "copy_diagnostics" => {
+                json(&Ok::<_, ()>(escrow_desk::support::diagnostics::report(Some(&app.actions)).await))
+            }
             // Opening a file manager is not for a test; its answer is the folder's path.
             "open_logs_folder" => {
                 json(&Ok::<_, ()>(escrow_desk::support::logging::dir().map(|d| d.display().to_string())))

@@ -51,8 +51,8 @@ fn garbage_is_moved_aside_kept_whole_and_a_fresh_database_works() {
     assert!(chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%SZ").is_ok(), "a UTC timestamp: {name}");
     assert_eq!(std::fs::read(&moved.to).unwrap(), garbage, "kept byte for byte");
 
-    let recorded = journal::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
-    let back: journal::Record<TransactionAction> = journal::get(&db, &recorded.id).unwrap();
+    let recorded = journal::local::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
+    let back: journal::Record<TransactionAction> = journal::local::get(&db, &recorded.id).unwrap();
     assert_eq!(back.idempotency_key, recorded.idempotency_key, "the fresh database works");
 
     let notice = startup::moved_aside_notice(NoticeKind::DatabaseMovedAside, &moved);
@@ -69,7 +69,7 @@ fn garbage_is_moved_aside_kept_whole_and_a_fresh_database_works() {
     // Opened again: the fresh database is whole and stays; the moved file is still there.
     let again = AppDb::open(dir.path()).unwrap();
     assert!(again.moved_aside().is_none());
-    assert_eq!(journal::open::<TransactionAction>(&again).unwrap().len(), 1);
+    assert_eq!(journal::local::open::<TransactionAction>(&again).unwrap().len(), 1);
     assert_eq!(moved_files(dir.path()), [moved.to]);
 }
 
@@ -80,7 +80,7 @@ fn a_journal_with_damaged_pages_is_moved_aside_with_its_wal() {
     {
         let db = AppDb::open(dir.path()).unwrap();
         for _ in 0..300 {
-            journal::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
+            journal::local::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
         }
         db.lock().unwrap().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
     }
@@ -97,17 +97,17 @@ fn a_journal_with_damaged_pages_is_moved_aside_with_its_wal() {
     assert_eq!(std::fs::read(&moved.to).unwrap(), bytes, "kept byte for byte");
     let wal = PathBuf::from(format!("{}-wal", moved.to.display()));
     assert!(wal.exists(), "its WAL moved with it, under the same name");
-    assert!(journal::open::<TransactionAction>(&db).unwrap().is_empty(), "a fresh journal");
+    assert!(journal::local::open::<TransactionAction>(&db).unwrap().is_empty(), "a fresh journal");
 }
 
 #[test]
 fn a_whole_database_is_never_moved() {
     let dir = tempfile::tempdir().unwrap();
     let db = AppDb::open(dir.path()).unwrap();
-    journal::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
+    journal::local::record_intent(&db, &trail(&db), SANDBOX_ID, &intent()).unwrap();
     drop(db);
     let db = AppDb::open(dir.path()).unwrap();
     assert!(db.moved_aside().is_none());
     assert!(moved_files(dir.path()).is_empty());
-    assert_eq!(journal::open::<TransactionAction>(&db).unwrap().len(), 1);
+    assert_eq!(journal::local::open::<TransactionAction>(&db).unwrap().len(), 1);
 }

@@ -48,8 +48,9 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
     };
 
     // Enough earlier intents for the journal to span many pages, all in the main file.
-    let earlier: Vec<_> =
-        (0..300).map(|_| journal::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout).unwrap()).collect();
+    let earlier: Vec<_> = (0..300)
+        .map(|_| journal::local::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout).unwrap())
+        .collect();
     db.lock().unwrap().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
     let path = app_dir.join(FILE_NAME);
     let whole = std::fs::read(&path).unwrap();
@@ -92,7 +93,7 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
     let moved = again.moved_aside().expect("moved aside at the next start").clone();
     assert!(moved.why.contains("while Escrow Desk was running") && moved.why.contains("malformed"), "{}", moved.why);
     assert_eq!(std::fs::read(&moved.to).unwrap(), whole, "kept byte for byte, with its recorded intents");
-    assert!(journal::open::<TransactionAction>(&again).unwrap().is_empty(), "a fresh journal");
+    assert!(journal::local::open::<TransactionAction>(&again).unwrap().is_empty(), "a fresh journal");
     assert_eq!(damage::marked(&canonical), None, "the marker is gone once the database is moved");
     let kept = rusqlite::Connection::open_with_flags(&moved.to, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let count: i64 = kept.query_row("SELECT count(*) FROM actions WHERE state = 'pending'", [], |r| r.get(0)).unwrap();

@@ -62,10 +62,10 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
 
     // Earlier intents (recorded, not sent), then the disk fills up under more of them: the
     // same request each time, so the one the staff member then starts needs room as they did.
-    let mut earlier = vec![journal::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout).unwrap()];
+    let mut earlier = vec![journal::local::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout).unwrap()];
     cap_pages(&db, None);
     let refused = loop {
-        match journal::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout) {
+        match journal::local::record_intent(&db, app.desk.audit_trail(), SANDBOX_ID, &payout) {
             Ok(r) => earlier.push(r),
             Err(e) => break e,
         }
@@ -81,7 +81,7 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     assert!(err.message.contains("nothing was sent"), "{}", err.message);
     assert_eq!(ledger(&sandbox.url).await.len(), before, "no money request reached the sandbox");
 
-    let open = app.actions.open_actions().unwrap();
+    let open = app.actions.open_actions().await.unwrap();
     let kept: Vec<_> = open.iter().map(|r| (r.id.as_str(), r.idempotency_key.as_str(), r.state)).collect();
     let recorded: Vec<_> =
         earlier.iter().map(|r| (r.id.as_str(), r.idempotency_key.as_str(), ActionState::Pending)).collect();
@@ -95,7 +95,7 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     let payouts: Vec<_> = ledger(&sandbox.url).await.into_iter().filter(|r| r["kind"] == "payout").collect();
     assert_eq!(payouts.len(), 1);
     assert_eq!(payouts[0]["idempotencyKey"], done.idempotency_key.as_str());
-    assert_eq!(app.actions.open_actions().unwrap().len(), earlier.len(), "the earlier intents are still open");
+    assert_eq!(app.actions.open_actions().await.unwrap().len(), earlier.len(), "the earlier intents are still open");
 }
 
 /// Dismissing an open action on a full disk: refused with `storage_full` in the same plain
@@ -111,15 +111,15 @@ fn a_full_disk_refuses_a_dismissal_in_plain_words_and_keeps_the_action_open() {
         escrow_desk::settings::environments::kind_on,
     );
     let intent = TransactionAction::Reimburse { transaction_id: "t-1".into(), amount: "5.00".into() };
-    let mut open = vec![journal::record_intent(&db, &trail, SANDBOX_ID, &intent).unwrap()];
+    let mut open = vec![journal::local::record_intent(&db, &trail, SANDBOX_ID, &intent).unwrap()];
     cap_pages(&db, None);
-    while journal::record_intent(&db, &trail, SANDBOX_ID, &intent).map(|r| open.push(r)).is_ok() {
+    while journal::local::record_intent(&db, &trail, SANDBOX_ID, &intent).map(|r| open.push(r)).is_ok() {
         assert!(open.len() < 1000, "the capped database never filled up");
     }
     // Dismissals need less room than intents: dismiss until one finds none.
     let (refused, err) = open
         .iter()
-        .find_map(|r| journal::dismiss::<TransactionAction>(&db, &trail, &r.id).err().map(|e| (r, e)))
+        .find_map(|r| journal::local::dismiss::<TransactionAction>(&db, &trail, &r.id).err().map(|e| (r, e)))
         .expect("a dismissal on the full disk is refused");
     assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
     assert_eq!(err.not_recorded, Some(escrow_desk::error::NotRecorded::Dismissal));
@@ -128,11 +128,11 @@ fn a_full_disk_refuses_a_dismissal_in_plain_words_and_keeps_the_action_open() {
     assert!(err.message.contains("the dismissal was not recorded: the action stays open"), "{}", err.message);
     assert!(err.message.contains("Free some space on that disk, then try again."), "{}", err.message);
     assert!(!err.message.contains("database or disk is full"), "not SQLite's words: {}", err.message);
-    let still: journal::Record<TransactionAction> = journal::get(&db, &refused.id).unwrap();
+    let still: journal::Record<TransactionAction> = journal::local::get(&db, &refused.id).unwrap();
     assert_eq!(still.state, ActionState::Pending, "the action stays open");
 
     cap_pages(&db, Some(i64::from(i32::MAX)));
-    let dismissed = journal::dismiss::<TransactionAction>(&db, &trail, &refused.id).unwrap();
+    let dismissed = journal::local::dismiss::<TransactionAction>(&db, &trail, &refused.id).unwrap();
     assert_eq!(dismissed.state, ActionState::Dismissed);
     assert_eq!(trail.check(&db).unwrap().broken_at, None);
 }

@@ -100,7 +100,7 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     let sent = payouts(ledger(&sandbox.url).await);
     assert_eq!(sent.len(), 1, "the intent was recorded first, so the request went out once");
 
-    let open = app.actions.open_actions().unwrap();
+    let open = app.actions.open_actions().await.unwrap();
     assert_eq!(open.len(), 1, "the intent is kept");
     assert_eq!(
         (open[0].state, open[0].idempotency_key.as_str()),
@@ -112,5 +112,5 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
     let done = app.actions.retry_action(&open[0].id).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded, "{:?}", done.message);
     assert_eq!(payouts(ledger(&sandbox.url).await).len(), 1, "executed once");
-    assert!(app.actions.open_actions().unwrap().is_empty());
+    assert!(app.actions.open_actions().await.unwrap().is_empty());
 }

@@ -344,7 +344,7 @@ async fn a_trade_is_walked_to_finished_and_another_reimbursed_exactly_once() {
     };
     let lost = w.app.trades.start_trade_action(&reimburse).await.unwrap();
     assert_eq!(lost.record.state, ActionState::Unknown, "{:?}", lost.record.message);
-    assert_eq!(w.app.actions.open_actions().unwrap().len(), 1);
+    assert_eq!(w.app.actions.open_actions().await.unwrap().len(), 1);
     control(&w, reqwest::Method::DELETE, "/_sandbox/faults", json!({})).await;
     let retried = w.app.actions.retry_action(&lost.record.id).await.unwrap();
     assert_eq!(retried.state, ActionState::Succeeded);

@@ -345,7 +345,7 @@ async fn an_upload_cut_off_is_resent_from_the_journal_with_its_file() {
     };
     let out = w.app.documents.upload_document(&input).await.unwrap();
     assert_eq!(out.record.state, ActionState::Unknown, "a 503 leaves the outcome open");
-    let open = w.app.actions.open_actions().unwrap();
+    let open = w.app.actions.open_actions().await.unwrap();
     assert!(open.iter().any(|a| a.id == out.record.id));
 
     let retried = w.app.actions.retry_action(&out.record.id).await.unwrap();

@@ -28,12 +28,19 @@ pub enum ErrorCode {
     /// The app database is damaged (SQLITE_CORRUPT or SQLITE_NOTADB while running): nothing
     /// was written, and the next start moves it aside ([`crate::damage`]).
     StorageDamaged,
+    /// A colleague's desk is doing the same money move now (a team's store keeps one open
+    /// intent per environment, target and kind): the message names who and since when.
+    InProgress,
+    /// The team store's database refused it for this staff member's role.
+    NotPermitted,
+    /// The team store could not be reached: money actions wait until it can.
+    TeamUnreachable,
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, for the web view's list (`ERROR_CODES` in the bindings).
-    pub const ALL: [ErrorCode; 17] = [
+    pub const ALL: [ErrorCode; 20] = [
         Self::Validation,
         Self::NotFound,
         Self::Unauthorized,
@@ -50,6 +57,9 @@ impl ErrorCode {
         Self::Storage,
         Self::StorageFull,
         Self::StorageDamaged,
+        Self::InProgress,
+        Self::NotPermitted,
+        Self::TeamUnreachable,
         Self::Internal,
     ];
 
@@ -74,7 +84,10 @@ impl ErrorCode {
             Self::Storage => 13,
             Self::StorageFull => 14,
             Self::StorageDamaged => 15,
-            Self::Internal => 16,
+            Self::InProgress => 16,
+            Self::NotPermitted => 17,
+            Self::TeamUnreachable => 18,
+            Self::Internal => 19,
         }
     }
 }

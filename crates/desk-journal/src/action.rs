@@ -48,6 +48,9 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
     fn target_field(&self) -> &'static str;
     /// The amount the action moves or sets, for confirmation and the audit log.
     fn amount(&self) -> Option<&str>;
+    /// Moves money (a payout, cancel, reimbursement, refund, capture): a team's store keeps
+    /// one open intent of such a kind per environment and target at a time.
+    fn moves_money(&self) -> bool;
     /// The action's own fields checked (the target is checked by [`check`], which calls this).
     fn validate(&self) -> Result<(), AppError>;
     /// Sends the action once with `key`, the same on every attempt.

@@ -20,7 +20,7 @@ pub enum ActionState {
 }
 
 impl ActionState {
-    pub(super) fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",
             Self::Succeeded => "succeeded",
@@ -30,7 +30,7 @@ impl ActionState {
         }
     }
 
-    pub(super) fn parse(s: &str) -> Self {
+    pub fn parse(s: &str) -> Self {
         match s {
             "succeeded" => Self::Succeeded,
             "failed" => Self::Failed,

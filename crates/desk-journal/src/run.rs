@@ -2,10 +2,9 @@
 //! one after a crash, a restart or an unclear answer.
 
 use super::action::{Action, Checked, Sent};
+use super::journal::{record_intent, record_outcome};
 use super::record::Record;
-use super::store::{record_intent_in, record_outcome};
-use desk_audit::Trail;
-use desk_core::appdb::AppDb;
+use super::store::JournalStore;
 use desk_core::error::AppError;
 use escrow_api::{Client, IdempotencyKey};
 use tracing::Instrument;
@@ -18,37 +17,34 @@ pub struct Run<A: Action> {
 
 /// Commits the intent, sends it once and commits the outcome.
 pub async fn run<A: Action>(
-    db: &AppDb,
-    trail: &Trail,
+    store: &dyn JournalStore,
     client: &Client,
     environment_id: &str,
     action: Checked<'_, A>,
 ) -> Result<Run<A>, AppError> {
-    run_in(db, trail, client, environment_id, action, None).await
+    run_in(store, client, environment_id, action, None).await
 }
 
 /// [`run`] for one action of a bulk run (`batch_id` on the record and its audit rows). A
 /// single action's intent row also records its consequence ([`Action::intent_note`]); a bulk
 /// run's rows name their batch, whose own confirmation showed the figures.
 pub async fn run_in<A: Action>(
-    db: &AppDb,
-    trail: &Trail,
+    store: &dyn JournalStore,
     client: &Client,
     environment_id: &str,
     action: Checked<'_, A>,
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
     let note = if batch_id.is_none() { action.action().intent_note(client).await } else { None };
-    let record = record_intent_in(db, trail, environment_id, action, batch_id, note.as_deref())?;
-    attempt(db, trail, client, &record).await
+    let record = record_intent(store, environment_id, action, batch_id, note.as_deref()).await?;
+    attempt(store, client, &record).await
 }
 
 /// Resends an open action with its stored key, after checking whether it already took
 /// effect (then it is recorded as succeeded without a resend). `client` must be for the
 /// record's own environment.
 pub async fn resume<A: Action>(
-    db: &AppDb,
-    trail: &Trail,
+    store: &dyn JournalStore,
     client: &Client,
     record: &Record<A>,
 ) -> Result<Run<A>, AppError> {
@@ -56,18 +52,13 @@ pub async fn resume<A: Action>(
         return Err(AppError::validation("Only a pending or unknown action can be retried."));
     }
     if record.request.reconcile(client).await? == Some(true) {
-        let record = record_outcome(db, trail, record, &Ok(None), None)?;
+        let record = record_outcome(store, record, &Ok(None), None).await?;
         return Ok(Run { record, answer: None });
     }
-    attempt(db, trail, client, record).await
+    attempt(store, client, record).await
 }
 
-async fn attempt<A: Action>(
-    db: &AppDb,
-    trail: &Trail,
-    client: &Client,
-    record: &Record<A>,
-) -> Result<Run<A>, AppError> {
+async fn attempt<A: Action>(store: &dyn JournalStore, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {
     let span = tracing::info_span!(
         "action",
         id = %record.id,
@@ -75,12 +66,11 @@ async fn attempt<A: Action>(
         idempotency_key = %record.idempotency_key,
         attempt = record.attempts + 1
     );
-    attempt_once(db, trail, client, record).instrument(span).await
+    attempt_once(store, client, record).instrument(span).await
 }
 
 async fn attempt_once<A: Action>(
-    db: &AppDb,
-    trail: &Trail,
+    store: &dyn JournalStore,
     client: &Client,
     record: &Record<A>,
 ) -> Result<Run<A>, AppError> {
@@ -90,7 +80,7 @@ async fn attempt_once<A: Action>(
         Err(e) => (Err(e), None),
     };
     let note = answer.as_ref().and_then(|a| record.request.note(a));
-    let mut after = record_outcome(db, trail, record, &outcome, note.as_deref())?;
+    let mut after = record_outcome(store, record, &outcome, note.as_deref()).await?;
     match &outcome {
         Ok(correlation_id) => tracing::info!(correlation_id = correlation_id.as_deref(), "action succeeded"),
         Err(e) => tracing::warn!(

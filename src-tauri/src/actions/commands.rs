@@ -20,12 +20,12 @@ pub async fn retry_action(actions: State<'_, Actions>, id: String) -> Result<Act
 }
 
 #[tauri::command]
-pub fn dismiss_action(actions: State<'_, Actions>, id: String) -> Result<ActionRecord> {
-    actions.dismiss_action(&id)
+pub async fn dismiss_action(actions: State<'_, Actions>, id: String) -> Result<ActionRecord> {
+    actions.dismiss_action(&id).await
 }
 
 /// Actions without a clear outcome (after a crash, a timeout or a lost connection).
 #[tauri::command]
-pub fn open_actions(actions: State<'_, Actions>) -> Result<Vec<ActionRecord>> {
-    actions.open_actions()
+pub async fn open_actions(actions: State<'_, Actions>) -> Result<Vec<ActionRecord>> {
+    actions.open_actions().await
 }

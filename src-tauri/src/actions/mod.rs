@@ -69,6 +69,9 @@ impl Action for ActionRequest {
     fn amount(&self) -> Option<&str> {
         each_domain!(self, a => a.amount())
     }
+    fn moves_money(&self) -> bool {
+        each_domain!(self, a => a.moves_money())
+    }
     fn validate(&self) -> Result<(), AppError> {
         each_domain!(self, a => a.validate())
     }

@@ -63,6 +63,11 @@ impl Action for AutoAction {
         }
     }
 
+    /// Debt information and a bill of sale describe the deal; no money moves.
+    fn moves_money(&self) -> bool {
+        false
+    }
+
     fn validate(&self) -> Result<(), AppError> {
         validate(self)
     }

@@ -6,9 +6,8 @@
 use super::eligibility;
 use super::jobs::Batches;
 use super::model::{BulkKind, BulkRow, RowState};
-use crate::appdb::AppDb;
-use crate::audit::Trail;
 use crate::error::AppError;
+use crate::journal::JournalStore;
 use crate::journal::{self, ActionState, Record};
 use crate::payments::actions::PaymentAction;
 use crate::transactions::actions::TransactionAction;
@@ -24,8 +23,7 @@ pub const CONCURRENCY: usize = 3;
 /// Everything a run needs, without the desk.
 #[derive(Clone)]
 pub struct Context {
-    pub db: AppDb,
-    pub trail: Trail,
+    pub journal: std::sync::Arc<dyn JournalStore>,
     pub client: Client,
     pub environment_id: String,
     pub batches: Batches,
@@ -92,16 +90,16 @@ pub async fn run(ctx: Context, rows: Vec<BulkRow>, picked: Vec<usize>, cancel: A
 }
 
 async fn one(ctx: &Context, row: &BulkRow) -> Result<Ended, AppError> {
-    if unclear(ctx, row)? {
+    if unclear(ctx, row).await? {
         return resume(ctx, row).await;
     }
     still_as_confirmed(ctx, row).await?;
     let batch = Some(ctx.batch_id.as_str());
-    let (db, trail, client, env) = (&ctx.db, &ctx.trail, &ctx.client, ctx.environment_id.as_str());
+    let (journal, client, env) = (ctx.journal.as_ref(), &ctx.client, ctx.environment_id.as_str());
     match ctx.kind {
         BulkKind::Payout | BulkKind::Cancel => {
             let action = transaction_action(ctx, row);
-            let run = journal::run_in(db, trail, client, env, journal::check(&action)?, batch).await?;
+            let run = journal::run_in(journal, client, env, journal::check(&action)?, batch).await?;
             Ok(Ended::of(&run.record, None))
         }
         BulkKind::PaymentLink => {
@@ -110,16 +108,16 @@ async fn one(ctx: &Context, row: &BulkRow) -> Result<Ended, AppError> {
                 service_account_id: row.account.clone(),
                 amount: None,
             };
-            let run = journal::run_in(db, trail, client, env, journal::check(&action)?, batch).await?;
+            let run = journal::run_in(journal, client, env, journal::check(&action)?, batch).await?;
             Ok(Ended::of(&run.record, run.answer.map(|a| a.url)))
         }
     }
 }
 
 /// The row's last action is still open (pending or unknown) in the journal.
-fn unclear(ctx: &Context, row: &BulkRow) -> Result<bool, AppError> {
+async fn unclear(ctx: &Context, row: &BulkRow) -> Result<bool, AppError> {
     let Some(id) = row.action_id.as_deref() else { return Ok(false) };
-    let record: Record<serde_json::Value> = journal::get(&ctx.db, id)?;
+    let record: Record<serde_json::Value> = journal::get(ctx.journal.as_ref(), id).await?;
     Ok(record.state.is_open())
 }
 
@@ -139,13 +137,13 @@ async fn resume(ctx: &Context, row: &BulkRow) -> Result<Ended, AppError> {
     let id = row.action_id.as_deref().unwrap_or_default();
     match ctx.kind {
         BulkKind::Payout | BulkKind::Cancel => {
-            let record: Record<TransactionAction> = journal::get(&ctx.db, id)?;
-            let run = journal::resume(&ctx.db, &ctx.trail, &ctx.client, &record).await?;
+            let record: Record<TransactionAction> = journal::get(ctx.journal.as_ref(), id).await?;
+            let run = journal::resume(ctx.journal.as_ref(), &ctx.client, &record).await?;
             Ok(Ended::of(&run.record, None))
         }
         BulkKind::PaymentLink => {
-            let record: Record<PaymentAction> = journal::get(&ctx.db, id)?;
-            let run = journal::resume(&ctx.db, &ctx.trail, &ctx.client, &record).await?;
+            let record: Record<PaymentAction> = journal::get(ctx.journal.as_ref(), id).await?;
+            let run = journal::resume(ctx.journal.as_ref(), &ctx.client, &record).await?;
             Ok(Ended::of(&run.record, run.answer.map(|a| a.url)))
         }
     }

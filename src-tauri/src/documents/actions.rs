@@ -66,6 +66,9 @@ impl Action for DocumentAction {
     fn amount(&self) -> Option<&str> {
         None
     }
+    fn moves_money(&self) -> bool {
+        false
+    }
 
     fn validate(&self) -> Result<(), AppError> {
         validate(self)

@@ -9,8 +9,8 @@
 // `make bindings`.
 commands! {
     startup: plain startup_report() -> StartupReport;
-    support: app diagnostics() -> String;
-    support: app copy_diagnostics() -> ();
+    support: app_async diagnostics() -> String;
+    support: app_async copy_diagnostics() -> ();
     support: plain open_logs_folder() -> String;
     environments: state(Environments) list_environments() -> EnvironmentList;
     environments: state(Environments) select_environment(id: String) -> EnvironmentView;
@@ -58,8 +58,8 @@ commands! {
     bulk: state_async(Bulk) bulk_matching_ids(request: ExportRequest) -> MatchingIds;
     actions: state_async(Actions) start_action(request: ActionRequest) -> ActionRecord;
     actions: state_async(Actions) retry_action(id: String) -> ActionRecord;
-    actions: state(Actions) dismiss_action(id: String) -> ActionRecord;
-    actions: state(Actions) open_actions() -> Vec<ActionRecord>;
+    actions: state_async(Actions) dismiss_action(id: String) -> ActionRecord;
+    actions: state_async(Actions) open_actions() -> Vec<ActionRecord>;
     payments: state_async(Payments) payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
     payments: state_async(Payments) payment_consequence(request: PaymentAction) -> ConsequenceView;
     payments: state_async(Payments) payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;

@@ -101,6 +101,12 @@ impl Action for PaymentAction {
         }
     }
 
+    /// A new payment has a consequence panel (at most what remains to pay); two at once
+    /// from two desks could ask the payer for more than the deal holds.
+    fn moves_money(&self) -> bool {
+        self.money_move().is_some()
+    }
+
     fn validate(&self) -> Result<(), AppError> {
         match self {
             Self::CreatePayment { service_account_id, amount, .. } => {

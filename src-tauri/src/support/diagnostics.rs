@@ -6,7 +6,7 @@ use crate::actions::Actions;
 use std::fmt::Write as _;
 
 /// The diagnostics text; `actions` is `None` when the app could not open its data.
-pub fn report(actions: Option<&Actions>) -> String {
+pub async fn report(actions: Option<&Actions>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Escrow Desk {} ({})", env!("CARGO_PKG_VERSION"), build_kind());
     let _ = writeln!(out, "Tauri {}", tauri::VERSION);
@@ -21,7 +21,7 @@ pub fn report(actions: Option<&Actions>) -> String {
         let _ = writeln!(out, "Start-up problem: {problem}");
     }
     match actions {
-        Some(actions) => environment(&mut out, actions),
+        Some(actions) => environment(&mut out, actions).await,
         None => out.push_str("Environment: (the app's data could not be opened)\n"),
     }
     let recent = super::recent::lines();
@@ -32,7 +32,7 @@ pub fn report(actions: Option<&Actions>) -> String {
     super::redact::scrub(&out)
 }
 
-fn environment(out: &mut String, actions: &Actions) {
+async fn environment(out: &mut String, actions: &Actions) {
     match actions.desk().list_environments() {
         Ok(list) => {
             if let Some(env) = list.environments.iter().find(|e| e.id == list.active_id) {
@@ -53,7 +53,7 @@ fn environment(out: &mut String, actions: &Actions) {
             let _ = writeln!(out, "Environment: unreadable ({})", e.message);
         }
     }
-    match actions.open_actions() {
+    match actions.open_actions().await {
         Ok(open) => {
             let _ = writeln!(out, "Pending or unclear actions: {}", open.len());
         }

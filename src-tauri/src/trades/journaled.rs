@@ -23,6 +23,10 @@ impl Action for TradeAction {
     fn amount(&self) -> Option<&str> {
         amount(self)
     }
+    /// Accept-and-pay pays the trade; the rest change who agreed to what.
+    fn moves_money(&self) -> bool {
+        matches!(self, TradeAction::TradeAcceptAndPay { .. })
+    }
     fn validate(&self) -> Result<(), AppError> {
         validate(self)
     }

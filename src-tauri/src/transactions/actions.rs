@@ -310,6 +310,11 @@ impl Action for TransactionAction {
     fn amount(&self) -> Option<&str> {
         TransactionAction::amount(self)
     }
+    /// The actions with a consequence panel: payout, cancel, reimburse, split payouts and a
+    /// changed amount.
+    fn moves_money(&self) -> bool {
+        self.money_move().is_some()
+    }
     fn validate(&self) -> Result<(), AppError> {
         TransactionAction::validate(self)
     }

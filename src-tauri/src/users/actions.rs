@@ -77,6 +77,9 @@ impl Action for UserAction {
     fn amount(&self) -> Option<&str> {
         None
     }
+    fn moves_money(&self) -> bool {
+        false
+    }
 
     fn validate(&self) -> Result<(), AppError> {
         validate(self)

@@ -32,8 +32,8 @@ pub fn act_at(dir: &std::path::Path, app: &Domains, environment_id: &str, n: usi
     let db = AppDb::open(&dir.join("app")).unwrap();
     for i in 0..n {
         let request = TransactionAction::Reimburse { transaction_id: format!("t-{i}"), amount: "7.00".into() };
-        let intent = journal::record_intent(&db, app.desk.audit_trail(), environment_id, &request).unwrap();
-        app.actions.dismiss_action(&intent.id).unwrap();
+        let intent = journal::local::record_intent(&db, app.desk.audit_trail(), environment_id, &request).unwrap();
+        journal::local::dismiss::<TransactionAction>(&db, app.desk.audit_trail(), &intent.id).unwrap();
     }
 }
 

@@ -405,7 +405,7 @@ export type StartupReport = {
  * Why the app could not open its data (the desk is not there), if it could not.
  */
 problem: string | null, notices: Array<StartupNotice>, };
-export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "storage_full" | "storage_damaged" | "internal";
+export type ErrorCode = "validation" | "not_found" | "unauthorized" | "bad_request" | "conflict" | "timeout" | "network" | "server" | "unreadable_response" | "no_api_key" | "keychain_unavailable" | "keychain_locked" | "environment_not_found" | "storage" | "storage_full" | "storage_damaged" | "in_progress" | "not_permitted" | "team_unreachable" | "internal";
 export type AppError = { code: ErrorCode, message: string, status: number | null, title: string | null, detail: string | null, 
 /**
  * Quote this to the service's support.
@@ -1944,4 +1944,4 @@ export type DocumentInput = {
 transactionId: string, title: string, signersRequired: number | null, file: FileUpload, };
 export type BillOfSaleInput = { transactionId: string, enable: boolean, file: FileUpload | null, amount: string | null, additionalTerms: string | null, requiredSigners: Array<string> | null, };
 export type DebtInput = { transactionId: string, file: FileUpload, amount: string, fikCode: string | null, bankAccount: string | null, bankAccountText: string | null, };
-export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "storage_damaged", "internal"];
+export const ERROR_CODES: readonly ErrorCode[] = ["validation", "not_found", "unauthorized", "bad_request", "conflict", "timeout", "network", "server", "unreadable_response", "no_api_key", "keychain_unavailable", "keychain_locked", "environment_not_found", "storage", "storage_full", "storage_damaged", "in_progress", "not_permitted", "team_unreachable", "internal"];

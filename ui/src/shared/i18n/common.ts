@@ -121,6 +121,9 @@ export const en = {
   'errcode.storage': "Escrow Desk's own database had a problem.",
   'errcode.storage_full': 'The data folder is full.',
   'errcode.storage_damaged': "Escrow Desk's local database is damaged.",
+  'errcode.in_progress': 'A colleague is doing the same money move right now.',
+  'errcode.not_permitted': 'Your role in the team does not allow this.',
+  'errcode.team_unreachable': "The team's database cannot be reached; money actions wait until it can.",
   'errcode.internal': 'Something unexpected went wrong.',
 
   'fld.requiredMarketplace': 'Is required for a Marketplace transaction.',
@@ -273,6 +276,9 @@ export const da: Record<keyof typeof en, string> = {
   'errcode.storage': 'Escrow Desks egen database havde et problem.',
   'errcode.storage_full': 'Datamappen er fuld.',
   'errcode.storage_damaged': 'Escrow Desks lokale database er beskadiget.',
+  'errcode.in_progress': 'En kollega er i gang med den samme pengebevægelse lige nu.',
+  'errcode.not_permitted': 'Din rolle i teamet tillader ikke dette.',
+  'errcode.team_unreachable': 'Teamets database kan ikke nås; pengehandlinger venter, til den kan.',
   'errcode.internal': 'Noget uventet gik galt.',
 
   'fld.requiredMarketplace': 'Påkrævet for en markedspladshandel.',

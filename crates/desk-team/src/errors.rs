@@ -1,0 +1,36 @@
+//! What a PostgreSQL error means to a staff member.
+
+use desk_core::error::{AppError, ErrorCode};
+use tokio_postgres::error::SqlState;
+
+/// An error of the team store as the UI shows it: refused by a role's grants, the server
+/// out of reach, or a fault of the store.
+pub fn from_postgres(e: tokio_postgres::Error) -> AppError {
+    let Some(db) = e.as_db_error() else {
+        // No answer from the server: never connected, or the connection dropped.
+        return AppError::new(ErrorCode::TeamUnreachable, format!("The team store cannot be reached: {e}"));
+    };
+    let code = db.code();
+    if *code == SqlState::INSUFFICIENT_PRIVILEGE {
+        return AppError::new(
+            ErrorCode::NotPermitted,
+            format!("Your role in the team store does not allow this ({}).", db.message()),
+        );
+    }
+    if *code == SqlState::INVALID_PASSWORD || *code == SqlState::INVALID_AUTHORIZATION_SPECIFICATION {
+        return AppError::new(ErrorCode::Unauthorized, format!("The team store refused the login: {}", db.message()));
+    }
+    if *code == SqlState::ADMIN_SHUTDOWN || *code == SqlState::CANNOT_CONNECT_NOW || *code == SqlState::CRASH_SHUTDOWN {
+        return AppError::new(ErrorCode::TeamUnreachable, format!("The team store is restarting: {}", db.message()));
+    }
+    AppError::new(ErrorCode::Storage, format!("The team store refused it: {}", db.message()))
+}
+
+/// The unique index that keeps one open money move per environment, target and kind.
+pub(crate) const ONE_OPEN_MONEY_MOVE: &str = "intents_one_open_money_move";
+
+/// The open-money-move index refused the row.
+pub(crate) fn is_taken(e: &tokio_postgres::Error) -> bool {
+    e.as_db_error()
+        .is_some_and(|db| *db.code() == SqlState::UNIQUE_VIOLATION && db.constraint() == Some(ONE_OPEN_MONEY_MOVE))
+}
