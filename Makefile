@@ -67,6 +67,7 @@ bench: setup
 	cargo bench -p escrow-integration --bench export
 	cargo bench -p escrow-integration --bench load
 	cargo bench -p escrow-desk --bench mirror_queries
+	bash scripts/with-postgres.sh cargo bench -p desk-team --bench team --profile dev
 	cd ui && npm run --silent build
 	cargo build -p escrow-desk --release --features tauri/custom-protocol
 	ESCROW_DESK_BIN=$${CARGO_TARGET_DIR:-$(CURDIR)/target}/release/escrow-desk \

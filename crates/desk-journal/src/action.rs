@@ -71,4 +71,10 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
         let _ = client;
         std::future::ready(None)
     }
+    /// What a money move is worth now (amount, currency), read before its intent is written,
+    /// for a team's approval rules. None by default: a rule for its kind then always applies.
+    fn at_stake(&self, client: &Client) -> impl Future<Output = Option<(String, String)>> + Send {
+        let _ = client;
+        std::future::ready(None)
+    }
 }

@@ -9,19 +9,30 @@ use desk_core::error::{AppError, ErrorCode};
 use escrow_api::IdempotencyKey;
 use serde::de::DeserializeOwned;
 
+/// What the desk read from the live record before it wrote an intent.
+#[derive(Debug, Clone, Default)]
+pub struct LiveRead {
+    /// The consequence in words, for the intent's audit detail ([`Action::intent_note`]).
+    pub note: Option<String>,
+    /// What the move is worth ([`Action::at_stake`]).
+    pub at_stake: Option<(String, String)>,
+}
+
 /// Commits the intent of a checked action before anything is sent, with a fresh id and
-/// Idempotency-Key. `batch_id` names a bulk run on the record and each of its audit rows;
-/// `note` goes into the intent's audit detail (a money move's consequence).
+/// Idempotency-Key. `batch_id` names a bulk run on the record and each of its audit rows.
+/// A team's store may record it as awaiting a second person's approval.
 pub async fn record_intent<A: Action>(
     store: &dyn JournalStore,
     environment_id: &str,
     req: Checked<'_, A>,
     batch_id: Option<&str>,
-    note: Option<&str>,
+    read: &LiveRead,
 ) -> Result<Record<A>, AppError> {
     let new = NewIds::for_action(req.action())?;
-    let detail = batch_detail(batch_id, note);
-    let intent = new.intent(req.action(), environment_id, batch_id, detail.as_deref());
+    let detail = batch_detail(batch_id, read.note.as_deref());
+    let at_stake = read.at_stake.as_ref().map(|(a, c)| (a.as_str(), c.as_str()));
+    let mut intent = new.intent(req.action(), environment_id, batch_id, detail.as_deref());
+    intent.at_stake = at_stake;
     let stored = store.insert_intent(intent).await?;
     checkpoint(Checkpoint::IntentCommitted);
     typed(stored)
@@ -57,6 +68,7 @@ impl NewIds {
             target: req.target(),
             amount: req.amount(),
             moves_money: req.moves_money(),
+            at_stake: None,
             idempotency_key: &self.key,
             request: &self.request,
             batch_id,

@@ -25,11 +25,11 @@ mod store;
 
 pub use action::{Action, Checked, Sent, check};
 pub use checkpoint::{Checkpoint, set_checkpoint_hook};
-pub use journal::{dismiss, get, open, record_intent};
+pub use journal::{LiveRead, dismiss, get, open, record_intent};
 pub use local::LocalJournal;
 pub use record::{ActionState, Outcome, Record};
 pub use run::{Run, resume, run, run_in, send_unrecorded};
 pub use store::{
-    BATCH_PREFIX, Facts, JournalStore, NewIntent, NewOutcome, StoreFuture, StoredRecord, batch_detail, read_message,
-    typed,
+    Approval, BATCH_PREFIX, Facts, JournalStore, NewIntent, NewOutcome, StoreFuture, StoredRecord, batch_detail,
+    read_message, typed,
 };

@@ -17,6 +17,13 @@ pub enum ActionState {
     Unknown,
     /// Left alone by the staff member.
     Dismissed,
+    /// A team's rule asks a second person to approve it before it is sent (four-eyes).
+    AwaitingApproval,
+    /// The second person said no; nothing was sent.
+    Rejected,
+    /// The approval no longer held when it was to be sent (it expired, or the deal changed
+    /// since): nothing was sent.
+    Lapsed,
 }
 
 impl ActionState {
@@ -27,6 +34,9 @@ impl ActionState {
             Self::Failed => "failed",
             Self::Unknown => "unknown",
             Self::Dismissed => "dismissed",
+            Self::AwaitingApproval => "awaiting_approval",
+            Self::Rejected => "rejected",
+            Self::Lapsed => "lapsed",
         }
     }
 
@@ -36,6 +46,9 @@ impl ActionState {
             "failed" => Self::Failed,
             "unknown" => Self::Unknown,
             "dismissed" => Self::Dismissed,
+            "awaiting_approval" => Self::AwaitingApproval,
+            "rejected" => Self::Rejected,
+            "lapsed" => Self::Lapsed,
             _ => Self::Pending,
         }
     }

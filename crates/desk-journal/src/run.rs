@@ -2,9 +2,9 @@
 //! one after a crash, a restart or an unclear answer.
 
 use super::action::{Action, Checked, Sent};
-use super::journal::{record_intent, record_outcome};
-use super::record::Record;
-use super::store::JournalStore;
+use super::journal::{LiveRead, facts, record_intent, record_outcome};
+use super::record::{ActionState, Record};
+use super::store::{JournalStore, typed};
 use desk_core::error::AppError;
 use escrow_api::{Client, IdempotencyKey};
 use tracing::Instrument;
@@ -35,8 +35,15 @@ pub async fn run_in<A: Action>(
     action: Checked<'_, A>,
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
-    let note = if batch_id.is_none() { action.action().intent_note(client).await } else { None };
-    let record = record_intent(store, environment_id, action, batch_id, note.as_deref()).await?;
+    let read = LiveRead {
+        note: if batch_id.is_none() { action.action().intent_note(client).await } else { None },
+        at_stake: action.action().at_stake(client).await,
+    };
+    let record = record_intent(store, environment_id, action, batch_id, &read).await?;
+    if record.state == ActionState::AwaitingApproval {
+        // Sent by whoever approves it (see `resume`), not now.
+        return Ok(Run { record, answer: None });
+    }
     attempt(store, client, &record).await
 }
 
@@ -48,14 +55,46 @@ pub async fn resume<A: Action>(
     client: &Client,
     record: &Record<A>,
 ) -> Result<Run<A>, AppError> {
+    if record.state == ActionState::AwaitingApproval {
+        return Err(AppError::validation("It waits for a second person's approval."));
+    }
     if !record.state.is_open() {
         return Err(AppError::validation("Only a pending or unknown action can be retried."));
+    }
+    if record.attempts == 0
+        && let Some(why) = lapsed(store, client, record).await?
+    {
+        let record = typed(store.lapse(facts(record), &why).await?)?;
+        return Ok(Run { record, answer: None });
     }
     if record.request.reconcile(client).await? == Some(true) {
         let record = record_outcome(store, record, &Ok(None), None).await?;
         return Ok(Run { record, answer: None });
     }
     attempt(store, client, record).await
+}
+
+/// Why an approved action may no longer be sent: its approval has expired, or the live
+/// record's consequence is not the one the approver saw. Checked before the first send only:
+/// after one, a resend with the same key must go ahead whatever the record says now.
+async fn lapsed<A: Action>(
+    store: &dyn JournalStore,
+    client: &Client,
+    record: &Record<A>,
+) -> Result<Option<String>, AppError> {
+    let Some(approval) = store.approval(&record.id).await? else { return Ok(None) };
+    if approval.expired {
+        return Ok(Some(format!("The approval by {} has expired.", approval.approved_by)));
+    }
+    let now = record.request.intent_note(client).await;
+    if now != approval.consequence {
+        return Ok(Some(format!(
+            "The deal changed after {} approved it: {}",
+            approval.approved_by,
+            now.as_deref().unwrap_or("its consequence can no longer be read")
+        )));
+    }
+    Ok(None)
 }
 
 async fn attempt<A: Action>(store: &dyn JournalStore, client: &Client, record: &Record<A>) -> Result<Run<A>, AppError> {

@@ -27,6 +27,29 @@ pub trait JournalStore: Send + Sync {
     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, StoredRecord>;
     /// Actions that did not reach a clear end, oldest first.
     fn open(&self) -> StoreFuture<'_, Vec<StoredRecord>>;
+    /// The approval an action was sent on, when a team's rule asked for one (a desk's own
+    /// store has none).
+    fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Approval>> {
+        let _ = id;
+        Box::pin(async { Ok(None) })
+    }
+    /// Commits an approved action as lapsed (its approval no longer holds), with its audit
+    /// entry; nothing was sent.
+    fn lapse<'a>(&'a self, facts: Facts<'a>, why: &'a str) -> StoreFuture<'a, StoredRecord> {
+        let _ = (facts, why);
+        Box::pin(async { Err(AppError::validation("This store has no approvals.")) })
+    }
+}
+
+/// A second person's approval of an action, as a store that has them keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Approval {
+    /// The login role that approved (never the one that asked).
+    pub approved_by: String,
+    /// The consequence as the approver saw it ([`crate::Action::intent_note`] then).
+    pub consequence: Option<String>,
+    /// Past its end: it no longer allows a send.
+    pub expired: bool,
 }
 
 /// An intent as it is first written: the id and Idempotency-Key are made above the store,
@@ -38,6 +61,9 @@ pub struct NewIntent<'a> {
     pub target: &'a str,
     pub amount: Option<&'a str>,
     pub moves_money: bool,
+    /// What the move is worth (amount, currency) as the desk read it from the live record,
+    /// for a team's approval rules; `None` when it cannot tell (every rule then applies).
+    pub at_stake: Option<(&'a str, &'a str)>,
     pub idempotency_key: &'a str,
     /// The action's JSON (with its `kind` tag).
     pub request: &'a str,

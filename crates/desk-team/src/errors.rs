@@ -17,6 +17,10 @@ pub fn from_postgres(e: tokio_postgres::Error) -> AppError {
             format!("Your role in the team store does not allow this ({}).", db.message()),
         );
     }
+    if *code == SqlState::CHECK_VIOLATION {
+        // The schema's own rules (an action that waits for no approval, say) in words.
+        return AppError::new(ErrorCode::Validation, format!("The team store refused it: {}", db.message()));
+    }
     if *code == SqlState::INVALID_PASSWORD || *code == SqlState::INVALID_AUTHORIZATION_SPECIFICATION {
         return AppError::new(ErrorCode::Unauthorized, format!("The team store refused the login: {}", db.message()));
     }
@@ -33,4 +37,9 @@ pub(crate) const ONE_OPEN_MONEY_MOVE: &str = "intents_one_open_money_move";
 pub(crate) fn is_taken(e: &tokio_postgres::Error) -> bool {
     e.as_db_error()
         .is_some_and(|db| *db.code() == SqlState::UNIQUE_VIOLATION && db.constraint() == Some(ONE_OPEN_MONEY_MOVE))
+}
+
+/// The connection was there a moment ago and is not now.
+pub(crate) fn gone() -> AppError {
+    AppError::new(ErrorCode::TeamUnreachable, "The team store cannot be reached.")
 }

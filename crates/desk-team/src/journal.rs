@@ -2,10 +2,10 @@
 //! every desk of the team, each row committed with its audit row in one transaction.
 
 use crate::connect::Connection;
-use crate::errors::{ONE_OPEN_MONEY_MOVE, from_postgres, is_taken};
+use crate::errors::{ONE_OPEN_MONEY_MOVE, from_postgres, gone, is_taken};
 use desk_core::error::{AppError, ErrorCode};
 use desk_journal::{
-    ActionState, Facts, JournalStore, NewIntent, NewOutcome, Record, StoreFuture, StoredRecord, read_message,
+    ActionState, Approval, Facts, JournalStore, NewIntent, NewOutcome, Record, StoreFuture, StoredRecord, read_message,
 };
 use tokio_postgres::{GenericClient, Row};
 
@@ -35,9 +35,11 @@ impl JournalStore for TeamJournal {
             let client = guard.as_mut().ok_or_else(gone)?;
             let tx = client.transaction().await.map_err(from_postgres)?;
             let inserted = tx
-                .execute(
+                .query_one(
                     "INSERT INTO escrow.intents (id, environment_id, kind, target, amount, moves_money, \
-                     idempotency_key, request, batch_id) VALUES ($1::text::uuid, $2, $3, $4, $5, $6, $7, $8, $9)",
+                     idempotency_key, request, batch_id, at_stake, currency) \
+                     VALUES ($1::text::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::numeric, $11) \
+                     RETURNING state",
                     &[
                         &i.id,
                         &i.environment_id,
@@ -48,14 +50,20 @@ impl JournalStore for TeamJournal {
                         &i.idempotency_key,
                         &i.request,
                         &i.batch_id,
+                        &i.at_stake.map(|s| s.0),
+                        &i.at_stake.map(|s| s.1),
                     ],
                 )
                 .await;
-            if let Err(e) = inserted {
-                drop(tx);
-                return Err(if is_taken(&e) { taken_by(client, &i).await } else { from_postgres(e) });
-            }
-            let phase: (&str, &str) = ("intent", "pending");
+            // The store decides whether it waits for approval (the team's rules).
+            let state: String = match inserted {
+                Ok(row) => row.get(0),
+                Err(e) => {
+                    drop(tx);
+                    return Err(if is_taken(&e) { taken_by(client, &i).await } else { from_postgres(e) });
+                }
+            };
+            let phase: (&str, &str) = ("intent", state.as_str());
             tx.execute(
                 AUDIT,
                 &[
@@ -124,6 +132,45 @@ impl JournalStore for TeamJournal {
         Box::pin(async move {
             let guard = self.conn.client().await?;
             get(guard.as_ref().ok_or_else(gone)?, id).await
+        })
+    }
+
+    fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Approval>> {
+        Box::pin(async move {
+            let guard = self.conn.client().await?;
+            let row = guard
+                .as_ref()
+                .ok_or_else(gone)?
+                .query_opt(
+                    "SELECT decided_by::text, consequence, expires_at <= now() FROM escrow.approvals \
+                     WHERE intent_id = $1::text::uuid AND decision = 'approved'",
+                    &[&id],
+                )
+                .await
+                .map_err(from_postgres)?;
+            Ok(row.map(|r| Approval { approved_by: r.get(0), consequence: r.get(1), expired: r.get(2) }))
+        })
+    }
+
+    fn lapse<'a>(&'a self, facts: Facts<'a>, why: &'a str) -> StoreFuture<'a, StoredRecord> {
+        Box::pin(async move {
+            let mut guard = self.conn.client().await?;
+            let client = guard.as_mut().ok_or_else(gone)?;
+            let tx = client.transaction().await.map_err(from_postgres)?;
+            let changed = tx
+                .execute(
+                    "UPDATE escrow.intents SET state = 'lapsed', message = $2 WHERE id = $1::text::uuid \
+                     AND state = 'pending' AND attempts = 0",
+                    &[&facts.id, &why],
+                )
+                .await
+                .map_err(from_postgres)?;
+            if changed == 0 {
+                return Err(AppError::validation("Only an approved action not yet sent can lapse."));
+            }
+            audit(&tx, &facts, ActionState::Lapsed.as_str(), Some(why)).await?;
+            tx.commit().await.map_err(from_postgres)?;
+            get(client, facts.id).await
         })
     }
 
@@ -215,8 +262,4 @@ async fn taken_by(client: &impl GenericClient, i: &NewIntent<'_>) -> AppError {
         e.detail = Some(format!("{who} {since} ({ONE_OPEN_MONEY_MOVE})"));
     }
     e
-}
-
-fn gone() -> AppError {
-    AppError::new(ErrorCode::TeamUnreachable, "The team store cannot be reached.")
 }

@@ -17,6 +17,7 @@ fn intent<'a>(id: &'a str, key: &'a str, target: &'a str) -> NewIntent<'a> {
         target,
         amount: Some("500.00"),
         moves_money: true,
+        at_stake: None,
         idempotency_key: key,
         request: r#"{"kind":"reimburse","transactionId":"t-1","amount":"500.00"}"#,
         batch_id: None,

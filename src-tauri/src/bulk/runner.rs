@@ -32,6 +32,9 @@ pub struct Context {
     pub reason: Option<String>,
 }
 
+/// Why a row was not sent when the team's rules ask a second person to approve it.
+const AWAITING: &str = "Waits for a second person's approval; it is sent when they approve it.";
+
 /// What one row ended as.
 struct Ended {
     state: RowState,
@@ -50,15 +53,17 @@ impl Ended {
         let state = match record.state {
             ActionState::Succeeded => RowState::Done,
             ActionState::Pending | ActionState::Unknown => RowState::Unknown,
-            ActionState::Failed | ActionState::Dismissed => RowState::Failed,
+            ActionState::Failed | ActionState::Dismissed | ActionState::Rejected | ActionState::Lapsed => {
+                RowState::Failed
+            }
+            // Not sent by the run: the approver's desk sends it (a team's four-eyes rule).
+            ActionState::AwaitingApproval => RowState::Skipped,
         };
-        Self {
-            state,
-            action_id: Some(record.id.clone()),
-            message: record.message.clone(),
-            error: record.error.clone(),
-            link,
-        }
+        let message = match record.state {
+            ActionState::AwaitingApproval => Some(AWAITING.to_owned()),
+            _ => record.message.clone(),
+        };
+        Self { state, action_id: Some(record.id.clone()), message, error: record.error.clone(), link }
     }
 }
 

@@ -55,3 +55,19 @@ pub async fn debt_audit_note(client: &Client, transaction_id: &str, amount: &str
     let (tx, splits) = live(client, transaction_id).await.ok()?;
     Some(of_debt(amount, &tx, &splits).summary())
 }
+
+/// What `m` is worth on the live record (amount, currency), for a team's approval rules:
+/// what a payout releases to the payee, what a cancel or reimbursement sends back to the
+/// payer, a split payout's or payment's own amount, else the deal's amount after it. `None`
+/// when the record cannot be read (every rule for the kind then applies).
+pub async fn at_stake(client: &Client, transaction_id: &str, m: &Move) -> Option<(String, String)> {
+    let (tx, splits) = live(client, transaction_id).await.ok()?;
+    let c = of_move(m, &tx, &splits);
+    let figure = match m {
+        Move::Payout => c.payee_net,
+        Move::Cancel | Move::Reimburse { .. } => c.to_payer,
+        Move::CreateSplitPayout { amount, .. } | Move::CreatePayment { amount: Some(amount) } => amount.clone(),
+        _ => c.amount,
+    };
+    Some((figure, c.currency))
+}

@@ -162,6 +162,12 @@ impl Action for PaymentAction {
         crate::consequence::audit_note(client, target, &m).await
     }
 
+    /// What the payment asks for, for a team's approval rules.
+    async fn at_stake(&self, client: &Client) -> Option<(String, String)> {
+        let (target, m) = self.money_move()?;
+        crate::consequence::at_stake(client, target, &m).await
+    }
+
     fn note(&self, answer: &PaymentSent) -> Option<String> {
         answer.payment_id.as_deref().map(|id| format!("payment {id}"))
     }

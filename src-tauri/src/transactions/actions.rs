@@ -329,6 +329,11 @@ impl Action for TransactionAction {
         let (target, m) = self.money_move()?;
         crate::consequence::audit_note(client, target, &m).await
     }
+    /// What the move is worth on the live record, for a team's approval rules.
+    async fn at_stake(&self, client: &Client) -> Option<(String, String)> {
+        let (target, m) = self.money_move()?;
+        crate::consequence::at_stake(client, target, &m).await
+    }
     fn note(&self, answer: &Option<String>) -> Option<String> {
         match (self, answer) {
             (Self::CreateTransaction { .. }, Some(id)) => Some(format!("created {id}")),

@@ -46,7 +46,7 @@ export function isAppError(v: unknown): v is AppError {
 /** The error a journaled action failed with (the service's problem title first), or null when it succeeded. */
 export function outcomeError(o: ActionOutcome): AppError | null {
   const r = o.record;
-  if (r.state === 'succeeded') return null;
+  if (r.state === 'succeeded' || r.state === 'awaiting_approval') return null;
   if (r.error) return r.error;
   return {
     code: r.state === 'failed' ? 'bad_request' : 'network',

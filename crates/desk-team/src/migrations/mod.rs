@@ -8,7 +8,10 @@ use desk_core::error::{AppError, ErrorCode};
 use tokio_postgres::Client;
 
 /// Every step: number, name, SQL.
-pub(crate) const STEPS: &[(i32, &str, &str)] = &[(1, "journal and audit", include_str!("0001_journal_and_audit.sql"))];
+pub(crate) const STEPS: &[(i32, &str, &str)] = &[
+    (1, "journal and audit", include_str!("0001_journal_and_audit.sql")),
+    (2, "four-eyes", include_str!("0002_four_eyes.sql")),
+];
 
 /// Applies the steps the database lacks, as the role the caller has set (the schema's
 /// owner). Answers the numbers applied now.

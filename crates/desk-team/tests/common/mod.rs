@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod deal;
+
 use desk_team::{Connection, Group, TeamConfig, TeamJournal, Tls};
 use tokio_postgres::{Client, NoTls};
 
@@ -64,6 +66,11 @@ impl Team {
 
     /// A desk's journal as `config`'s staff member.
     pub async fn journal(&self, config: &TeamConfig) -> TeamJournal {
-        TeamJournal::new(Connection::open(config.clone()).await.unwrap())
+        TeamJournal::new(self.connection(config).await)
+    }
+
+    /// A desk's connection as `config`'s staff member.
+    pub async fn connection(&self, config: &TeamConfig) -> Connection {
+        Connection::open(config.clone()).await.unwrap()
     }
 }

@@ -69,6 +69,9 @@ export const en = {
   'state.failed': 'Failed',
   'state.unknown': 'Unknown',
   'state.dismissed': 'Dismissed',
+  'state.awaiting_approval': 'Awaiting approval',
+  'state.rejected': 'Rejected',
+  'state.lapsed': 'Lapsed',
 
   'validate.bban.digits': 'A BBAN has only digits (registration number and account number).',
   'validate.bban.length': 'A BBAN is 14 digits; this has {count}.',
@@ -224,6 +227,9 @@ export const da: Record<keyof typeof en, string> = {
   'state.failed': 'Fejlet',
   'state.unknown': 'Ukendt',
   'state.dismissed': 'Afvist',
+  'state.awaiting_approval': 'Afventer godkendelse',
+  'state.rejected': 'Ikke godkendt',
+  'state.lapsed': 'Bortfaldet',
 
   'validate.bban.digits': 'Et kontonummer består kun af cifre (reg.nr. og kontonr.).',
   'validate.bban.length': 'Et kontonummer er 14 cifre; her er {count}.',
