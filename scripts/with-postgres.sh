@@ -28,11 +28,17 @@ trap 'exit 130' INT
 "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --pwfile="$dir/password" \
   --auth-local=trust --auth-host=scram-sha-256 --no-sync -E UTF8 >"$dir/initdb.log" 2>&1 ||
   { cat "$dir/initdb.log" >&2; exit 1; }
-# fsync off: a throwaway cluster, never a team's. max_connections covers 20 desks, each with
-# its pool and its listener, and the tests beside them.
-"${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null ||
-  { cat "$dir/log" >&2; exit 1; }
+# In the cluster's own configuration, so that a test that stops and starts it (`pg_ctl start`)
+# gets the same. fsync off: a throwaway cluster, never a team's. max_connections covers 20
+# desks, each with its connection and its listener, and the tests beside them.
+cat >>"$dir/data/postgresql.conf" <<CONF
+port = $port
+unix_socket_directories = '$dir'
+listen_addresses = '127.0.0.1'
+fsync = off
+max_connections = 300
+CONF
+"${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start >/dev/null || { cat "$dir/log" >&2; exit 1; }
 export ESCROW_TEST_POSTGRES_URL="postgres://postgres:$password@127.0.0.1:$port/postgres"
 # What the tests that restart the server need (`pg_ctl` as the cluster's owner).
 export ESCROW_TEST_POSTGRES_DATA="$dir/data" ESCROW_TEST_POSTGRES_BIN="$bin"

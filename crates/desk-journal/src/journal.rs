@@ -12,6 +12,8 @@ use serde::de::DeserializeOwned;
 /// What the desk read from the live record before it wrote an intent.
 #[derive(Debug, Clone, Default)]
 pub struct LiveRead {
+    /// When the reading began, in the store's time ([`JournalStore::mark`]).
+    pub read_at: Option<String>,
     /// The consequence in words, for the intent's audit detail ([`Action::intent_note`]).
     pub note: Option<String>,
     /// What the move is worth ([`Action::at_stake`]).
@@ -33,6 +35,7 @@ pub async fn record_intent<A: Action>(
     let at_stake = read.at_stake.as_ref().map(|(a, c)| (a.as_str(), c.as_str()));
     let mut intent = new.intent(req.action(), environment_id, batch_id, detail.as_deref());
     intent.at_stake = at_stake;
+    intent.read_at = read.read_at.as_deref();
     let stored = store.insert_intent(intent).await?;
     checkpoint(Checkpoint::IntentCommitted);
     typed(stored)
@@ -69,6 +72,7 @@ impl NewIds {
             amount: req.amount(),
             moves_money: req.moves_money(),
             at_stake: None,
+            read_at: None,
             idempotency_key: &self.key,
             request: &self.request,
             batch_id,

@@ -36,6 +36,7 @@ pub async fn run_in<A: Action>(
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
     let read = LiveRead {
+        read_at: store.mark().await?,
         note: if batch_id.is_none() { action.action().intent_note(client).await } else { None },
         at_stake: action.action().at_stake(client).await,
     };
@@ -61,6 +62,7 @@ pub async fn resume<A: Action>(
     if !record.state.is_open() {
         return Err(AppError::validation("Only a pending or unknown action can be retried."));
     }
+    store.claim(&record.id).await?;
     if record.attempts == 0
         && let Some(why) = lapsed(store, client, record).await?
     {

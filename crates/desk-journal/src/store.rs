@@ -27,6 +27,18 @@ pub trait JournalStore: Send + Sync {
     fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, StoredRecord>;
     /// Actions that did not reach a clear end, oldest first.
     fn open(&self) -> StoreFuture<'_, Vec<StoredRecord>>;
+    /// A point in the store's own time, taken before the desk reads the live record for a
+    /// new intent ([`NewIntent::read_at`]). A desk's own store has no colleagues to be late
+    /// for.
+    fn mark(&self) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async { Ok(None) })
+    }
+    /// Takes the open action `id` for this desk before it is resent: refused while another
+    /// desk holds it (it may still be sending it). A desk's own store has no one else.
+    fn claim<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
+        let _ = id;
+        Box::pin(async { Ok(()) })
+    }
     /// The approval an action was sent on, when a team's rule asked for one (a desk's own
     /// store has none).
     fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Approval>> {
@@ -61,6 +73,10 @@ pub struct NewIntent<'a> {
     pub target: &'a str,
     pub amount: Option<&'a str>,
     pub moves_money: bool,
+    /// When the desk began to read the live record ([`JournalStore::mark`]): a team's store
+    /// refuses the move when the same move on the same target ended well after that (the desk
+    /// decided on a record that has changed since).
+    pub read_at: Option<&'a str>,
     /// What the move is worth (amount, currency) as the desk read it from the live record,
     /// for a team's approval rules; `None` when it cannot tell (every rule then applies).
     pub at_stake: Option<(&'a str, &'a str)>,

@@ -1,9 +1,10 @@
 //! Twenty desks on one team store on this machine (no windows): the race for one money move
-//! run 1,000 times, and an approver's decisions.
+//! run 1,000 times, an approver's decisions, and how soon every other desk hears a change.
 //!
 //! Run inside a throwaway cluster: `scripts/with-postgres.sh cargo bench -p desk-team --bench
 //! team` (`make bench` does; `BENCH_ROUNDS` overrides the 1,000 races). Targets: recording
-//! an intent and approving one p95 under 50 ms; no round with more than one intent admitted.
+//! an intent and approving one p95 under 50 ms; a change heard by every other desk p95 under
+//! 1 s; no round with more than one intent admitted.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -12,6 +13,7 @@ use desk_core::error::ErrorCode;
 use desk_journal::{JournalStore, NewIntent};
 use desk_team::Group;
 use desk_team::approvals::{self, Rule};
+use desk_team::listen::Listener;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -32,6 +34,7 @@ fn intent<'a>(id: &'a str, key: &'a str, environment_id: &'a str, target: &'a st
         amount: Some("500.00"),
         moves_money: true,
         at_stake: Some(("500.00", "DKK")),
+        read_at: None,
         idempotency_key: key,
         request: r#"{"kind":"reimburse","amount":"500.00"}"#,
         batch_id: None,
@@ -44,9 +47,11 @@ async fn main() {
     let rounds: usize = std::env::var("BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let team = common::Team::new().await;
     let mut desks = Vec::new();
+    let mut configs = Vec::new();
     for n in 0..DESKS {
         let (_, config) = team.staff(&format!("desk{n}"), Group::Operator).await;
         desks.push(Arc::new(team.journal(&config).await));
+        configs.push(config);
     }
 
     // The race: every desk records the same move at once; the store admits one.
@@ -107,10 +112,41 @@ async fn main() {
         approve.push(t.elapsed());
     }
 
+    // Changes heard: desk 0 records, every other desk's listener hears it.
+    let mut listeners = Vec::new();
+    for config in &configs[1..] {
+        listeners.push(Listener::start(config).await.expect("a listener"));
+    }
+    let mut heard = Vec::new();
+    for n in 0..100 {
+        let (id, key) = (uuid::Uuid::new_v4().to_string(), uuid::Uuid::new_v4().to_string());
+        let target = format!("heard-{n}");
+        let t = Instant::now();
+        desks[0].insert_intent(intent(&id, &key, "production", &target)).await.expect("an intent");
+        for listener in &mut listeners {
+            loop {
+                let change = tokio::time::timeout(Duration::from_secs(5), listener.next())
+                    .await
+                    .expect("heard within 5 s")
+                    .expect("the listener's connection");
+                if change.id == id {
+                    heard.push(t.elapsed());
+                    break;
+                }
+            }
+        }
+    }
+
     let recorded = record.len();
     println!("team store: {DESKS} desks, {rounds} races in {:.1} s", races.as_secs_f64());
     println!("  record an intent, {DESKS} desks racing: p95 {:.1} ms ({recorded} calls; target < 50 ms)", p95(record));
     println!("  approve: p95 {:.1} ms (200 decisions; target < 50 ms)", p95(approve));
+    let listened = heard.len();
+    println!(
+        "  a change heard by every other desk: p95 {:.1} ms ({listened} receipts by {} desks; target < 1000 ms)",
+        p95(heard),
+        DESKS - 1
+    );
     println!("  double sends in {rounds} races: {doubles} (target 0); races no desk won: {none} (target 0)");
     assert_eq!((doubles, none), (0, 0), "the store admitted other than one intent per race");
 }

@@ -5,9 +5,9 @@ use crate::errors::from_postgres;
 use desk_core::error::{AppError, ErrorCode};
 use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::sync::{Mutex, MutexGuard};
+use tokio::sync::{Mutex, MutexGuard, mpsc};
 use tokio_postgres::config::Host;
-use tokio_postgres::{Client, Config, NoTls};
+use tokio_postgres::{AsyncMessage, Client, Config, NoTls, Notification};
 
 /// How a desk reaches the team store.
 #[derive(Clone)]
@@ -74,6 +74,15 @@ impl Connection {
 
 /// Connects as the configured staff member.
 pub async fn connect(config: &TeamConfig) -> Result<Client, AppError> {
+    connect_with(config, None).await
+}
+
+/// [`connect`], with the server's notifications on this connection sent to `notices` (a
+/// listener's; `None`: dropped).
+pub(crate) async fn connect_with(
+    config: &TeamConfig,
+    notices: Option<mpsc::UnboundedSender<Notification>>,
+) -> Result<Client, AppError> {
     let mut pg: Config = config.url.parse().map_err(|e| {
         AppError::new(ErrorCode::Validation, format!("The team store's address is not a PostgreSQL URL: {e}"))
     })?;
@@ -81,19 +90,39 @@ pub async fn connect(config: &TeamConfig) -> Result<Client, AppError> {
     pg.connect_timeout(std::time::Duration::from_secs(10));
     if pg.get_hosts().iter().all(is_this_machine) {
         let (client, connection) = pg.connect(NoTls).await.map_err(from_postgres)?;
-        tokio::spawn(drive(connection));
+        tokio::spawn(drive(connection, notices));
         return Ok(client);
     }
     pg.ssl_mode(tokio_postgres::config::SslMode::Require);
     let tls = tokio_postgres_rustls::MakeRustlsConnect::new(tls_config(&config.tls)?);
     let (client, connection) = pg.connect(tls).await.map_err(from_postgres)?;
-    tokio::spawn(drive(connection));
+    tokio::spawn(drive(connection, notices));
     Ok(client)
 }
 
-async fn drive<F: std::future::Future<Output = Result<(), tokio_postgres::Error>>>(connection: F) {
-    if let Err(e) = connection.await {
-        tracing::warn!(error = %e, "the connection to the team store ended");
+/// Runs a connection until it ends, handing its notifications on.
+async fn drive<S, T>(
+    mut connection: tokio_postgres::Connection<S, T>,
+    notices: Option<mpsc::UnboundedSender<Notification>>,
+) where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let mut messages = futures::stream::poll_fn(move |cx| connection.poll_message(cx));
+    while let Some(message) = futures::StreamExt::next(&mut messages).await {
+        match message {
+            Ok(AsyncMessage::Notification(n)) => {
+                if let Some(to) = &notices {
+                    // The listener may be gone; the connection still serves its client.
+                    let _ = to.send(n);
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                tracing::warn!(error = %e, "the connection to the team store ended");
+                return;
+            }
+        }
     }
 }
 

@@ -25,6 +25,10 @@ const SELECT: &str = "SELECT id::text, environment_id, idempotency_key, request,
      attempts::bigint, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), \
      to_char(updated AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), batch_id FROM escrow.intents";
 
+/// Holds an action for the desk that sends it, for 5 minutes: longer than one send with
+/// every retry the client makes, so that no other desk resends it while it may be under way.
+const LEASE: &str = "UPDATE escrow.intents SET lease_until = now() + interval '5 minutes' WHERE id = $1::text::uuid";
+
 const AUDIT: &str = "INSERT INTO escrow.audit (environment_id, action_id, kind, target, amount, idempotency_key, \
      correlation_id, phase, outcome, detail) VALUES ($1, $2::text::uuid, $3, $4, $5, $6, $7, $8, $9, $10)";
 
@@ -35,10 +39,14 @@ impl JournalStore for TeamJournal {
             let client = guard.as_mut().ok_or_else(gone)?;
             let tx = client.transaction().await.map_err(from_postgres)?;
             let inserted = tx
-                .query_one(
+                .query_opt(
                     "INSERT INTO escrow.intents (id, environment_id, kind, target, amount, moves_money, \
                      idempotency_key, request, batch_id, at_stake, currency) \
-                     VALUES ($1::text::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::numeric, $11) \
+                     SELECT $1::text::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::numeric, $11 \
+                     WHERE NOT ($6 AND EXISTS (SELECT 1 FROM escrow.intents o \
+                         WHERE o.environment_id = $2 AND o.target = $4 AND o.kind = $3 AND o.moves_money \
+                         AND (o.state IN ('awaiting_approval', 'pending', 'unknown') \
+                              OR (o.state = 'succeeded' AND o.updated >= $12::text::timestamptz)))) \
                      RETURNING state",
                     &[
                         &i.id,
@@ -52,17 +60,28 @@ impl JournalStore for TeamJournal {
                         &i.batch_id,
                         &i.at_stake.map(|s| s.0),
                         &i.at_stake.map(|s| s.1),
+                        &i.read_at,
                     ],
                 )
                 .await;
             // The store decides whether it waits for approval (the team's rules).
+            // No row: the same move is open, or ended after this desk read the live record.
             let state: String = match inserted {
-                Ok(row) => row.get(0),
+                Ok(Some(row)) => row.get(0),
+                Ok(None) => {
+                    drop(tx);
+                    return Err(taken_by(client, &i).await);
+                }
                 Err(e) => {
                     drop(tx);
                     return Err(if is_taken(&e) { taken_by(client, &i).await } else { from_postgres(e) });
                 }
             };
+            // The desk that will send it now holds it; one awaiting approval is held by no
+            // one until its approver's desk sends it.
+            if state == ActionState::Pending.as_str() {
+                tx.execute(LEASE, &[&i.id]).await.map_err(from_postgres)?;
+            }
             let phase: (&str, &str) = ("intent", state.as_str());
             tx.execute(
                 AUDIT,
@@ -174,6 +193,61 @@ impl JournalStore for TeamJournal {
         })
     }
 
+    fn mark(&self) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async move {
+            let guard = self.conn.client().await?;
+            let row = guard
+                .as_ref()
+                .ok_or_else(gone)?
+                .query_one("SELECT clock_timestamp()::text", &[])
+                .await
+                .map_err(from_postgres)?;
+            Ok(Some(row.get(0)))
+        })
+    }
+
+    fn claim<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let guard = self.conn.client().await?;
+            let client = guard.as_ref().ok_or_else(gone)?;
+            let held = client
+                .execute(
+                    &format!(
+                        "{LEASE} AND state IN ('pending', 'unknown') \
+                         AND (lease_until IS NULL OR lease_until < now() OR leased_by = session_user)"
+                    ),
+                    &[&id],
+                )
+                .await
+                .map_err(from_postgres)?;
+            if held == 1 {
+                return Ok(());
+            }
+            let row = client
+                .query_opt(
+                    "SELECT leased_by::text, to_char(lease_until AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') \
+                     FROM escrow.intents WHERE id = $1::text::uuid AND state IN ('pending', 'unknown')",
+                    &[&id],
+                )
+                .await
+                .map_err(from_postgres)?;
+            Err(match row {
+                Some(r) => {
+                    let (who, until): (Option<String>, Option<String>) = (r.get(0), r.get(1));
+                    let who = who.unwrap_or_else(|| "another desk".into());
+                    let until = until.as_deref().map(local_time).unwrap_or_default();
+                    AppError::new(
+                        ErrorCode::InProgress,
+                        format!(
+                            "Being sent by {who}'s desk; if that desk stopped, it can be checked and resent after {until}."
+                        ),
+                    )
+                }
+                None => AppError::validation("Only a pending or unknown action can be retried."),
+            })
+        })
+    }
+
     fn open(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
         Box::pin(async move {
             let guard = self.conn.client().await?;
@@ -242,24 +316,34 @@ fn to_stored(r: &Row) -> StoredRecord {
     }
 }
 
-/// The refusal of a second open money move: who has the first, and since when.
+/// The refusal of a second open money move: who has the first, and since when. The first
+/// may have ended in the moment between the refusal and this read: then who did it, and when.
 async fn taken_by(client: &impl GenericClient, i: &NewIntent<'_>) -> AppError {
     let holder = client
         .query_opt(
-            "SELECT requested_by::text, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') \
+            "SELECT requested_by::text, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), \
+             state IN ('awaiting_approval', 'pending', 'unknown') \
              FROM escrow.intents WHERE environment_id = $1 AND target = $2 AND kind = $3 AND moves_money \
-             AND state IN ('pending', 'unknown')",
+             ORDER BY created DESC LIMIT 1",
             &[&i.environment_id, &i.target, &i.kind],
         )
         .await;
     let mut e = AppError::new(ErrorCode::InProgress, "A colleague is doing the same money move right now.");
     if let Ok(Some(row)) = holder {
-        let (who, since): (String, String) = (row.get(0), row.get(1));
-        let local = chrono::DateTime::parse_from_rfc3339(&since)
-            .map(|t| t.with_timezone(&chrono::Local).format("%H:%M").to_string())
-            .unwrap_or_else(|_| since.clone());
-        e.message = format!("Being done by {who} since {local}.");
+        let (who, since, open): (String, String, bool) = (row.get(0), row.get(1), row.get(2));
+        e.message = if open {
+            format!("Being done by {who} since {}.", local_time(&since))
+        } else {
+            format!("Just done by {who} (asked at {}): check the deal before doing it again.", local_time(&since))
+        };
         e.detail = Some(format!("{who} {since} ({ONE_OPEN_MONEY_MOVE})"));
     }
     e
+}
+
+/// An RFC 3339 time from the database as the staff member's clock shows it (HH:MM).
+fn local_time(utc: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(utc)
+        .map(|t| t.with_timezone(&chrono::Local).format("%H:%M").to_string())
+        .unwrap_or_else(|_| utc.to_owned())
 }

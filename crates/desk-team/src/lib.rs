@@ -22,11 +22,17 @@ mod connect;
 mod errors;
 mod init;
 mod journal;
+pub mod listen;
 mod migrations;
 mod staff;
 
 pub use connect::{Connection, TeamConfig, Tls, is_this_machine};
 pub use errors::from_postgres;
 pub use init::{GROUP_ROLES, InitReport, OWNER_ROLE, SCHEMA, init};
+
+/// The newest schema step this build knows (what `team init` brings a database to).
+pub fn schema_version() -> i32 {
+    migrations::latest()
+}
 pub use journal::TeamJournal;
 pub use staff::{Group, add_staff};

@@ -18,6 +18,7 @@ fn intent<'a>(id: &'a str, key: &'a str, target: &'a str) -> NewIntent<'a> {
         amount: Some("500.00"),
         moves_money: true,
         at_stake: None,
+        read_at: None,
         idempotency_key: key,
         request: r#"{"kind":"reimburse","transactionId":"t-1","amount":"500.00"}"#,
         batch_id: None,

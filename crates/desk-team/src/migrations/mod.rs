@@ -11,6 +11,8 @@ use tokio_postgres::Client;
 pub(crate) const STEPS: &[(i32, &str, &str)] = &[
     (1, "journal and audit", include_str!("0001_journal_and_audit.sql")),
     (2, "four-eyes", include_str!("0002_four_eyes.sql")),
+    (3, "changes notified", include_str!("0003_notify.sql")),
+    (4, "leases", include_str!("0004_lease.sql")),
 ];
 
 /// Applies the steps the database lacks, as the role the caller has set (the schema's
