@@ -40,8 +40,9 @@ pub struct Desk {
     pub(crate) db: AppDb,
     /// The audit key and anchor of this data folder (see [`desk_audit`]).
     pub(crate) audit: Trail,
-    /// Where actions are journaled: this desk's own database (a team's store when joined).
-    journal: Arc<dyn JournalStore>,
+    /// Where actions are journaled: this desk's own database, or its team's store once it
+    /// has joined one (`team`).
+    journal: RwLock<Arc<dyn JournalStore>>,
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
@@ -51,7 +52,8 @@ impl Desk {
     pub fn new(db: AppDb, keychain: Keychain, sandbox: Option<BuiltInSandbox>) -> Result<Self, AppError> {
         let stored = envs::get_setting(&db, ACTIVE_SETTING)?;
         let audit = Trail::open(&keychain, &db, envs::kind_on);
-        let journal = Arc::new(LocalJournal::new(db.clone(), audit.clone()));
+        let journal: RwLock<Arc<dyn JournalStore>> =
+            RwLock::new(Arc::new(LocalJournal::new(db.clone(), audit.clone())));
         let active = RwLock::new(Active { id: SANDBOX_ID.into(), client: None });
         let desk = Self { db, audit, journal, keychain, sandbox, active };
         if let Some(id) = stored
@@ -69,14 +71,40 @@ impl Desk {
     }
 
     /// The audit trail this desk writes (tests append through it as a crashed app would).
-    /// The store every journaled action of this desk goes through.
-    pub fn journal(&self) -> &dyn JournalStore {
-        self.journal.as_ref()
+    /// The store every journaled action of this desk goes through now (held for one action:
+    /// a switch of store applies to the next).
+    pub fn journal(&self) -> Arc<dyn JournalStore> {
+        match self.journal.read() {
+            Ok(j) => j.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
     }
 
-    /// The same store, to hold in a task that outlives the call (a bulk run).
-    pub(crate) fn journal_handle(&self) -> Arc<dyn JournalStore> {
-        self.journal.clone()
+    /// Journals the next actions in `store` (a team's, or back to this desk's own).
+    pub(crate) fn set_journal(&self, store: Arc<dyn JournalStore>) {
+        match self.journal.write() {
+            Ok(mut j) => *j = store,
+            Err(poisoned) => *poisoned.into_inner() = store,
+        }
+    }
+
+    /// Every environment this desk knows, with its base URL (how a team's desks name one
+    /// service alike).
+    pub(crate) fn base_urls(&self) -> Result<Vec<(String, String)>, AppError> {
+        let mut all: Vec<(String, String)> =
+            self.sandbox.iter().map(|s| (SANDBOX_ID.to_owned(), s.url.clone())).collect();
+        all.extend(envs::list_profiles(&self.db)?.into_iter().map(|p| (p.id, p.base_url)));
+        Ok(all)
+    }
+
+    /// The OS keychain this desk keeps its secrets in.
+    pub(crate) fn keychain(&self) -> &Keychain {
+        &self.keychain
+    }
+
+    /// This desk's own journal, in its own database.
+    pub(crate) fn local_journal(&self) -> Arc<dyn JournalStore> {
+        Arc::new(LocalJournal::new(self.db.clone(), self.audit.clone()))
     }
 
     pub fn audit_trail(&self) -> &Trail {
@@ -212,7 +240,7 @@ impl Desk {
     ) -> Result<(String, crate::journal::Run<A>), AppError> {
         let request = crate::journal::check(request)?; // field faults before anything else (a missing key, say)
         let (environment_id, client) = self.active_client()?;
-        let run = crate::journal::run(self.journal(), &client, &environment_id, request).await?;
+        let run = crate::journal::run(self.journal().as_ref(), &client, &environment_id, request).await?;
         Ok((environment_id, run))
     }
 

@@ -34,6 +34,7 @@ pub mod settings;
 pub mod shared;
 pub mod startup;
 pub mod support;
+pub mod team;
 pub mod timeline;
 pub mod trades;
 pub mod transactions;

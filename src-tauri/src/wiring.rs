@@ -19,6 +19,7 @@ use crate::notifications::Notify;
 use crate::notifications::sender::Notices;
 use crate::payments::Payments;
 use crate::save_as::SaveAs;
+use crate::team::Team;
 use crate::timeline::Timeline;
 use crate::trades::Trades;
 use crate::transactions::Transactions;
@@ -62,6 +63,7 @@ pub struct Domains {
     pub events: Events,
     pub audit: AuditLog,
     pub updates: Updates,
+    pub team: Team,
 }
 
 impl Domains {
@@ -105,6 +107,7 @@ impl Domains {
             events: Events::new(desk.clone()),
             audit: AuditLog::new(desk.clone(), save_as.clone()),
             updates: Updates::new(desk.clone()),
+            team: Team::new(desk.clone()),
             mirror,
             notify,
             save_as,
@@ -133,8 +136,10 @@ impl Domains {
             events,
             audit,
             updates,
+            team,
         } = self;
         app.manage(environments);
+        app.manage(team);
         app.manage(mirror);
         app.manage(notify);
         app.manage(save_as);

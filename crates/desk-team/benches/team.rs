@@ -1,9 +1,10 @@
 //! Twenty desks on one team store on this machine (no windows): the race for one money move
-//! run 1,000 times, an approver's decisions, and how soon every other desk hears a change.
+//! run 1,000 times, an approver's decisions, taking and snoozing queue items, and how soon
+//! every other desk hears a change.
 //!
 //! Run inside a throwaway cluster: `scripts/with-postgres.sh cargo bench -p desk-team --bench
 //! team` (`make bench` does; `BENCH_ROUNDS` overrides the 1,000 races). Targets: recording
-//! an intent and approving one p95 under 50 ms; a change heard by every other desk p95 under
+//! an intent, approving one, taking and snoozing an item p95 under 50 ms; a change heard by every other desk p95 under
 //! 1 s; no round with more than one intent admitted.
 
 #[path = "../tests/common/mod.rs"]
@@ -14,6 +15,7 @@ use desk_journal::{JournalStore, NewIntent};
 use desk_team::Group;
 use desk_team::approvals::{self, Rule};
 use desk_team::listen::Listener;
+use desk_team::queue::{self, Item};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -137,10 +139,45 @@ async fn main() {
         }
     }
 
+    // The queue: every desk takes an item of its own and snoozes it, all at once, 50 times.
+    let mut conns = Vec::new();
+    for config in &configs {
+        conns.push(Arc::new(team.connection(config).await));
+    }
+    let (mut take, mut snooze) = (Vec::new(), Vec::new());
+    for round in 0..50 {
+        let start = Arc::new(tokio::sync::Barrier::new(DESKS));
+        let tasks: Vec<_> = conns
+            .iter()
+            .enumerate()
+            .map(|(n, conn)| {
+                let (conn, start) = (conn.clone(), start.clone());
+                tokio::spawn(async move {
+                    let deal = format!("queue-{round}-{n}");
+                    let item = Item { environment_id: "production", transaction_id: &deal, reason: "unpaid_too_long" };
+                    start.wait().await;
+                    let t = Instant::now();
+                    queue::take(&conn, item).await.expect("take");
+                    let took = t.elapsed();
+                    let t = Instant::now();
+                    queue::snooze(&conn, item, 24).await.expect("snooze");
+                    (took, t.elapsed())
+                })
+            })
+            .collect();
+        for task in tasks {
+            let (t, s) = task.await.expect("a desk's task");
+            take.push(t);
+            snooze.push(s);
+        }
+    }
+
     let recorded = record.len();
     println!("team store: {DESKS} desks, {rounds} races in {:.1} s", races.as_secs_f64());
     println!("  record an intent, {DESKS} desks racing: p95 {:.1} ms ({recorded} calls; target < 50 ms)", p95(record));
     println!("  approve: p95 {:.1} ms (200 decisions; target < 50 ms)", p95(approve));
+    println!("  take an item, {DESKS} desks at once: p95 {:.1} ms (target < 50 ms)", p95(take));
+    println!("  snooze it: p95 {:.1} ms (target < 50 ms)", p95(snooze));
     let listened = heard.len();
     println!(
         "  a change heard by every other desk: p95 {:.1} ms ({listened} receipts by {} desks; target < 1000 ms)",

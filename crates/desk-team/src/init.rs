@@ -50,6 +50,24 @@ pub async fn init(admin: &mut Client) -> Result<InitReport, AppError> {
 
     admin.batch_execute(&format!("SET ROLE {OWNER_ROLE}")).await.map_err(from_postgres)?;
     let applied = migrations::apply(admin).await;
+    if applied.is_ok() {
+        // A desk checks the schema's step before it joins.
+        admin
+            .batch_execute(&format!("GRANT SELECT ON {SCHEMA}.schema_migrations TO {}", GROUP_ROLES[0]))
+            .await
+            .map_err(from_postgres)?;
+    }
     admin.batch_execute("RESET ROLE").await.map_err(from_postgres)?;
     Ok(InitReport { applied: applied?, version: migrations::latest() })
+}
+
+/// The schema step a team store is at (0: none), as a desk logged in as staff reads it.
+pub async fn schema_of(conn: &crate::connect::Connection) -> Result<i32, AppError> {
+    let guard = conn.client().await?;
+    let client = guard.as_ref().ok_or_else(crate::errors::gone)?;
+    let row = client
+        .query_one(&format!("SELECT coalesce(max(version), 0) FROM {SCHEMA}.schema_migrations"), &[])
+        .await
+        .map_err(from_postgres)?;
+    Ok(row.get(0))
 }

@@ -24,11 +24,12 @@ mod init;
 mod journal;
 pub mod listen;
 mod migrations;
+pub mod queue;
 mod staff;
 
-pub use connect::{Connection, TeamConfig, Tls, is_this_machine};
+pub use connect::{Connection, TeamConfig, Tls, connect, is_this_machine};
 pub use errors::from_postgres;
-pub use init::{GROUP_ROLES, InitReport, OWNER_ROLE, SCHEMA, init};
+pub use init::{GROUP_ROLES, InitReport, OWNER_ROLE, SCHEMA, init, schema_of};
 
 /// The newest schema step this build knows (what `team init` brings a database to).
 pub fn schema_version() -> i32 {

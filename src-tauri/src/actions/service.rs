@@ -14,20 +14,20 @@ impl Actions {
     /// Resends an open action with its stored key (in its own environment), after
     /// checking with a GET whether it already took effect.
     pub async fn retry_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        let record: ActionRecord = journal::get(self.desk.journal(), id).await?;
+        let record: ActionRecord = journal::get(self.desk.journal().as_ref(), id).await?;
         if !record.state.is_open() {
             return Err(AppError::validation("Only a pending or unknown action can be retried."));
         }
         let client = self.desk.build_client(&record.environment_id)?;
-        Ok(journal::resume(self.desk.journal(), &client, &record).await?.record)
+        Ok(journal::resume(self.desk.journal().as_ref(), &client, &record).await?.record)
     }
 
     pub async fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
-        journal::dismiss(self.desk.journal(), id).await
+        journal::dismiss(self.desk.journal().as_ref(), id).await
     }
 
     /// Actions without a clear end, to offer retry or dismiss.
     pub async fn open_actions(&self) -> Result<Vec<ActionRecord>, AppError> {
-        journal::open(self.desk.journal()).await
+        journal::open(self.desk.journal().as_ref()).await
     }
 }

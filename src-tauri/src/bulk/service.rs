@@ -93,7 +93,7 @@ impl Bulk {
         let client = self.desk.build_client(&status.environment_id)?;
         let (started, picked, cancel) = self.batches.begin(&status.batch_id, pick)?;
         let ctx = Context {
-            journal: self.desk.journal_handle(),
+            journal: self.desk.journal(),
             client,
             environment_id: status.environment_id.clone(),
             batches: self.batches.clone(),

@@ -13,6 +13,7 @@ pub(crate) const STEPS: &[(i32, &str, &str)] = &[
     (2, "four-eyes", include_str!("0002_four_eyes.sql")),
     (3, "changes notified", include_str!("0003_notify.sql")),
     (4, "leases", include_str!("0004_lease.sql")),
+    (5, "the queue worked together", include_str!("0005_queue.sql")),
 ];
 
 /// Applies the steps the database lacks, as the role the caller has set (the schema's

@@ -1,0 +1,92 @@
+//! The team's journal as this desk sees it: an environment is named in the team store by
+//! its service's address, which every desk of the team shares, and on this desk by its own
+//! profile id, which no other desk knows.
+
+use crate::error::AppError;
+use crate::journal::{Facts, JournalStore, NewIntent, NewOutcome, StoreFuture, StoredRecord};
+use desk_journal::Approval;
+use std::sync::Arc;
+
+/// This desk's environments by their address, read when a name is needed (profiles change).
+pub type Names = Arc<dyn Fn() -> Result<Vec<(String, String)>, AppError> + Send + Sync>;
+
+pub struct MappedJournal {
+    inner: Arc<dyn JournalStore>,
+    names: Names,
+}
+
+impl MappedJournal {
+    pub fn new(inner: Arc<dyn JournalStore>, names: Names) -> Self {
+        Self { inner, names }
+    }
+
+    /// The team's name of this desk's environment `id`.
+    fn team_name(&self, id: &str) -> Result<String, AppError> {
+        let names = (self.names)()?;
+        let (_, url) = names.iter().find(|(env, _)| env == id).ok_or_else(|| {
+            AppError::new(crate::error::ErrorCode::EnvironmentNotFound, format!("No environment {id} on this desk."))
+        })?;
+        Ok(service_name(url))
+    }
+
+    /// This desk's environment for the team's name `name` (kept as it is when this desk has
+    /// no environment for that service: the record then says so).
+    fn desk_name(&self, mut record: StoredRecord) -> StoredRecord {
+        if let Ok(names) = (self.names)()
+            && let Some((env, _)) = names.iter().find(|(_, url)| service_name(url) == record.environment_id)
+        {
+            record.environment_id = env.clone();
+        }
+        record
+    }
+}
+
+/// A service's address as the team names it: scheme, host, port and path, lower case, no
+/// trailing slash.
+pub fn service_name(base_url: &str) -> String {
+    base_url.trim().trim_end_matches('/').to_lowercase()
+}
+
+impl JournalStore for MappedJournal {
+    fn insert_intent<'a>(&'a self, intent: NewIntent<'a>) -> StoreFuture<'a, StoredRecord> {
+        Box::pin(async move {
+            let env = self.team_name(intent.environment_id)?;
+            let stored = self.inner.insert_intent(NewIntent { environment_id: &env, ..intent }).await?;
+            Ok(self.desk_name(stored))
+        })
+    }
+    fn record_outcome<'a>(&'a self, outcome: NewOutcome<'a>) -> StoreFuture<'a, StoredRecord> {
+        Box::pin(async move {
+            let env = self.team_name(outcome.facts.environment_id)?;
+            let facts = Facts { environment_id: &env, ..outcome.facts };
+            Ok(self.desk_name(self.inner.record_outcome(NewOutcome { facts, ..outcome }).await?))
+        })
+    }
+    fn dismiss<'a>(&'a self, facts: Facts<'a>) -> StoreFuture<'a, StoredRecord> {
+        Box::pin(async move {
+            let env = self.team_name(facts.environment_id)?;
+            Ok(self.desk_name(self.inner.dismiss(Facts { environment_id: &env, ..facts }).await?))
+        })
+    }
+    fn get<'a>(&'a self, id: &'a str) -> StoreFuture<'a, StoredRecord> {
+        Box::pin(async move { Ok(self.desk_name(self.inner.get(id).await?)) })
+    }
+    fn open(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
+        Box::pin(async move { Ok(self.inner.open().await?.into_iter().map(|r| self.desk_name(r)).collect()) })
+    }
+    fn mark(&self) -> StoreFuture<'_, Option<String>> {
+        self.inner.mark()
+    }
+    fn claim<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
+        self.inner.claim(id)
+    }
+    fn approval<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Approval>> {
+        self.inner.approval(id)
+    }
+    fn lapse<'a>(&'a self, facts: Facts<'a>, why: &'a str) -> StoreFuture<'a, StoredRecord> {
+        Box::pin(async move {
+            let env = self.team_name(facts.environment_id)?;
+            Ok(self.desk_name(self.inner.lapse(Facts { environment_id: &env, ..facts }, why).await?))
+        })
+    }
+}

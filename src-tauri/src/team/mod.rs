@@ -1,0 +1,12 @@
+//! Joining a team store (`desk-team`): the desk's journal moves to the team's PostgreSQL,
+//! where two desks never move the same money twice and every row's actor is the staff
+//! member's own login. The address, the login and the TLS choice are settings of this data
+//! folder; the password is in the OS keychain only. Leaving returns the desk to its own
+//! journal.
+
+mod mapped;
+pub mod service;
+pub mod state;
+
+pub use service::{JoinTeam, TeamStatus};
+pub use state::Team;

@@ -1,0 +1,143 @@
+//! Joining, leaving and the status of this desk's team link.
+
+use super::mapped::{MappedJournal, Names};
+use super::state::Team;
+use crate::appdb::settings::{get_setting, set_setting};
+use crate::error::{AppError, ErrorCode};
+use desk_team::{Connection, TeamConfig, TeamJournal, Tls};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use ts_rs::TS;
+
+/// The setting that holds the link (address, login, CA file; never the password).
+const LINK: &str = "team.link";
+/// The keychain account of the staff member's team password.
+const PASSWORD: &str = "team-store-password";
+
+/// What joining asks for.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct JoinTeam {
+    /// `postgres://host[:port]/database`.
+    pub url: String,
+    /// The staff member's PostgreSQL login.
+    pub user: String,
+    pub password: String,
+    /// CA certificates (PEM) to check the server against instead of the system's.
+    pub ca_file: Option<String>,
+}
+
+impl std::fmt::Debug for Stored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stored").field("url", &self.url).field("user", &self.user).finish()
+    }
+}
+
+/// The link as this data folder keeps it.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Stored {
+    url: String,
+    user: String,
+    ca_file: Option<String>,
+}
+
+/// Whether this desk journals in a team store, and which.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamStatus {
+    pub joined: bool,
+    pub url: Option<String>,
+    pub user: Option<String>,
+}
+
+impl Team {
+    /// Joins the team store: connects as the staff member (a wrong address, password or
+    /// certificate is said now), checks its schema is this version's, then keeps the link
+    /// (the password in the keychain) and journals every next action there. Refused while
+    /// this desk has open actions of its own: they are finished or dismissed here first.
+    pub async fn join_team(&self, input: &JoinTeam) -> Result<TeamStatus, AppError> {
+        let stored = Stored {
+            url: input.url.trim().to_owned(),
+            user: input.user.trim().to_owned(),
+            ca_file: input.ca_file.as_deref().map(str::trim).filter(|f| !f.is_empty()).map(str::to_owned),
+        };
+        if stored.url.is_empty() || stored.user.is_empty() || input.password.is_empty() {
+            return Err(AppError::validation("The team store's address, your login and your password are needed."));
+        }
+        let open = crate::journal::open::<serde_json::Value>(self.desk.journal().as_ref()).await?;
+        if !open.is_empty() {
+            return Err(AppError::validation(format!(
+                "This desk has {} open action(s) of its own: retry or dismiss them before joining a team.",
+                open.len()
+            )));
+        }
+        let conn = Connection::open(config(&stored, input.password.clone())).await?;
+        check_schema(&conn).await?;
+        self.desk.keychain().set(PASSWORD, &input.password)?;
+        let text = serde_json::to_string(&stored).map_err(AppError::storage)?;
+        set_setting(&self.desk.db, LINK, &text)?;
+        self.desk.set_journal(self.journal(conn));
+        tracing::info!(url = %stored.url, user = %stored.user, "joined the team store");
+        self.team_status()
+    }
+
+    /// Returns the desk to its own journal; the link and the password are forgotten. What
+    /// was journaled in the team store stays there.
+    pub fn leave_team(&self) -> Result<TeamStatus, AppError> {
+        self.desk.set_journal(self.desk.local_journal());
+        set_setting(&self.desk.db, LINK, "")?;
+        self.desk.keychain().delete(PASSWORD)?;
+        tracing::info!("left the team store");
+        self.team_status()
+    }
+
+    pub fn team_status(&self) -> Result<TeamStatus, AppError> {
+        Ok(match stored(&self.desk.db)? {
+            Some(s) => TeamStatus { joined: true, url: Some(s.url), user: Some(s.user) },
+            None => TeamStatus { joined: false, url: None, user: None },
+        })
+    }
+
+    /// At start: the team store again, when this data folder had joined one.
+    pub(super) fn restore(&self) -> Result<(), AppError> {
+        let Some(stored) = stored(&self.desk.db)? else { return Ok(()) };
+        let password = self.desk.keychain().get(PASSWORD)?.ok_or_else(|| {
+            AppError::new(ErrorCode::NoApiKey, "The team store's password is not in the keychain: join again.")
+        })?;
+        // Connected on first use: a store out of reach is said by the first action.
+        self.desk.set_journal(self.journal(Connection::new(config(&stored, password))));
+        Ok(())
+    }
+
+    fn journal(&self, conn: Connection) -> Arc<dyn crate::journal::JournalStore> {
+        let desk = self.desk.clone();
+        let names: Names = Arc::new(move || desk.base_urls());
+        Arc::new(MappedJournal::new(Arc::new(TeamJournal::new(conn)), names))
+    }
+}
+
+fn stored(db: &crate::appdb::AppDb) -> Result<Option<Stored>, AppError> {
+    match get_setting(db, LINK)? {
+        Some(text) if !text.is_empty() => serde_json::from_str(&text).map(Some).map_err(AppError::storage),
+        _ => Ok(None),
+    }
+}
+
+fn config(stored: &Stored, password: String) -> TeamConfig {
+    let tls = stored.ca_file.clone().map_or(Tls::SystemRoots, |f| Tls::CaFile(f.into()));
+    TeamConfig { url: stored.url.clone(), user: stored.user.clone(), password, tls }
+}
+
+/// The store's schema must be the one this version writes.
+async fn check_schema(conn: &Connection) -> Result<(), AppError> {
+    let found = desk_team::schema_of(conn).await?;
+    let wanted = desk_team::schema_version();
+    if found != wanted {
+        return Err(AppError::validation(format!(
+            "The team store's schema is at step {found}; this version of Escrow Desk needs step {wanted}. \
+             An administrator runs `escrow-desk team init`."
+        )));
+    }
+    Ok(())
+}
