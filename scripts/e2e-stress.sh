@@ -38,7 +38,7 @@ for round in $(seq 1 "$rounds"); do
   started=$(date +%s)
   set +e
   ESCROW_E2E_TIMINGS="$timings" timeout --kill-after=30 1800 \
-    scripts/with-session.sh scripts/e2e.sh "$plan" -- -q >"$timings.log" 2>&1
+    scripts/with-postgres.sh scripts/with-session.sh scripts/e2e.sh "$plan" -- -q >"$timings.log" 2>&1
   rc=$?
   set -e
   took=$(( $(date +%s) - started ))

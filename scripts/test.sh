@@ -75,7 +75,8 @@ ui_start=$SECONDS
 ui_checks=$!
 # Each end-to-end test has its own cap (tests/src/cap.rs) and every WebDriver call its own
 # bound (tests/src/window.rs); this is the last resort: 45 minutes is ~10x a cold run.
-timeout --kill-after=30 2700 scripts/with-session.sh scripts/e2e.sh "$plan" || failed+=("end-to-end tests")
+timeout --kill-after=30 2700 scripts/with-postgres.sh scripts/with-session.sh scripts/e2e.sh "$plan" \
+  || failed+=("end-to-end tests")
 
 section "UI: type check and unit tests (beside the end-to-end tests; the time here is what was left)"
 ui_rc=0

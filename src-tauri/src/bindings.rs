@@ -17,6 +17,8 @@ pub fn typescript() -> String {
         crate::settings::environments::ProfileInput::decl(&cfg),
         crate::desk::ConnectionCheck::decl(&cfg),
         crate::updates::settings::UpdateSettings::decl(&cfg),
+        crate::team::JoinTeam::decl(&cfg),
+        crate::team::TeamStatus::decl(&cfg),
         crate::updates::service::UpdateView::decl(&cfg),
         crate::updates::service::UpdateCheck::decl(&cfg),
         crate::transactions::filters::TransactionFilters::decl(&cfg),

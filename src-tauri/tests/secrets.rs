@@ -92,6 +92,19 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 dialect: Default::default(),
             })),
             "set_api_key" => json(&app.environments.set_api_key(&profile.id, SECRET)),
+            // A store that is not there: the refusal must not carry the password.
+            "join_team" => json(
+                &app.team
+                    .join_team(&escrow_desk::team::JoinTeam {
+                        url: "postgres://127.0.0.1:1/escrow".into(),
+                        user: "anna".into(),
+                        password: SECRET.into(),
+                        ca_file: None,
+                    })
+                    .await,
+            ),
+            "team_status" => json(&app.team.team_status()),
+            "leave_team" => json(&app.team.leave_team()),
             "delete_profile" => json(&app.environments.delete_profile("no-such-profile")),
             "test_connection" => json(&app.desk.test_connection(&profile.id).await),
             "staff_name" => json(&app.environments.staff_name()),

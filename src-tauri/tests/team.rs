@@ -40,41 +40,10 @@ fn reopen(dir: &Path, keychain: &Keychain) -> Domains {
     Domains::new(Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap()).unwrap()
 }
 
-/// A team database made by `team init`, and its address without a login.
-async fn team_store() -> String {
-    let cluster = std::env::var("ESCROW_TEST_POSTGRES_URL")
-        .expect("ESCROW_TEST_POSTGRES_URL: run inside scripts/with-postgres.sh (make test does)");
-    let (login, rest) = cluster.trim_start_matches("postgres://").rsplit_once('@').unwrap();
-    let (user, password) = login.split_once(':').unwrap();
-    let host = rest.rsplit_once('/').unwrap().0;
-    let database = format!("desks_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
-    let admin_of = |db: &str| desk_team::TeamConfig {
-        url: format!("postgres://{host}/{db}"),
-        user: user.into(),
-        password: password.into(),
-        tls: desk_team::Tls::SystemRoots,
-    };
-    let server = desk_team::connect(&admin_of("postgres")).await.unwrap();
-    server.batch_execute(&format!("CREATE DATABASE {database}")).await.unwrap();
-    let mut admin = desk_team::connect(&admin_of(&database)).await.unwrap();
-    desk_team::init(&mut admin).await.unwrap();
-    format!("postgres://{host}/{database}|{user}|{password}")
-}
-
-async fn staff(store: &str, name: &str) -> JoinTeam {
-    let mut parts = store.split('|');
-    let (url, user, password) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
-    let admin = desk_team::connect(&desk_team::TeamConfig {
-        url: url.into(),
-        user: user.into(),
-        password: password.into(),
-        tls: desk_team::Tls::SystemRoots,
-    })
-    .await
-    .unwrap();
-    let login = format!("{name}_{}", &uuid::Uuid::new_v4().simple().to_string()[..8]);
-    desk_team::add_staff(&admin, &login, "staff-password", desk_team::Group::Operator).await.unwrap();
-    JoinTeam { url: url.into(), user: login, password: "staff-password".into(), ca_file: None }
+/// A staff member's way in to a fresh team database.
+async fn staff(admin: &desk_team::TeamConfig, url: &str, name: &str) -> JoinTeam {
+    let user = desk_team::testing::staff(admin, name, "staff-password", desk_team::Group::Operator).await;
+    JoinTeam { url: url.into(), user, password: "staff-password".into(), ca_file: None }
 }
 
 async fn reimbursements(url: &str, transaction_id: &str) -> usize {
@@ -102,8 +71,8 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
         (desk(&dir_a, &keychain_a, &sandbox.url), desk(&dir_b, &keychain_b, &sandbox.url));
     assert_ne!(profile_a, profile_b, "each desk names the service its own way");
 
-    let store = team_store().await;
-    let (anna, otto) = (staff(&store, "anna").await, staff(&store, "otto").await);
+    let (url, admin) = desk_team::testing::team_database("desks").await;
+    let (anna, otto) = (staff(&admin, &url, "anna").await, staff(&admin, &url, "otto").await);
     let bad = JoinTeam { password: "wrong".into(), ..anna.clone() };
     assert_eq!(
         a.team.join_team(&bad).await.unwrap_err().code,

@@ -26,6 +26,8 @@ pub mod listen;
 mod migrations;
 pub mod queue;
 mod staff;
+#[cfg(feature = "test-support")]
+pub mod testing;
 
 pub use connect::{Connection, TeamConfig, Tls, connect, is_this_machine};
 pub use errors::from_postgres;

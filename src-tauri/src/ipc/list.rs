@@ -56,6 +56,9 @@ commands! {
     bulk: state_async(Bulk) bulk_cancel(batch_id: String) -> BatchStatus;
     bulk: state_async(Bulk) bulk_retry(batch_id: String) -> BatchStatus;
     bulk: state_async(Bulk) bulk_matching_ids(request: ExportRequest) -> MatchingIds;
+    team: state(Team) team_status() -> TeamStatus;
+    team: state_async(Team) join_team(input: JoinTeam) -> TeamStatus;
+    team: state(Team) leave_team() -> TeamStatus;
     actions: state_async(Actions) start_action(request: ActionRequest) -> ActionRecord;
     actions: state_async(Actions) retry_action(id: String) -> ActionRecord;
     actions: state_async(Actions) dismiss_action(id: String) -> ActionRecord;

@@ -48,6 +48,7 @@ use crate::save_as::kind::ExportKind;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
+use crate::team::{JoinTeam, Team, TeamStatus};
 use crate::timeline::Timeline;
 use crate::timeline::service::TimelineView;
 use crate::trades::Trades;

@@ -4,6 +4,7 @@
 //! folder; the password is in the OS keychain only. Leaving returns the desk to its own
 //! journal.
 
+pub mod commands;
 mod mapped;
 pub mod service;
 pub mod state;

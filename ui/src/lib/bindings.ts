@@ -31,6 +31,20 @@ url: string,
  * The running app's version.
  */
 currentVersion: string, };
+export type JoinTeam = { 
+/**
+ * `postgres://host[:port]/database`.
+ */
+url: string, 
+/**
+ * The staff member's PostgreSQL login.
+ */
+user: string, password: string, 
+/**
+ * CA certificates (PEM) to check the server against instead of the system's.
+ */
+caFile: string | null, };
+export type TeamStatus = { joined: boolean, url: string | null, user: string | null, };
 export type UpdateView = { version: string, currentVersion: string, 
 /**
  * RFC 3339, when the manifest has a `pub_date`.

@@ -49,6 +49,9 @@ const OWN_RULES: readonly Rule[] = [
   { match: /^The update URL is not a URL/, key: 'updates.err.notUrl' },
   { match: /^The update URL must start with https:\/\//, key: 'updates.err.scheme' },
   { match: /^Update failed/, key: 'updates.err.failed' },
+  { match: /^The team store refused the login/, key: 'team.err.login' },
+  { match: /^The team store's address is not a PostgreSQL URL/, key: 'team.err.url' },
+  { match: /^The team store's schema is at step/, key: 'team.err.schema' },
 ];
 
 function ownText(message: string | null | undefined): string | null {

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SnoozeTarget, SplitPayoutsView, StartupReport, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SnoozeTarget, SplitPayoutsView, StartupReport, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -52,6 +52,9 @@ export const ipc = {
   bulkCancel: (batchId: string) => call<BatchStatus>('bulk_cancel', { batchId }),
   bulkRetry: (batchId: string) => call<BatchStatus>('bulk_retry', { batchId }),
   bulkMatchingIds: (request: ExportRequest) => call<MatchingIds>('bulk_matching_ids', { request }),
+  teamStatus: () => call<TeamStatus>('team_status'),
+  joinTeam: (input: JoinTeam) => call<TeamStatus>('join_team', { input }),
+  leaveTeam: () => call<TeamStatus>('leave_team'),
   startAction: (request: ActionRequest) => call<ActionRecord>('start_action', { request }),
   retryAction: (id: string) => call<ActionRecord>('retry_action', { id }),
   dismissAction: (id: string) => call<ActionRecord>('dismiss_action', { id }),

@@ -15,6 +15,7 @@ import * as payments from '../payments/i18n';
 import * as saving from '../save-as/i18n';
 import * as shell from './i18n';
 import * as splitPayouts from '../split-payouts/i18n';
+import * as team from '../team/i18n';
 import * as timeline from '../timeline/i18n';
 import * as trades from '../trades/i18n';
 import * as tradeWords from '../trades/words-i18n';
@@ -32,7 +33,7 @@ import { addMessages } from '../../shared/i18n/i18n.svelte';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, deal, backLinks, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, timeline, events, saving, notifications,
+  common, deal, backLinks, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, team, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -60,6 +61,7 @@ export const en = {
   ...trades.en,
   ...tradeWords.en,
   ...updates.en,
+  ...team.en,
   ...timeline.en,
   ...events.en,
 };
@@ -89,6 +91,7 @@ export const da: Record<keyof typeof en, string> = {
   ...trades.da,
   ...tradeWords.da,
   ...updates.da,
+  ...team.da,
   ...timeline.da,
   ...events.da,
 };
