@@ -49,3 +49,16 @@ describe('error catalogue', () => {
     i18n.set('en');
   });
 });
+
+describe("a team store's refusal of a second money move", () => {
+  it('names the colleague and the time, in the language shown', () => {
+    const e = { code: 'in_progress', message: 'Being done by anna_k since 10:02.', status: null, title: null, detail: null, correlationId: null } as const;
+    i18n.set('en');
+    expect(explain(e, 'en').text).toBe('anna_k is doing this money move on this deal right now (since 10:02). Nothing was sent from this desk.');
+    i18n.set('da');
+    expect(explain(e, 'da').text).toContain('anna_k er i gang med denne pengebevægelse');
+    i18n.set('en');
+    const sent = { ...e, message: "Being sent by otto's desk; if that desk stopped, it can be checked and resent after 10:07." };
+    expect(explain(sent, 'en').text).toContain("otto's desk is sending this action");
+  });
+});

@@ -43,6 +43,10 @@ const RULES: readonly Rule[] = [
  * install), matched on the app's English message; their specifics stay under Details.
  */
 const OWN_RULES: readonly Rule[] = [
+  // A team store's refusals of a second money move: who has it, and since or until when.
+  { match: /^Being done by (\S+) since (\d\d:\d\d)\.$/, key: 'team.err.beingDone', params: (m) => ({ who: m[1], since: m[2] }) },
+  { match: /^Just done by (\S+) \(asked at (\d\d:\d\d)\)/, key: 'team.err.justDone', params: (m) => ({ who: m[1], since: m[2] }) },
+  { match: /^Being sent by (\S+)'s desk; .* after (\d\d:\d\d)\.$/, key: 'team.err.beingSent', params: (m) => ({ who: m[1], until: m[2] }) },
   { match: /^This copy of Escrow Desk was not installed from a package/, key: 'updates.err.notPackaged' },
   { match: /^The update was refused: its signature does not match/, key: 'updates.err.signature' },
   { match: /^The update server could not be reached/, key: 'updates.err.unreachable' },
@@ -54,9 +58,12 @@ const OWN_RULES: readonly Rule[] = [
   { match: /^The team store's schema is at step/, key: 'team.err.schema' },
 ];
 
-function ownText(message: string | null | undefined): string | null {
-  const rule = OWN_RULES.find((r) => r.match.test(message ?? ''));
-  return rule ? t(rule.key) : null;
+function ownText(message: string | null | undefined, lang: Lang): string | null {
+  for (const r of OWN_RULES) {
+    const m = (message ?? '').match(r.match);
+    if (m) return t(r.key, r.params?.(m, lang));
+  }
+  return null;
 }
 
 /** The service's words in the user's language, or null when the catalogue does not know them. */
@@ -79,7 +86,7 @@ export function codeText(code: ErrorCode): string {
  * the app's own messages it knows), else the client's sentence for its code. `known` says whether the service's words were matched.
  */
 export function explain(e: AppError, lang: Lang): { text: string; known: boolean } {
-  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang) ?? ownText(e.message);
+  const known = serviceText(e.detail, lang) ?? serviceText(e.title, lang) ?? ownText(e.message, lang);
   return known ? { text: known, known: true } : { text: codeText(e.code), known: false };
 }
 

@@ -20,6 +20,9 @@ export const en = {
   'team.leaveTitle': 'Leave the team?',
   'team.leaveBody': "This desk's next actions are journaled in its own data folder again. What was done in the team store stays there; your password is removed from the keychain.",
   'team.err.login': 'The team store refused your login or password. Check them with your IT administrator.',
+  'team.err.beingDone': '{who} is doing this money move on this deal right now (since {since}). Nothing was sent from this desk.',
+  'team.err.justDone': '{who} has just done this money move on this deal (asked at {since}). Check the deal before doing it again; nothing was sent from this desk.',
+  'team.err.beingSent': "{who}'s desk is sending this action. If that desk has stopped, it can be checked and sent from here after {until}.",
   'team.err.url': 'That is not a team store address. It looks like postgres://host:port/database.',
   'team.err.schema': 'The team store is set up for another version of Escrow Desk. Your IT administrator runs "escrow-desk team init" to bring it up to date.',
 };
@@ -44,6 +47,9 @@ export const da: Record<keyof typeof en, string> = {
   'team.leaveTitle': 'Forlad teamet?',
   'team.leaveBody': 'Dette skrivebords næste handlinger journaliseres igen i dets egen datamappe. Det, der blev gjort i teamlageret, bliver der; din adgangskode fjernes fra nøgleringen.',
   'team.err.login': 'Teamlageret afviste dit login eller din adgangskode. Tjek dem med din IT-administrator.',
+  'team.err.beingDone': '{who} er i gang med denne pengebevægelse på handlen lige nu (siden {since}). Intet blev sendt fra dette skrivebord.',
+  'team.err.justDone': '{who} har netop udført denne pengebevægelse på handlen (bedt om kl. {since}). Tjek handlen, før den gøres igen; intet blev sendt fra dette skrivebord.',
+  'team.err.beingSent': '{who}s skrivebord er ved at sende denne handling. Hvis det skrivebord er stoppet, kan den tjekkes og sendes herfra efter kl. {until}.',
   'team.err.url': 'Det er ikke en adresse på et teamlager. Den ser sådan ud: postgres://vært:port/database.',
   'team.err.schema': 'Teamlageret er sat op til en anden version af Escrow Desk. Din IT-administrator kører "escrow-desk team init" for at opdatere det.',
 };
