@@ -130,7 +130,7 @@ pub const ENGLISH: &[&str] = &[
 ];
 
 /// Names and codes that are the same in every language: brands and models (EQA), units (kWh),
-/// currencies, standards (URI, KYB, iOS), file kinds, the product's name and the demo data's
+/// currencies, standards (URI, KYB, iOS, TLS), file kinds, the product's name and the demo data's
 /// own words.
 pub const ALLOWED: &[&str] = &[
     "Tesla",
@@ -159,6 +159,8 @@ pub const ALLOWED: &[&str] = &[
     "PSD2",
     "API",
     "URL",
+    "TLS",
+    "PEM",
     "HTTP",
     "HTTPS",
     "JSON",

@@ -38,6 +38,15 @@ impl JournalStore for TeamJournal {
             let mut guard = self.conn.client().await?;
             let client = guard.as_mut().ok_or_else(gone)?;
             let tx = client.transaction().await.map_err(from_postgres)?;
+            if i.moves_money {
+                // One desk at a time per move: the check below then reads, at its start, every
+                // intent committed before it (an index alone misses a move that ended between
+                // this statement's start and its insert).
+                let key = format!("{}|{}|{}", i.environment_id, i.target, i.kind);
+                tx.query_one("SELECT pg_advisory_xact_lock(hashtextextended($1, 7301))::text", &[&key])
+                    .await
+                    .map_err(from_postgres)?;
+            }
             let inserted = tx
                 .query_opt(
                     "INSERT INTO escrow.intents (id, environment_id, kind, target, amount, moves_money, \
