@@ -42,7 +42,7 @@ fn reopen(dir: &Path, keychain: &Keychain) -> Domains {
 
 /// A staff member's way in to a fresh team database.
 async fn staff(admin: &desk_team::TeamConfig, url: &str, name: &str) -> JoinTeam {
-    let user = desk_team::testing::staff(admin, name, "staff-password", desk_team::Group::Operator).await;
+    let user = desk_team::testing::staff(admin, name, "staff-password", desk_team::Group::Operator).await.unwrap();
     JoinTeam { url: url.into(), user, password: "staff-password".into(), ca_file: None }
 }
 
@@ -71,7 +71,7 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
         (desk(&dir_a, &keychain_a, &sandbox.url), desk(&dir_b, &keychain_b, &sandbox.url));
     assert_ne!(profile_a, profile_b, "each desk names the service its own way");
 
-    let (url, admin) = desk_team::testing::team_database("desks").await;
+    let (url, admin) = desk_team::testing::team_database("desks").await.unwrap();
     let (anna, otto) = (staff(&admin, &url, "anna").await, staff(&admin, &url, "otto").await);
     let bad = JoinTeam { password: "wrong".into(), ..anna.clone() };
     assert_eq!(

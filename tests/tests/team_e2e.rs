@@ -7,8 +7,8 @@ use escrow_desk_e2e::{AppWindow, capped};
 
 /// A team database made by `team init` with a staff login; (address, login, password).
 async fn team_store() -> (String, String, String) {
-    let (url, admin) = desk_team::testing::team_database("window").await;
-    let staff = desk_team::testing::staff(&admin, "anna", "staff-password", desk_team::Group::Operator).await;
+    let (url, admin) = desk_team::testing::team_database("window").await.unwrap();
+    let staff = desk_team::testing::staff(&admin, "anna", "staff-password", desk_team::Group::Operator).await.unwrap();
     (url, staff, "staff-password".into())
 }
 
