@@ -7,8 +7,12 @@ use tokio_postgres::error::SqlState;
 /// out of reach, or a fault of the store.
 pub fn from_postgres(e: tokio_postgres::Error) -> AppError {
     let Some(db) = e.as_db_error() else {
-        // No answer from the server: never connected, or the connection dropped.
-        return AppError::new(ErrorCode::TeamUnreachable, format!("The team store cannot be reached: {e}"));
+        return if out_of_reach(&e) {
+            AppError::new(ErrorCode::TeamUnreachable, format!("The team store cannot be reached: {e}"))
+        } else {
+            // A value this version could not write or read: a fault here, not the network's.
+            AppError::new(ErrorCode::Storage, format!("The team store's answer could not be used: {e}"))
+        };
     };
     let code = db.code();
     if *code == SqlState::INSUFFICIENT_PRIVILEGE {
@@ -42,4 +46,11 @@ pub(crate) fn is_taken(e: &tokio_postgres::Error) -> bool {
 /// The connection was there a moment ago and is not now.
 pub(crate) fn gone() -> AppError {
     AppError::new(ErrorCode::TeamUnreachable, "The team store cannot be reached.")
+}
+
+/// No answer from the server: never connected, timed out, or the connection dropped.
+fn out_of_reach(e: &tokio_postgres::Error) -> bool {
+    let io = std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>());
+    let text = e.to_string();
+    e.is_closed() || io || text.starts_with("error connecting") || text.contains("timeout")
 }

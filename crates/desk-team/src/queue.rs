@@ -34,8 +34,10 @@ pub struct Note {
     pub text: String,
 }
 
+/// `$5`: a snooze's hours, ended by the database's clock (every desk's alike); NULL: none.
 const UPSERT: &str = "INSERT INTO escrow.queue_items (environment_id, transaction_id, reason, taken_by, snoozed_until) \
-     VALUES ($1, $2, $3, $4, $5::text::timestamptz) ON CONFLICT (environment_id, transaction_id, reason) DO UPDATE SET ";
+     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) \
+     ON CONFLICT (environment_id, transaction_id, reason) DO UPDATE SET ";
 
 /// Takes the item for the staff member `conn` logs in as; refused while a colleague has it.
 pub async fn take(conn: &Connection, item: Item<'_>) -> Result<(), AppError> {
@@ -56,15 +58,10 @@ pub async fn hand_over(conn: &Connection, item: Item<'_>, to: &str) -> Result<()
 
 /// Snoozes the item for the whole team for `hours` (0: wakes it).
 pub async fn snooze(conn: &Connection, item: Item<'_>, hours: u32) -> Result<(), AppError> {
-    let until = if hours == 0 {
-        None
-    } else {
-        let end = chrono::Utc::now() + chrono::Duration::hours(i64::from(hours));
-        Some(end.to_rfc3339())
-    };
+    let hours = i32::try_from(hours).map_err(|_| AppError::validation("Too many hours."))?;
     let sql = format!("{UPSERT} snoozed_until = excluded.snoozed_until");
     // A snooze of an item no one has yet leaves it untaken.
-    write(conn, &sql, item, None, until.as_deref()).await
+    write(conn, &sql, item, None, (hours > 0).then_some(hours)).await
 }
 
 /// Adds a note to the item (1 to 2,000 characters).
@@ -125,13 +122,13 @@ async fn write(
     sql: &str,
     item: Item<'_>,
     taken_by: Option<&str>,
-    snoozed_until: Option<&str>,
+    snooze_hours: Option<i32>,
 ) -> Result<(), AppError> {
     let guard = conn.client().await?;
     let done = guard
         .as_ref()
         .ok_or_else(gone)?
-        .execute(sql, &[&item.environment_id, &item.transaction_id, &item.reason, &taken_by, &snoozed_until])
+        .execute(sql, &[&item.environment_id, &item.transaction_id, &item.reason, &taken_by, &snooze_hours])
         .await;
     match done {
         Ok(_) => Ok(()),

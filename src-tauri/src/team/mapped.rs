@@ -29,16 +29,21 @@ impl MappedJournal {
         Ok(service_name(url))
     }
 
-    /// This desk's environment for the team's name `name` (kept as it is when this desk has
-    /// no environment for that service: the record then says so).
-    fn desk_name(&self, mut record: StoredRecord) -> StoredRecord {
-        if let Ok(names) = (self.names)()
-            && let Some((env, _)) = names.iter().find(|(_, url)| service_name(url) == record.environment_id)
-        {
-            record.environment_id = env.clone();
+    /// This desk's environment for the team's name of `record`'s (kept as it is when this
+    /// desk has no environment for that service: the record then says so).
+    fn desk_name(&self, record: StoredRecord) -> StoredRecord {
+        match (self.names)() {
+            Ok(names) => rename(&names, record),
+            Err(_) => record,
         }
-        record
     }
+}
+
+fn rename(names: &[(String, String)], mut record: StoredRecord) -> StoredRecord {
+    if let Some((env, _)) = names.iter().find(|(_, url)| service_name(url) == record.environment_id) {
+        record.environment_id = env.clone();
+    }
+    record
 }
 
 /// A service's address as the team names it: scheme, host, port and path, lower case, no
@@ -72,7 +77,12 @@ impl JournalStore for MappedJournal {
         Box::pin(async move { Ok(self.desk_name(self.inner.get(id).await?)) })
     }
     fn open(&self) -> StoreFuture<'_, Vec<StoredRecord>> {
-        Box::pin(async move { Ok(self.inner.open().await?.into_iter().map(|r| self.desk_name(r)).collect()) })
+        Box::pin(async move {
+            let open = self.inner.open().await?;
+            // The desk's environments read once for the whole list.
+            let names = (self.names)()?;
+            Ok(open.into_iter().map(|r| rename(&names, r)).collect())
+        })
     }
     fn mark(&self) -> StoreFuture<'_, Option<String>> {
         self.inner.mark()

@@ -15,7 +15,7 @@ const LINK: &str = "team.link";
 const PASSWORD: &str = "team-store-password";
 
 /// What joining asks for.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Clone, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct JoinTeam {
     /// `postgres://host[:port]/database`.
@@ -27,14 +27,15 @@ pub struct JoinTeam {
     pub ca_file: Option<String>,
 }
 
-impl std::fmt::Debug for Stored {
+/// Never prints the password (a join may be logged or shown in a panic).
+impl std::fmt::Debug for JoinTeam {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Stored").field("url", &self.url).field("user", &self.user).finish()
+        f.debug_struct("JoinTeam").field("url", &self.url).field("user", &self.user).finish_non_exhaustive()
     }
 }
 
 /// The link as this data folder keeps it.
-#[derive(Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Stored {
     url: String,
@@ -65,6 +66,8 @@ impl Team {
         if stored.url.is_empty() || stored.user.is_empty() || input.password.is_empty() {
             return Err(AppError::validation("The team store's address, your login and your password are needed."));
         }
+        // Scrubbed from every log line and diagnostics text from now on, as an API key is.
+        crate::support::redact::register(&input.password);
         let open = crate::journal::open::<serde_json::Value>(self.desk.journal().as_ref()).await?;
         if !open.is_empty() {
             return Err(AppError::validation(format!(

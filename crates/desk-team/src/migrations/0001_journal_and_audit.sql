@@ -46,7 +46,7 @@ BEGIN
            OR NEW.created <> OLD.created OR NEW.batch_id IS DISTINCT FROM OLD.batch_id THEN
             RAISE EXCEPTION 'what an intent asks for is never changed' USING ERRCODE = 'insufficient_privilege';
         END IF;
-        IF OLD.state NOT IN ('pending', 'unknown') AND NEW.state <> OLD.state THEN
+        IF OLD.state IN ('succeeded', 'failed', 'dismissed') AND NEW.state <> OLD.state THEN
             RAISE EXCEPTION 'an action that has ended stays as it ended' USING ERRCODE = 'insufficient_privilege';
         END IF;
     END IF;

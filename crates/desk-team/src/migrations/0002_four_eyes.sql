@@ -57,47 +57,39 @@ END $$;
 CREATE TRIGGER intents_needs_approval BEFORE INSERT ON escrow.intents
     FOR EACH ROW EXECUTE FUNCTION escrow.intents_needs_approval();
 
--- What may become of an action, whoever asks: an ended one stays as it ended; one awaiting
+-- What four-eyes adds to what may become of an action, whoever asks (step 1 keeps the rest):
+-- what it was worth never changes; a rejected or lapsed one stays as it ended; one awaiting
 -- approval becomes pending only through an approval by someone else, rejected only through a
--- rejection, or is withdrawn (dismissed).
-CREATE OR REPLACE FUNCTION escrow.intents_stamp() RETURNS trigger
+-- rejection, or is withdrawn (dismissed); only an approved one can lapse.
+CREATE FUNCTION escrow.intents_approval_rules() RETURNS trigger
 LANGUAGE plpgsql SET search_path = pg_catalog AS $$
 BEGIN
-    IF TG_OP = 'INSERT' THEN
-        NEW.requested_by := session_user;
-        NEW.created := now();
-    ELSE
-        IF NEW.id <> OLD.id OR NEW.environment_id <> OLD.environment_id OR NEW.kind <> OLD.kind
-           OR NEW.target <> OLD.target OR NEW.amount IS DISTINCT FROM OLD.amount
-           OR NEW.moves_money <> OLD.moves_money OR NEW.idempotency_key <> OLD.idempotency_key
-           OR NEW.request <> OLD.request OR NEW.requested_by <> OLD.requested_by
-           OR NEW.created <> OLD.created OR NEW.batch_id IS DISTINCT FROM OLD.batch_id
-           OR NEW.at_stake IS DISTINCT FROM OLD.at_stake OR NEW.currency IS DISTINCT FROM OLD.currency THEN
-            RAISE EXCEPTION 'what an intent asks for is never changed' USING ERRCODE = 'insufficient_privilege';
-        END IF;
-        IF NEW.state <> OLD.state THEN
-            IF OLD.state NOT IN ('awaiting_approval', 'pending', 'unknown') THEN
-                RAISE EXCEPTION 'an action that has ended stays as it ended' USING ERRCODE = 'insufficient_privilege';
-            END IF;
-            IF OLD.state = 'awaiting_approval' AND NOT (
-                NEW.state = 'dismissed'
-                OR (NEW.state = 'pending' AND EXISTS (SELECT 1 FROM escrow.approvals a
-                    WHERE a.intent_id = NEW.id AND a.decision = 'approved' AND a.decided_by <> OLD.requested_by))
-                OR (NEW.state = 'rejected' AND EXISTS (SELECT 1 FROM escrow.approvals a
-                    WHERE a.intent_id = NEW.id AND a.decision = 'rejected'))
-            ) THEN
-                RAISE EXCEPTION 'an action awaiting approval is sent only after a second person approves it'
-                    USING ERRCODE = 'insufficient_privilege';
-            END IF;
-            IF NEW.state = 'lapsed' AND NOT EXISTS (SELECT 1 FROM escrow.approvals a WHERE a.intent_id = NEW.id) THEN
-                RAISE EXCEPTION 'only an approved action can lapse' USING ERRCODE = 'insufficient_privilege';
-            END IF;
-        END IF;
+    IF NEW.at_stake IS DISTINCT FROM OLD.at_stake OR NEW.currency IS DISTINCT FROM OLD.currency THEN
+        RAISE EXCEPTION 'what an intent asks for is never changed' USING ERRCODE = 'insufficient_privilege';
     END IF;
-    NEW.updated_by := session_user;
-    NEW.updated := now();
+    IF NEW.state = OLD.state THEN
+        RETURN NEW;
+    END IF;
+    IF OLD.state IN ('rejected', 'lapsed') THEN
+        RAISE EXCEPTION 'an action that has ended stays as it ended' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF OLD.state = 'awaiting_approval' AND NOT (
+        NEW.state = 'dismissed'
+        OR (NEW.state = 'pending' AND EXISTS (SELECT 1 FROM escrow.approvals a
+            WHERE a.intent_id = NEW.id AND a.decision = 'approved' AND a.decided_by <> OLD.requested_by))
+        OR (NEW.state = 'rejected' AND EXISTS (SELECT 1 FROM escrow.approvals a
+            WHERE a.intent_id = NEW.id AND a.decision = 'rejected'))
+    ) THEN
+        RAISE EXCEPTION 'an action awaiting approval is sent only after a second person approves it'
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF NEW.state = 'lapsed' AND NOT EXISTS (SELECT 1 FROM escrow.approvals a WHERE a.intent_id = NEW.id) THEN
+        RAISE EXCEPTION 'only an approved action can lapse' USING ERRCODE = 'insufficient_privilege';
+    END IF;
     RETURN NEW;
 END $$;
+CREATE TRIGGER intents_approval_rules BEFORE UPDATE ON escrow.intents
+    FOR EACH ROW EXECUTE FUNCTION escrow.intents_approval_rules();
 
 -- An approval or rejection: by the role the database saw, never the one who asked, of an
 -- action that waits for one; its end from the rule. It moves the action on and is written to
