@@ -70,7 +70,6 @@ impl Desk {
         self.db.release_memory()
     }
 
-    /// The audit trail this desk writes (tests append through it as a crashed app would).
     /// The store every journaled action of this desk goes through now (held for one action:
     /// a switch of store applies to the next).
     pub fn journal(&self) -> Arc<dyn JournalStore> {
@@ -107,6 +106,7 @@ impl Desk {
         Arc::new(LocalJournal::new(self.db.clone(), self.audit.clone()))
     }
 
+    /// The audit trail this desk writes (tests append through it as a crashed app would).
     pub fn audit_trail(&self) -> &Trail {
         &self.audit
     }

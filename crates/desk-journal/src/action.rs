@@ -71,10 +71,11 @@ pub trait Action: Serialize + DeserializeOwned + Clone + Send + Sync {
         let _ = client;
         std::future::ready(None)
     }
-    /// What a money move is worth now (amount, currency), read before its intent is written,
-    /// for a team's approval rules. None by default: a rule for its kind then always applies.
-    fn at_stake(&self, client: &Client) -> impl Future<Output = Option<(String, String)>> + Send {
-        let _ = client;
-        std::future::ready(None)
+    /// What the desk reads from the live record before an intent is written, in one read:
+    /// the consequence in words ([`Action::intent_note`]) and what the move is worth (amount,
+    /// currency) for a team's approval rules (`None`: every rule for its kind applies). By
+    /// default the note alone; a money move overrides it to read the record once for both.
+    fn read_live(&self, client: &Client) -> impl Future<Output = (Option<String>, Option<(String, String)>)> + Send {
+        async move { (self.intent_note(client).await, None) }
     }
 }

@@ -16,7 +16,7 @@ pub struct LiveRead {
     pub read_at: Option<String>,
     /// The consequence in words, for the intent's audit detail ([`Action::intent_note`]).
     pub note: Option<String>,
-    /// What the move is worth ([`Action::at_stake`]).
+    /// What the move is worth ([`Action::read_live`]).
     pub at_stake: Option<(String, String)>,
 }
 

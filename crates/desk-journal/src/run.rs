@@ -35,11 +35,10 @@ pub async fn run_in<A: Action>(
     action: Checked<'_, A>,
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
-    let read = LiveRead {
-        read_at: store.mark().await?,
-        note: if batch_id.is_none() { action.action().intent_note(client).await } else { None },
-        at_stake: action.action().at_stake(client).await,
-    };
+    let read_at = store.mark().await?;
+    let (note, at_stake) = action.action().read_live(client).await;
+    // A bulk run's rows name their batch, whose own confirmation showed the figures.
+    let read = LiveRead { read_at, note: if batch_id.is_none() { note } else { None }, at_stake };
     let record = record_intent(store, environment_id, action, batch_id, &read).await?;
     if record.state == ActionState::AwaitingApproval {
         // Sent by whoever approves it (see `resume`), not now.

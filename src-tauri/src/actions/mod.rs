@@ -84,8 +84,8 @@ impl Action for ActionRequest {
     async fn intent_note(&self, client: &Client) -> Option<String> {
         each_domain!(self, a => a.intent_note(client).await)
     }
-    async fn at_stake(&self, client: &Client) -> Option<(String, String)> {
-        each_domain!(self, a => a.at_stake(client).await)
+    async fn read_live(&self, client: &Client) -> (Option<String>, Option<(String, String)>) {
+        each_domain!(self, a => a.read_live(client).await)
     }
     fn note(&self, _answer: &()) -> Option<String> {
         None

@@ -56,18 +56,20 @@ pub async fn debt_audit_note(client: &Client, transaction_id: &str, amount: &str
     Some(of_debt(amount, &tx, &splits).summary())
 }
 
-/// What `m` is worth on the live record (amount, currency), for a team's approval rules:
-/// what a payout releases to the payee, what a cancel or reimbursement sends back to the
-/// payer, a split payout's or payment's own amount, else the deal's amount after it. `None`
-/// when the record cannot be read (every rule for the kind then applies).
-pub async fn at_stake(client: &Client, transaction_id: &str, m: &Move) -> Option<(String, String)> {
-    let (tx, splits) = live(client, transaction_id).await.ok()?;
+/// What the journal reads before `m`'s intent is written, from one read of the live record:
+/// the consequence's audit line, and what `m` is worth (amount, currency) for a team's
+/// approval rules: what a payout releases to the payee, what a cancel or reimbursement sends
+/// back to the payer, a split payout's or payment's own amount, else the deal's amount after
+/// it. Both `None` when the record cannot be read (every rule for the kind then applies).
+pub async fn read_live(client: &Client, transaction_id: &str, m: &Move) -> (Option<String>, Option<(String, String)>) {
+    let Ok((tx, splits)) = live(client, transaction_id).await else { return (None, None) };
     let c = of_move(m, &tx, &splits);
+    let note = c.summary();
     let figure = match m {
         Move::Payout => c.payee_net,
         Move::Cancel | Move::Reimburse { .. } => c.to_payer,
         Move::CreateSplitPayout { amount, .. } | Move::CreatePayment { amount: Some(amount) } => amount.clone(),
         _ => c.amount,
     };
-    Some((figure, c.currency))
+    (Some(note), Some((figure, c.currency)))
 }

@@ -26,4 +26,4 @@
 mod live;
 
 pub use desk_money::*;
-pub use live::{ConsequenceView, at_stake, audit_note, debt_audit_note, live, view_of};
+pub use live::{ConsequenceView, audit_note, debt_audit_note, live, read_live, view_of};

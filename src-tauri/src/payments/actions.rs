@@ -162,10 +162,12 @@ impl Action for PaymentAction {
         crate::consequence::audit_note(client, target, &m).await
     }
 
-    /// What the payment asks for, for a team's approval rules.
-    async fn at_stake(&self, client: &Client) -> Option<(String, String)> {
-        let (target, m) = self.money_move()?;
-        crate::consequence::at_stake(client, target, &m).await
+    /// The consequence and what the move is worth, from one read of the live record.
+    async fn read_live(&self, client: &Client) -> (Option<String>, Option<(String, String)>) {
+        match self.money_move() {
+            Some((target, m)) => crate::consequence::read_live(client, target, &m).await,
+            None => (None, None),
+        }
     }
 
     fn note(&self, answer: &PaymentSent) -> Option<String> {

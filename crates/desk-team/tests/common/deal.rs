@@ -49,11 +49,17 @@ impl Action for Reimburse {
     /// The deal as it stands: what an approver saw, compared again before the send.
     async fn intent_note(&self, client: &Client) -> Option<String> {
         let t = client.transactions().get(&self.transaction_id).await.ok()?;
-        Some(format!("reimburse {} of a {} deal of {}", self.amount, t.status.as_str(), t.amount))
+        Some(self.note_on(&t))
     }
-    async fn at_stake(&self, client: &Client) -> Option<(String, String)> {
-        let t = client.transactions().get(&self.transaction_id).await.ok()?;
-        Some((self.amount.clone(), t.currency.as_str().to_owned()))
+    async fn read_live(&self, client: &Client) -> (Option<String>, Option<(String, String)>) {
+        let Ok(t) = client.transactions().get(&self.transaction_id).await else { return (None, None) };
+        (Some(self.note_on(&t)), Some((self.amount.clone(), t.currency.as_str().to_owned())))
+    }
+}
+
+impl Reimburse {
+    fn note_on(&self, t: &escrow_api::Transaction) -> String {
+        format!("reimburse {} of a {} deal of {}", self.amount, t.status.as_str(), t.amount)
     }
 }
 
