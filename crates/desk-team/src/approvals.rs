@@ -32,6 +32,8 @@ pub struct Waiting {
     pub requested_by: String,
     pub created: String,
     pub state: String,
+    /// The action as the desk that asked journaled it (its domain's JSON).
+    pub request: String,
 }
 
 /// What waits for me (asked by others) and what I asked for that is waiting or was refused.
@@ -107,7 +109,7 @@ pub async fn inbox(conn: &Connection) -> Result<Inbox, AppError> {
         .query(
             "SELECT id::text, environment_id, kind, target, amount, at_stake::text, currency, \
              requested_by::text, to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), state, \
-             requested_by = session_user \
+             requested_by = session_user, request \
              FROM escrow.intents \
              WHERE state = 'awaiting_approval' \
                 OR (requested_by = session_user AND state IN ('rejected', 'lapsed') \
@@ -133,8 +135,49 @@ pub async fn inbox(conn: &Connection) -> Result<Inbox, AppError> {
             requested_by: r.get(7),
             created: r.get(8),
             state: r.get(9),
+            request: r.get(11),
         };
         if r.get::<_, bool>(10) { inbox.asked_by_me.push(item) } else { inbox.for_me.push(item) }
     }
     Ok(inbox)
+}
+
+/// Every rule of the team, by environment and kind.
+pub async fn rules(conn: &Connection) -> Result<Vec<Rule>, AppError> {
+    let guard = conn.client().await?;
+    let client = guard.as_ref().ok_or_else(gone)?;
+    let rows = client
+        .query(
+            "SELECT environment_id, kind, currency, from_amount::text, \
+             (extract(epoch FROM valid_for) / 3600)::int FROM escrow.approval_rules \
+             ORDER BY environment_id, kind, currency",
+            &[],
+        )
+        .await
+        .map_err(from_postgres)?;
+    Ok(rows
+        .iter()
+        .map(|r| Rule {
+            environment_id: r.get(0),
+            kind: r.get(1),
+            currency: r.get(2),
+            from_amount: r.get(3),
+            valid_hours: u32::try_from(r.get::<_, i32>(4)).unwrap_or(24),
+        })
+        .collect())
+}
+
+/// Removes the rule for `kind` in `currency` of an environment: its moves no longer wait.
+/// An admin's; what already waits keeps waiting.
+pub async fn remove_rule(conn: &Connection, environment_id: &str, kind: &str, currency: &str) -> Result<(), AppError> {
+    let guard = conn.client().await?;
+    let client = guard.as_ref().ok_or_else(gone)?;
+    client
+        .execute(
+            "DELETE FROM escrow.approval_rules WHERE environment_id = $1 AND kind = $2 AND currency = $3",
+            &[&environment_id, &kind, &currency],
+        )
+        .await
+        .map_err(from_postgres)?;
+    Ok(())
 }

@@ -25,6 +25,7 @@ mod journal;
 pub mod listen;
 mod migrations;
 pub mod queue;
+mod roles;
 mod staff;
 #[cfg(feature = "test-support")]
 pub mod testing;
@@ -38,4 +39,5 @@ pub fn schema_version() -> i32 {
     migrations::latest()
 }
 pub use journal::TeamJournal;
+pub use roles::{Standing, standing};
 pub use staff::{Group, add_staff};

@@ -191,3 +191,19 @@ async fn lapse_detail(team: &Team, id: &str) -> String {
         .unwrap();
     row.get::<_, Option<String>>(0).unwrap_or_default()
 }
+
+#[tokio::test]
+async fn an_admin_lists_and_removes_rules_and_no_one_else_may() {
+    let team = team_with_rule("DKK").await;
+    let (_, bo) = team.staff("bo", Group::Approver).await;
+    let bo_conn = team.connection(&bo).await;
+    let rules = approvals::rules(&bo_conn).await.unwrap();
+    assert_eq!(rules.len(), 1);
+    assert_eq!((rules[0].kind.as_str(), rules[0].from_amount.as_str(), rules[0].valid_hours), ("reimburse", "100", 24));
+    let e = approvals::remove_rule(&bo_conn, "production", "reimburse", "DKK").await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotPermitted, "{e:?}");
+
+    let (_, adam) = team.staff("adam2", Group::Admin).await;
+    approvals::remove_rule(&team.connection(&adam).await, "production", "reimburse", "DKK").await.unwrap();
+    assert!(approvals::rules(&bo_conn).await.unwrap().is_empty());
+}

@@ -167,3 +167,15 @@ async fn init_again_changes_nothing_and_a_finished_action_stays_as_it_ended() {
 async fn first_break(c: &tokio_postgres::Client) -> Option<i64> {
     c.query_one("SELECT escrow.audit_first_break()", &[]).await.unwrap().get(0)
 }
+
+#[tokio::test]
+async fn a_desk_reads_its_staff_members_highest_group_from_the_database() {
+    let team = Team::new().await;
+    for (name, group) in
+        [("vera", Group::Viewer), ("otto", Group::Operator), ("bo", Group::Approver), ("adam", Group::Admin)]
+    {
+        let (login, cfg) = team.staff(name, group).await;
+        let standing = desk_team::standing(&team.connection(&cfg).await).await.unwrap();
+        assert_eq!(standing, desk_team::Standing { login, group: Some(group) }, "{name}");
+    }
+}
