@@ -95,7 +95,7 @@ impl Domains {
         Self {
             environments: Environments::new(desk.clone(), mirror.clone()),
             transactions: Transactions::new(desk.clone(), mirror.db().clone(), save_as.clone(), notices.clone()),
-            bulk: Bulk::new(desk.clone(), notices),
+            bulk: Bulk::new(desk.clone(), notices.clone()),
             actions: Actions::new(desk.clone()),
             payments: Payments::new(desk.clone()),
             users: Users::new(desk.clone()),
@@ -107,7 +107,7 @@ impl Domains {
             events: Events::new(desk.clone()),
             audit: AuditLog::new(desk.clone(), save_as.clone()),
             updates: Updates::new(desk.clone()),
-            team: Team::new(desk.clone()),
+            team: Team::new(desk.clone(), notices),
             mirror,
             notify,
             save_as,

@@ -105,6 +105,26 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             "team_status" => json(&app.team.team_status()),
             "leave_team" => json(&app.team.leave_team()),
+            // Not joined: each says so (the joined desk's answers are `tests/team.rs`'s).
+            "team_standing" => json(&app.team.team_standing().await),
+            "team_next_change" => json(&Ok::<_, ()>(app.team.next_change(0).await)),
+            "approvals_inbox" => json(&app.team.approvals_inbox().await),
+            "approval_check" => json(&app.team.approval_check("no-such-action").await),
+            "approve_action" => json(&app.team.approve_action("no-such-action", None, Some(SECRET)).await),
+            "reject_action" => json(&app.team.reject_action("no-such-action", Some(SECRET)).await),
+            "approval_rules" => json(&app.team.approval_rules().await),
+            "save_approval_rule" => json(
+                &app.team
+                    .save_approval_rule(&escrow_desk::team::ApprovalRuleInput {
+                        environment_id: profile.id.clone(),
+                        kind: "payout".into(),
+                        currency: "DKK".into(),
+                        from_amount: "0".into(),
+                        valid_hours: 24,
+                    })
+                    .await,
+            ),
+            "remove_approval_rule" => json(&app.team.remove_approval_rule("x", "payout", "DKK").await),
             "delete_profile" => json(&app.environments.delete_profile("no-such-profile")),
             "test_connection" => json(&app.desk.test_connection(&profile.id).await),
             "staff_name" => json(&app.environments.staff_name()),
@@ -124,6 +144,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             ),
             "get_transaction" => json(&app.transactions.get_transaction(&txn).await),
             "offline_transaction" => json(&app.transactions.offline_transaction(&txn).await),
+            "get_action" => json(&app.actions.get_action("no-such-action").await),
             "start_action" => {
                 let ok = app
                     .actions

@@ -7,19 +7,28 @@ use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::Desk;
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
+use escrow_desk::notifications::sender::{Captured, Notices};
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::team::ApprovalRuleInput;
 use escrow_desk::team::JoinTeam;
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
-use escrow_desk::wiring::Domains;
+use escrow_desk::wiring::{Domains, Outside};
 use escrow_sandbox::{DEMO_KEY, SandboxConfig};
 use std::path::Path;
+use std::sync::Arc;
 
 /// A desk of its own (data folder, keychain namespace) with the shared sandbox as its
 /// active environment, under a profile id of its own.
 fn desk(dir: &Path, keychain: &Keychain, sandbox_url: &str) -> (Domains, String) {
-    let app = Domains::new(Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap()).unwrap();
+    desk_noting(dir, keychain, sandbox_url, Notices::default())
+}
+
+/// [`desk`] sending its notifications to `notices`.
+fn desk_noting(dir: &Path, keychain: &Keychain, sandbox_url: &str, notices: Notices) -> (Domains, String) {
+    let desk = Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap();
+    let app = Domains::with(desk, Outside { export_dir: std::env::temp_dir(), notices }).unwrap();
     let profile = app
         .desk
         .save_profile(&ProfileInput {
@@ -40,9 +49,13 @@ fn reopen(dir: &Path, keychain: &Keychain) -> Domains {
     Domains::new(Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap()).unwrap()
 }
 
-/// A staff member's way in to a fresh team database.
+/// A staff member's way in to a fresh team database (an operator).
 async fn staff(admin: &desk_team::TeamConfig, url: &str, name: &str) -> JoinTeam {
-    let user = desk_team::testing::staff(admin, name, "staff-password", desk_team::Group::Operator).await.unwrap();
+    staff_in(admin, url, name, desk_team::Group::Operator).await
+}
+
+async fn staff_in(admin: &desk_team::TeamConfig, url: &str, name: &str, group: desk_team::Group) -> JoinTeam {
+    let user = desk_team::testing::staff(admin, name, "staff-password", group).await.unwrap();
     JoinTeam { url: url.into(), user, password: "staff-password".into(), ca_file: None }
 }
 
@@ -115,4 +128,111 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
     assert_eq!(reimbursements(&sandbox.url, &deal).await, 2);
     b.team.leave_team().unwrap();
     let _ = keychain_a.delete("team-store-password");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn over_an_admins_threshold_a_second_desk_approves_and_sends_it_once_and_the_trail_names_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain_a = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let keychain_b = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let (heard_a, heard_b) = (Arc::new(Captured::default()), Arc::new(Captured::default()));
+    let (a, profile_a) = desk_noting(&dir.path().join("a"), &keychain_a, &sandbox.url, Notices::new(heard_a.clone()));
+    let (b, profile_b) = desk_noting(&dir.path().join("b"), &keychain_b, &sandbox.url, Notices::new(heard_b.clone()));
+    let (url, admin) = desk_team::testing::team_database("fourEyes").await.unwrap();
+    let anna = staff(&admin, &url, "anna").await;
+    let bo = staff_in(&admin, &url, "bo", desk_team::Group::Admin).await;
+    a.team.join_team(&anna).await.unwrap();
+    b.team.join_team(&bo).await.unwrap();
+    let standing = a.team.team_standing().await.unwrap();
+    assert_eq!((standing.group.as_deref(), standing.can_act, standing.can_approve), (Some("operator"), true, false));
+    assert!(b.team.team_standing().await.unwrap().can_admin);
+
+    // Anna may not set a rule; Bo, an admin, sets one on his desk's name of the service.
+    let rule = |environment_id: &str| ApprovalRuleInput {
+        environment_id: environment_id.into(),
+        kind: "reimburse".into(),
+        currency: "dkk".into(),
+        from_amount: "100".into(),
+        valid_hours: 24,
+    };
+    assert_eq!(a.team.save_approval_rule(&rule(&profile_a)).await.unwrap_err().code, ErrorCode::NotPermitted);
+    let rules = b.team.save_approval_rule(&rule(&profile_b)).await.unwrap();
+    assert_eq!(rules.len(), 1);
+    let seen_by_a = &a.team.approval_rules().await.unwrap()[0];
+    assert_eq!((seen_by_a.environment_id.as_deref(), seen_by_a.currency.as_str()), (Some(profile_a.as_str()), "DKK"));
+
+    let query = TransactionQuery { search: None, skip: 0, take: 100, filters: None, reference_id: None, sort: None };
+    let page = a.transactions.list_transactions(&query).await.unwrap();
+    let deal = page
+        .items
+        .iter()
+        .find(|t| t.status.as_str() == "PAID" && t.currency.as_str() == "DKK")
+        .expect("a paid DKK deal");
+    let deal = deal.transaction_id.clone();
+    let heard = b.team.next_change(0).await.seq;
+
+    // Anna asks: recorded, not sent; Bo's desk hears it and is told.
+    let reimburse = TransactionAction::Reimburse { transaction_id: deal.clone(), amount: "150.00".into() };
+    let asked = a.actions.start_action(&reimburse).await.unwrap();
+    assert_eq!(asked.state, ActionState::AwaitingApproval, "{asked:?}");
+    assert_eq!(reimbursements(&sandbox.url, &deal).await, 0);
+    let pulse = b.team.next_change(heard).await;
+    assert_eq!(
+        pulse.last.as_ref().map(|c| (c.id.as_str(), c.state.as_str())),
+        Some((asked.id.as_str(), "awaiting_approval"))
+    );
+    assert_eq!(pulse.last.and_then(|c| c.environment_id), Some(profile_b.clone()), "named as B names it");
+    assert!(heard_b.notes().iter().any(|n| n.title == "Approval requested"), "{:?}", heard_b.notes());
+
+    // Anna cannot approve it herself; it is in Bo's inbox, with what it will do.
+    assert_eq!(a.team.approval_check(&asked.id).await.map(drop), Ok(()), "she may look");
+    let own = a.team.approve_action(&asked.id, None, None).await.unwrap_err();
+    assert!(matches!(own.code, ErrorCode::NotPermitted | ErrorCode::Validation), "{own:?}");
+    let inbox = b.team.approvals_inbox().await.unwrap();
+    assert_eq!(inbox.for_me.iter().map(|i| i.id.as_str()).collect::<Vec<_>>(), [asked.id.as_str()]);
+    assert_eq!(inbox.for_me[0].requested_by, anna.user);
+    assert_eq!(inbox.for_me[0].environment_id.as_deref(), Some(profile_b.as_str()));
+    assert!(matches!(inbox.for_me[0].request, Some(escrow_desk::actions::ActionRequest::Transaction(_))));
+    let check = b.team.approval_check(&asked.id).await.unwrap();
+    let consequence = check.consequence.consequence.clone().expect("a reimbursement's consequence");
+    assert_eq!(consequence.to_payer, "150.00", "{consequence:?}");
+
+    // A stale look is refused; the one just read approves, and Bo's desk sends it once.
+    let stale = b.team.approve_action(&asked.id, Some("another deal's figures"), None).await.unwrap_err();
+    assert_eq!(stale.code, ErrorCode::Validation, "{stale:?}");
+    let sent = b.team.approve_action(&asked.id, check.seen.as_deref(), Some("Checked with the dealer")).await.unwrap();
+    assert_eq!(sent.state, ActionState::Succeeded, "{sent:?}");
+    assert_eq!(reimbursements(&sandbox.url, &deal).await, 1);
+    let on_a = a.actions.get_action(&asked.id).await.unwrap();
+    assert_eq!((on_a.state, on_a.environment_id.as_str()), (ActionState::Succeeded, profile_a.as_str()));
+    tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while !heard_a.notes().iter().any(|n| n.body == format!("{} approved your reimbursement.", bo.user)) {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("Anna is told: {:?}", heard_a.notes()));
+
+    // The team's trail: Anna asked, Bo approved and Bo's desk sent it.
+    let sql = desk_team::connect(&admin).await.unwrap();
+    let rows = sql
+        .query(
+            "SELECT phase, outcome, actor::text FROM escrow.audit WHERE action_id = $1::text::uuid ORDER BY seq",
+            &[&asked.id],
+        )
+        .await
+        .unwrap();
+    let trail: Vec<(String, String, String)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+    assert_eq!(
+        trail,
+        [
+            ("intent".into(), "awaiting_approval".into(), anna.user.clone()),
+            ("approval".into(), "approved".into(), bo.user.clone()),
+            ("outcome".into(), "succeeded".into(), bo.user.clone()),
+        ]
+    );
+    a.team.leave_team().unwrap();
+    b.team.leave_team().unwrap();
+    assert!(!b.team.next_change(0).await.joined);
 }

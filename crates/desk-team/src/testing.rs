@@ -21,7 +21,8 @@ pub async fn team_database(prefix: &str) -> Result<(String, TeamConfig), AppErro
     let (login, rest) = cluster.trim_start_matches("postgres://").rsplit_once('@').ok_or_else(malformed)?;
     let (user, password) = login.split_once(':').ok_or_else(malformed)?;
     let (host, _) = rest.rsplit_once('/').ok_or_else(malformed)?;
-    let database = format!("{prefix}_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
+    // Lower case: the server folds the unquoted name it is created under.
+    let database = format!("{}_{}", prefix.to_lowercase(), &uuid::Uuid::new_v4().simple().to_string()[..10]);
     let admin_of = |db: &str| TeamConfig {
         url: format!("postgres://{host}/{db}"),
         user: user.into(),

@@ -29,3 +29,9 @@ pub async fn dismiss_action(actions: State<'_, Actions>, id: String) -> Result<A
 pub async fn open_actions(actions: State<'_, Actions>) -> Result<Vec<ActionRecord>> {
     actions.open_actions().await
 }
+
+/// One journaled action as it stands now (a page following an action awaiting approval).
+#[tauri::command]
+pub async fn get_action(actions: State<'_, Actions>, id: String) -> Result<ActionRecord> {
+    actions.get_action(&id).await
+}

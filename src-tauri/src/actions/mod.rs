@@ -30,6 +30,18 @@ pub enum ActionRequest {
     Trade(TradeAction),
 }
 
+impl ActionRequest {
+    /// The transaction and money move the action is, for its consequence (`None` when it
+    /// moves no money, or its domain shows no consequence panel).
+    pub fn money_move(&self) -> Option<(&str, desk_money::Move)> {
+        match self {
+            Self::Transaction(a) => a.money_move(),
+            Self::Payment(a) => a.money_move(),
+            _ => None,
+        }
+    }
+}
+
 /// A journaled action as the UI shows it.
 pub type ActionRecord = crate::journal::Record<ActionRequest>;
 

@@ -22,6 +22,10 @@ impl Actions {
         Ok(journal::resume(self.desk.journal().as_ref(), &client, &record).await?.record)
     }
 
+    pub async fn get_action(&self, id: &str) -> Result<ActionRecord, AppError> {
+        journal::get(self.desk.journal().as_ref(), id).await
+    }
+
     pub async fn dismiss_action(&self, id: &str) -> Result<ActionRecord, AppError> {
         journal::dismiss(self.desk.journal().as_ref(), id).await
     }

@@ -48,7 +48,10 @@ use crate::save_as::kind::ExportKind;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
-use crate::team::{JoinTeam, Team, TeamStatus};
+use crate::team::{
+    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, Team, TeamPulse, TeamStanding,
+    TeamStatus,
+};
 use crate::timeline::Timeline;
 use crate::timeline::service::TimelineView;
 use crate::trades::Trades;

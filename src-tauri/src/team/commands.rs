@@ -1,7 +1,11 @@
 //! The team link as IPC commands: its status, joining (the password goes to the keychain and
 //! never comes back) and leaving.
 
-use super::{JoinTeam, Team, TeamStatus};
+use super::{
+    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, Team, TeamPulse, TeamStanding,
+    TeamStatus,
+};
+use crate::actions::ActionRecord;
 use crate::error::AppError;
 use tauri::State;
 
@@ -20,4 +24,63 @@ pub async fn join_team(team: State<'_, Team>, input: JoinTeam) -> Result<TeamSta
 #[tauri::command]
 pub fn leave_team(team: State<'_, Team>) -> Result<TeamStatus> {
     team.leave_team()
+}
+
+/// Who this desk's staff member is in the team, and what they may do.
+#[tauri::command]
+pub async fn team_standing(team: State<'_, Team>) -> Result<TeamStanding> {
+    team.team_standing().await
+}
+
+/// Answers as soon as the team store changed (or after 25 s): the web view waits on it.
+#[tauri::command]
+pub async fn team_next_change(team: State<'_, Team>, after: u32) -> Result<TeamPulse> {
+    Ok(team.next_change(after).await)
+}
+
+#[tauri::command]
+pub async fn approvals_inbox(team: State<'_, Team>) -> Result<ApprovalsInbox> {
+    team.approvals_inbox().await
+}
+
+/// What approving the action will let this desk send, from the live record.
+#[tauri::command]
+pub async fn approval_check(team: State<'_, Team>, id: String) -> Result<ApprovalCheck> {
+    team.approval_check(&id).await
+}
+
+/// Approves (having seen `seen`) and sends the action from this desk, once.
+#[tauri::command]
+pub async fn approve_action(
+    team: State<'_, Team>,
+    id: String,
+    seen: Option<String>,
+    note: Option<String>,
+) -> Result<ActionRecord> {
+    team.approve_action(&id, seen.as_deref(), note.as_deref()).await
+}
+
+#[tauri::command]
+pub async fn reject_action(team: State<'_, Team>, id: String, note: Option<String>) -> Result<ActionRecord> {
+    team.reject_action(&id, note.as_deref()).await
+}
+
+#[tauri::command]
+pub async fn approval_rules(team: State<'_, Team>) -> Result<Vec<ApprovalRuleView>> {
+    team.approval_rules().await
+}
+
+#[tauri::command]
+pub async fn save_approval_rule(team: State<'_, Team>, rule: ApprovalRuleInput) -> Result<Vec<ApprovalRuleView>> {
+    team.save_approval_rule(&rule).await
+}
+
+#[tauri::command]
+pub async fn remove_approval_rule(
+    team: State<'_, Team>,
+    service: String,
+    kind: String,
+    currency: String,
+) -> Result<Vec<ApprovalRuleView>> {
+    team.remove_approval_rule(&service, &kind, &currency).await
 }

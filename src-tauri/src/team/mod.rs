@@ -4,10 +4,14 @@
 //! folder; the password is in the OS keychain only. Leaving returns the desk to its own
 //! journal.
 
+pub mod approvals;
 pub mod commands;
 mod mapped;
+pub mod pulse;
 pub mod service;
 pub mod state;
 
-pub use service::{JoinTeam, TeamStatus};
+pub use approvals::{ApprovalCheck, ApprovalItem, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox};
+pub use pulse::{TeamChange, TeamPulse};
+pub use service::{JoinTeam, TeamStanding, TeamStatus};
 pub use state::Team;

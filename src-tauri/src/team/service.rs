@@ -1,7 +1,7 @@
 //! Joining, leaving and the status of this desk's team link.
 
 use super::mapped::{MappedJournal, Names};
-use super::state::Team;
+use super::state::{Link, Team};
 use crate::appdb::settings::{get_setting, set_setting};
 use crate::error::{AppError, ErrorCode};
 use desk_team::{Connection, TeamConfig, TeamJournal, Tls};
@@ -13,6 +13,22 @@ use ts_rs::TS;
 const LINK: &str = "team.link";
 /// The keychain account of the staff member's team password.
 const PASSWORD: &str = "team-store-password";
+
+/// Who this desk is in its team, and what the database's grants let them do (the UI hides
+/// the rest and says why; the database refuses it anyway).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamStanding {
+    pub login: String,
+    /// `viewer`, `operator`, `approver` or `admin`; `None` when in no group of the team.
+    pub group: Option<String>,
+    /// May ask for actions (operators and up).
+    pub can_act: bool,
+    /// May approve or reject what others asked for (approvers and admins).
+    pub can_approve: bool,
+    /// May set the approval rules (admins).
+    pub can_admin: bool,
+}
 
 /// What joining asks for.
 #[derive(Clone, Deserialize, TS)]
@@ -75,12 +91,13 @@ impl Team {
                 open.len()
             )));
         }
-        let conn = Connection::open(config(&stored, input.password.clone())).await?;
+        let config = config(&stored, input.password.clone());
+        let conn = Connection::open(config.clone()).await?;
         check_schema(&conn).await?;
         self.desk.keychain().set(PASSWORD, &input.password)?;
         let text = serde_json::to_string(&stored).map_err(AppError::storage)?;
         set_setting(&self.desk.db, LINK, &text)?;
-        self.desk.set_journal(self.journal(conn));
+        self.link_to(conn, config);
         tracing::info!(url = %stored.url, user = %stored.user, "joined the team store");
         self.team_status()
     }
@@ -89,6 +106,8 @@ impl Team {
     /// was journaled in the team store stays there.
     pub fn leave_team(&self) -> Result<TeamStatus, AppError> {
         self.desk.set_journal(self.desk.local_journal());
+        *self.link.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        self.beat(false, false);
         set_setting(&self.desk.db, LINK, "")?;
         self.desk.keychain().delete(PASSWORD)?;
         tracing::info!("left the team store");
@@ -108,15 +127,36 @@ impl Team {
         let password = self.desk.keychain().get(PASSWORD)?.ok_or_else(|| {
             AppError::new(ErrorCode::NoApiKey, "The team store's password is not in the keychain: join again.")
         })?;
-        // Connected on first use: a store out of reach is said by the first action.
-        self.desk.set_journal(self.journal(Connection::new(config(&stored, password))));
+        // Connected on first use: a store out of reach is said by the first action, and by
+        // the listener's pulse.
+        let config = config(&stored, password);
+        self.link_to(Connection::new(config.clone()), config);
         Ok(())
     }
 
-    fn journal(&self, conn: Connection) -> Arc<dyn crate::journal::JournalStore> {
+    /// Journals in the store of `conn` from the next action on, and listens to it.
+    fn link_to(&self, conn: Connection, config: TeamConfig) {
         let desk = self.desk.clone();
         let names: Names = Arc::new(move || desk.base_urls());
-        Arc::new(MappedJournal::new(Arc::new(TeamJournal::new(conn)), names))
+        let journal = MappedJournal::new(Arc::new(TeamJournal::new(conn.clone())), names);
+        self.desk.set_journal(Arc::new(journal));
+        // Within reach until the listener finds otherwise.
+        self.beat(true, true);
+        let listening = self.listen(conn.clone(), config);
+        *self.link.lock().unwrap_or_else(|p| p.into_inner()) = Some(Link { conn, listening });
+    }
+
+    /// The staff member this desk logs in as, and what their group lets them do.
+    pub async fn team_standing(&self) -> Result<TeamStanding, AppError> {
+        let standing = desk_team::standing(&self.connection()?).await?;
+        let rank = standing.group.map_or(0, |g| g as u8 + 1);
+        Ok(TeamStanding {
+            login: standing.login,
+            group: standing.group.map(|g| g.role().trim_start_matches("escrow_").to_owned()),
+            can_act: rank >= 2,
+            can_approve: rank >= 3,
+            can_admin: rank >= 4,
+        })
     }
 }
 

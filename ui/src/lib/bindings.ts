@@ -45,6 +45,87 @@ user: string, password: string,
  */
 caFile: string | null, };
 export type TeamStatus = { joined: boolean, url: string | null, user: string | null, };
+export type TeamStanding = { login: string, 
+/**
+ * `viewer`, `operator`, `approver` or `admin`; `None` when in no group of the team.
+ */
+group: string | null, 
+/**
+ * May ask for actions (operators and up).
+ */
+canAct: boolean, 
+/**
+ * May approve or reject what others asked for (approvers and admins).
+ */
+canApprove: boolean, 
+/**
+ * May set the approval rules (admins).
+ */
+canAdmin: boolean, };
+export type TeamPulse = { 
+/**
+ * Counts changes (and losses and recoveries of the store) this session.
+ */
+seq: number, 
+/**
+ * Joined and listening; `false` while the store is out of reach (or not joined).
+ */
+reachable: boolean, joined: boolean, last: TeamChange | null, };
+export type TeamChange = { 
+/**
+ * `intent` (recorded or moved on) or `decision` (approved or rejected).
+ */
+what: string, 
+/**
+ * The action.
+ */
+id: string, 
+/**
+ * This desk's environment for the change's service (`None`: this desk has none).
+ */
+environmentId: string | null, kind: string, target: string, state: string, requestedBy: string, by: string, };
+export type ApprovalsInbox = { 
+/**
+ * Asked by others, waiting for an approver.
+ */
+forMe: Array<ApprovalItem>, 
+/**
+ * Asked by me: waiting, or rejected or lapsed this past week.
+ */
+askedByMe: Array<ApprovalItem>, };
+export type ApprovalItem = { id: string, 
+/**
+ * This desk's environment for the action's service (`None`: this desk has none).
+ */
+environmentId: string | null, 
+/**
+ * The service's address, as the team names the environment.
+ */
+service: string, kind: string, target: string, amount: string | null, 
+/**
+ * What the move was worth when asked, when the asking desk could tell.
+ */
+atStake: string | null, currency: string | null, requestedBy: string, created: string, 
+/**
+ * `awaiting_approval`, `rejected` or `lapsed`.
+ */
+state: string, 
+/**
+ * The action (`None` when this version cannot read it).
+ */
+request: ActionRequest | null, };
+export type ApprovalCheck = { consequence: ConsequenceView, 
+/**
+ * The consequence's audit line: given back with the approval, it must still be the
+ * live one (else the deal changed since it was shown).
+ */
+seen: string | null, };
+export type ApprovalRuleInput = { environmentId: string, kind: string, currency: string, 
+/**
+ * From this amount on (`0`: every one).
+ */
+fromAmount: string, validHours: number, };
+export type ApprovalRuleView = { environmentId: string | null, service: string, kind: string, currency: string, fromAmount: string, validHours: number, };
 export type UpdateView = { version: string, currentVersion: string, 
 /**
  * RFC 3339, when the manifest has a `pub_date`.

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SnoozeTarget, SplitPayoutsView, StartupReport, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, SaveChoice, SnoozeTarget, SplitPayoutsView, StartupReport, TeamPulse, TeamStanding, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -55,9 +55,19 @@ export const ipc = {
   teamStatus: () => call<TeamStatus>('team_status'),
   joinTeam: (input: JoinTeam) => call<TeamStatus>('join_team', { input }),
   leaveTeam: () => call<TeamStatus>('leave_team'),
+  teamStanding: () => call<TeamStanding>('team_standing'),
+  teamNextChange: (after: number) => call<TeamPulse>('team_next_change', { after }),
+  approvalsInbox: () => call<ApprovalsInbox>('approvals_inbox'),
+  approvalCheck: (id: string) => call<ApprovalCheck>('approval_check', { id }),
+  approveAction: (id: string, seen: string | null, note: string | null) => call<ActionRecord>('approve_action', { id, seen, note }),
+  rejectAction: (id: string, note: string | null) => call<ActionRecord>('reject_action', { id, note }),
+  approvalRules: () => call<Array<ApprovalRuleView>>('approval_rules'),
+  saveApprovalRule: (rule: ApprovalRuleInput) => call<Array<ApprovalRuleView>>('save_approval_rule', { rule }),
+  removeApprovalRule: (service: string, kind: string, currency: string) => call<Array<ApprovalRuleView>>('remove_approval_rule', { service, kind, currency }),
   startAction: (request: ActionRequest) => call<ActionRecord>('start_action', { request }),
   retryAction: (id: string) => call<ActionRecord>('retry_action', { id }),
   dismissAction: (id: string) => call<ActionRecord>('dismiss_action', { id }),
+  getAction: (id: string) => call<ActionRecord>('get_action', { id }),
   openActions: () => call<Array<ActionRecord>>('open_actions'),
   paymentAction: (request: PaymentAction) => call<ActionOutcome>('payment_action', { request }),
   paymentConsequence: (request: PaymentAction) => call<ConsequenceView>('payment_consequence', { request }),

@@ -1,0 +1,224 @@
+//! What this desk hears from its team store: one task per joined store listens (LISTEN on
+//! the store's channel), reconnecting with backoff when the store is out of reach; each
+//! change bumps the pulse a page waits on, and a change addressed to this staff member
+//! (an approval asked of an approver, a decision on what they asked for) is a desktop
+//! notification. The web view is given no event permission: it asks
+//! [`Team::next_change`], which answers as soon as something changed.
+
+use super::mapped::service_name;
+use super::state::Team;
+use crate::desk::Desk;
+use crate::notifications::note::Note;
+use crate::notifications::sender::Notices;
+use desk_team::listen::{Change, Listener};
+use desk_team::{Connection, Group, TeamConfig};
+use serde::Serialize;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+use ts_rs::TS;
+
+/// The longest a page waits for a change before it is answered anyway.
+const WAIT: Duration = Duration::from_secs(25);
+/// The longest pause between two attempts to reach the store again.
+const MOST: Duration = Duration::from_secs(30);
+
+/// How this desk's link to its team store is, and the change it heard last.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamPulse {
+    /// Counts changes (and losses and recoveries of the store) this session.
+    pub seq: u32,
+    /// Joined and listening; `false` while the store is out of reach (or not joined).
+    pub reachable: bool,
+    pub joined: bool,
+    pub last: Option<TeamChange>,
+}
+
+/// One change in the team store, as this desk names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamChange {
+    /// `intent` (recorded or moved on) or `decision` (approved or rejected).
+    pub what: String,
+    /// The action.
+    pub id: String,
+    /// This desk's environment for the change's service (`None`: this desk has none).
+    pub environment_id: Option<String>,
+    pub kind: String,
+    pub target: String,
+    pub state: String,
+    pub requested_by: String,
+    pub by: String,
+}
+
+impl Team {
+    /// Answers the pulse as soon as it is not `after` any more (or after 25 s anyway); at
+    /// once when this desk has not joined a team (nothing to wait for).
+    pub async fn next_change(&self, after: u32) -> TeamPulse {
+        let mut heard = self.pulse.subscribe();
+        if self.connection().is_err() {
+            return heard.borrow().clone();
+        }
+        let _ = tokio::time::timeout(WAIT, heard.wait_for(|p| p.seq != after)).await;
+        heard.borrow().clone()
+    }
+
+    /// Starts listening to the store of `config` as its staff member.
+    pub(super) fn listen(&self, conn: Connection, config: TeamConfig) -> tauri::async_runtime::JoinHandle<()> {
+        // Not the whole `Team`: the task must not keep alive the link that stops it.
+        let ears = Ears { desk: self.desk.clone(), pulse: self.pulse.clone(), notices: self.notices.clone() };
+        tauri::async_runtime::spawn(async move { ears.keep_listening(conn, config).await })
+    }
+
+    /// Marks the pulse: joined or not, reachable or not.
+    pub(super) fn beat(&self, joined: bool, reachable: bool) {
+        beat(&self.pulse, joined, reachable, None);
+    }
+}
+
+/// Marks the pulse: joined or not, reachable or not, and what was heard.
+fn beat(pulse: &watch::Sender<TeamPulse>, joined: bool, reachable: bool, last: Option<TeamChange>) {
+    pulse.send_modify(|p| {
+        p.seq = p.seq.wrapping_add(1);
+        p.joined = joined;
+        p.reachable = reachable;
+        if last.is_some() {
+            p.last = last;
+        }
+    });
+}
+
+/// What the listening task needs of the team's state.
+struct Ears {
+    desk: Arc<Desk>,
+    pulse: Arc<watch::Sender<TeamPulse>>,
+    notices: Notices,
+}
+
+impl Ears {
+    fn beat(&self, joined: bool, reachable: bool, last: Option<TeamChange>) {
+        beat(&self.pulse, joined, reachable, last);
+    }
+
+    async fn keep_listening(self, conn: Connection, config: TeamConfig) {
+        let mut failures = 0u32;
+        loop {
+            match Listener::start(&config).await {
+                Ok(mut listener) => {
+                    failures = 0;
+                    // Asked on every (re)connection: an admin may have moved the person.
+                    let group = desk_team::standing(&conn).await.ok().and_then(|s| s.group);
+                    self.beat(true, true, None);
+                    while let Some(change) = listener.next().await {
+                        self.hear(change, &config.user, group);
+                    }
+                    tracing::warn!("the team store's connection ended; reconnecting");
+                }
+                Err(e) => tracing::warn!(code = ?e.code, message = %e.message, "the team store is out of reach"),
+            }
+            self.beat(true, false, None);
+            failures = failures.saturating_add(1);
+            tokio::time::sleep(backoff(failures)).await;
+        }
+    }
+
+    fn hear(&self, change: Change, me: &str, group: Option<Group>) {
+        let approver = matches!(group, Some(Group::Approver | Group::Admin));
+        if let Some(note) = note_for(&change, me, approver) {
+            self.notices.always(&note);
+        }
+        let environment_id = self.desk.base_urls().ok().and_then(|names| {
+            names.into_iter().find(|(_, url)| service_name(url) == change.environment_id).map(|(id, _)| id)
+        });
+        let Change { what, id, kind, target, state, requested_by, by, .. } = change;
+        self.beat(true, true, Some(TeamChange { what, id, environment_id, kind, target, state, requested_by, by }));
+    }
+}
+
+/// 1, 2, 4, … up to 30 seconds, each between half and all of it (desks that lost the same
+/// store do not come back at the same instant).
+fn backoff(failures: u32) -> Duration {
+    let full = Duration::from_secs(1u64 << failures.saturating_sub(1).min(5)).min(MOST);
+    let jitter = (uuid::Uuid::new_v4().as_u128() % 1000) as u32;
+    full / 2 + full / 2 * jitter / 1000
+}
+
+/// The desktop notification a change is for this staff member: an approval asked of an
+/// approver by someone else, or a decision on what they asked for.
+pub fn note_for(change: &Change, me: &str, approver: bool) -> Option<Note> {
+    let what = kind_words(&change.kind);
+    match (change.what.as_str(), change.state.as_str()) {
+        ("intent", "awaiting_approval") if approver && change.requested_by != me => Some(Note::new(
+            "Approval requested",
+            format!("{} asks for a second person's approval of a {what}.", change.requested_by),
+        )),
+        ("decision", decision) if change.requested_by == me && change.by != me => {
+            let verb = if decision == "approved" { "approved" } else { "rejected" };
+            Some(Note::new(format!("Your {what} was {verb}"), format!("{} {verb} your {what}.", change.by)))
+        }
+        _ => None,
+    }
+}
+
+/// A money action's kind as a notification words it.
+fn kind_words(kind: &str) -> &str {
+    match kind {
+        "payout" => "payout",
+        "cancel" => "cancellation",
+        "reimburse" => "reimbursement",
+        "createSplitPayout" => "split payout",
+        "cancelSplitPayout" => "split payout cancellation",
+        "changeAmount" => "change of amount",
+        "createPayment" => "payment",
+        _ => "money move",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(what: &str, state: &str, requested_by: &str, by: &str) -> Change {
+        Change {
+            what: what.into(),
+            id: "a-1".into(),
+            environment_id: "https://api.example".into(),
+            kind: "payout".into(),
+            target: "t-1".into(),
+            state: state.into(),
+            requested_by: requested_by.into(),
+            by: by.into(),
+        }
+    }
+
+    #[test]
+    fn an_approver_hears_of_what_others_ask_and_the_asker_of_the_decision() {
+        let asked = change("intent", "awaiting_approval", "anna", "anna");
+        let note = note_for(&asked, "bo", true).expect("bo is an approver");
+        assert_eq!(
+            (note.title.as_str(), note.body.as_str()),
+            ("Approval requested", "anna asks for a second person's approval of a payout.")
+        );
+        assert_eq!(note_for(&asked, "anna", true), None, "not of her own");
+        assert_eq!(note_for(&asked, "otto", false), None, "not an approver");
+
+        let approved = change("decision", "approved", "anna", "bo");
+        let note = note_for(&approved, "anna", false).expect("anna asked");
+        assert_eq!((note.title.as_str(), note.body.as_str()), ("Your payout was approved", "bo approved your payout."));
+        assert_eq!(note_for(&approved, "bo", true), None, "bo made it");
+        let rejected = change("decision", "rejected", "anna", "bo");
+        assert_eq!(note_for(&rejected, "anna", false).unwrap().body, "bo rejected your payout.");
+        assert_eq!(note_for(&change("intent", "succeeded", "anna", "bo"), "anna", true), None);
+    }
+
+    #[test]
+    fn reconnecting_backs_off_to_at_most_thirty_seconds() {
+        for failures in 1..40 {
+            let wait = backoff(failures);
+            let full = Duration::from_secs(1u64 << (failures - 1).min(5)).min(MOST);
+            assert!(wait >= full / 2 && wait <= full, "{failures}: {wait:?}");
+        }
+        assert!(backoff(40) <= MOST);
+    }
+}
