@@ -4,7 +4,7 @@ import type { Page } from '../../shared/navigation/navigation.svelte';
 
 export type PageKey =
   | 'nav.overview' | 'nav.attention' | 'nav.transactions' | 'nav.environments' | 'nav.audit'
-  | 'nav.users' | 'nav.businessUsers' | 'nav.trades' | 'nav.events' | 'nav.documents';
+  | 'nav.users' | 'nav.businessUsers' | 'nav.trades' | 'nav.events' | 'nav.documents' | 'nav.approvals';
 
 export const PAGES: ReadonlyArray<{ page: Page; key: PageKey; icon: string }> = [
   { page: 'overview', key: 'nav.overview', icon: 'M2.5 13.5h11M4 11V7.5M7 11V4.5M10 11V8.5M13 11V6' },
@@ -15,6 +15,8 @@ export const PAGES: ReadonlyArray<{ page: Page; key: PageKey; icon: string }> = 
   { page: 'trades', key: 'nav.trades', icon: 'M3 5.5h9l-2-2M13 10.5H4l2 2' },
   { page: 'documents', key: 'nav.documents', icon: 'M4 2.5h5.5L12 5v8.5H4zM9.5 2.5V5H12' },
   { page: 'events', key: 'nav.events', icon: 'M8 2.5v3M8 10.5v3M2.5 8h3M10.5 8h3M8 8h.01' },
+  // Shown only on a desk that has joined a team (Sidebar).
+  { page: 'approvals', key: 'nav.approvals', icon: 'M3 8.5l2.5 2.5L10 6.5M7.5 11l1 1L13 7.5' },
   { page: 'audit', key: 'nav.audit', icon: 'M4 2.5h6l2.5 2.5v8.5H4zM6 7h4.5M6 9.5h4.5M6 12h2.5' },
   { page: 'environments', key: 'nav.environments', icon: 'M3 3.5h10v3H3zM3 9.5h10v3H3zM5 5h.01M5 11h.01' },
 ];

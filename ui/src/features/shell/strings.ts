@@ -2,6 +2,7 @@
 // handed to the translation runtime: shared/i18n never imports a feature. Every part types its
 // Danish half as Record<keyof typeof en, string>, so a key missing (or extra) in either language
 // fails to compile; strings.test.ts checks placeholders and that no key is owned by two parts.
+import * as approvals from '../approvals/i18n';
 import * as attention from '../attention/i18n';
 import * as audit from '../audit/i18n';
 import * as auto from '../auto/i18n';
@@ -33,7 +34,7 @@ import { addMessages } from '../../shared/i18n/i18n.svelte';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, deal, backLinks, shell, overview, attention, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, team, timeline, events, saving, notifications,
+  common, deal, backLinks, shell, overview, attention, approvals, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, team, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -43,6 +44,7 @@ export const en = {
   ...shell.en,
   ...overview.en,
   ...attention.en,
+  ...approvals.en,
   ...environments.en,
   ...transactions.en,
   ...transactionsOffline.en,
@@ -73,6 +75,7 @@ export const da: Record<keyof typeof en, string> = {
   ...shell.da,
   ...overview.da,
   ...attention.da,
+  ...approvals.da,
   ...environments.da,
   ...transactions.da,
   ...transactionsOffline.da,

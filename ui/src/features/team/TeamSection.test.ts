@@ -30,6 +30,14 @@ beforeEach(() => {
       case 'leave_team':
         status = { joined: false, url: null, user: null };
         return status;
+      case 'team_next_change':
+        return { seq: 1, joined: status.joined, reachable: true, last: null };
+      case 'approvals_inbox':
+        return { forMe: [], askedByMe: [] };
+      case 'team_standing':
+        return { login: 'anna', group: 'operator', canAct: true, canApprove: false, canAdmin: false };
+      case 'approval_rules':
+        return [];
       default:
         throw new Error(`unexpected ${cmd}`);
     }

@@ -5,9 +5,6 @@
 import type { ApprovalsInbox, TeamChange, TeamStanding } from '../../lib/bindings';
 import { ipc } from '../ipc';
 
-/** How long to wait before asking again after a failed ask. */
-const AFTER_FAILURE_MS = 2000;
-
 class TeamPulse {
   joined = $state(false);
   /** `false` while the team store is out of reach (the desk reconnects on its own). */
@@ -59,7 +56,9 @@ class TeamPulse {
           await this.refresh();
           if (!pulse.joined) break;
         } catch {
-          await new Promise((r) => setTimeout(r, AFTER_FAILURE_MS));
+          // The desk answers every ask (an unreachable store is a pulse, not a failure): a
+          // failed ask is the window going away. A join starts listening again.
+          break;
         }
       }
     } finally {
@@ -69,3 +68,8 @@ class TeamPulse {
 }
 
 export const teamPulse = new TeamPulse();
+
+/** A team group's name in the chosen language (`–` when in none). */
+export function groupKey(group: string | null | undefined): 'team.groupName.viewer' | 'team.groupName.operator' | 'team.groupName.approver' | 'team.groupName.admin' | null {
+  return group === 'viewer' || group === 'operator' || group === 'approver' || group === 'admin' ? `team.groupName.${group}` : null;
+}
