@@ -126,8 +126,12 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
     let again = b.actions.start_action(&reimburse).await.unwrap();
     assert_eq!(again.state, ActionState::Succeeded, "a new decision after the first ended");
     assert_eq!(reimbursements(&sandbox.url, &deal).await, 2);
+    // The password is kept per login and store (two desks on one machine keep their own),
+    // and leaving removes it.
+    let account = format!("team-store-password:{}@{}", otto.user, url);
+    assert_eq!(keychain_b.get(&account).unwrap().as_deref(), Some("staff-password"));
     b.team.leave_team().unwrap();
-    let _ = keychain_a.delete("team-store-password");
+    assert_eq!(keychain_b.get(&account).unwrap(), None);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -11,8 +11,11 @@ use ts_rs::TS;
 
 /// The setting that holds the link (address, login, CA file; never the password).
 const LINK: &str = "team.link";
-/// The keychain account of the staff member's team password.
-const PASSWORD: &str = "team-store-password";
+/// The keychain account of a staff member's password for a team store: one per login and
+/// store, so two data folders of one OS user (two desks on one machine) keep their own.
+fn password_account(stored: &Stored) -> String {
+    format!("team-store-password:{}@{}", stored.user, stored.url)
+}
 
 /// Who this desk is in its team, and what the database's grants let them do (the UI hides
 /// the rest and says why; the database refuses it anyway).
@@ -94,7 +97,7 @@ impl Team {
         let config = config(&stored, input.password.clone());
         let conn = Connection::open(config.clone()).await?;
         check_schema(&conn).await?;
-        self.desk.keychain().set(PASSWORD, &input.password)?;
+        self.desk.keychain().set(&password_account(&stored), &input.password)?;
         let text = serde_json::to_string(&stored).map_err(AppError::storage)?;
         set_setting(&self.desk.db, LINK, &text)?;
         self.link_to(conn, config);
@@ -108,8 +111,10 @@ impl Team {
         self.desk.set_journal(self.desk.local_journal());
         *self.link.lock().unwrap_or_else(|p| p.into_inner()) = None;
         self.beat(false, false);
+        if let Some(stored) = stored(&self.desk.db)? {
+            self.desk.keychain().delete(&password_account(&stored))?;
+        }
         set_setting(&self.desk.db, LINK, "")?;
-        self.desk.keychain().delete(PASSWORD)?;
         tracing::info!("left the team store");
         self.team_status()
     }
@@ -124,7 +129,7 @@ impl Team {
     /// At start: the team store again, when this data folder had joined one.
     pub(super) fn restore(&self) -> Result<(), AppError> {
         let Some(stored) = stored(&self.desk.db)? else { return Ok(()) };
-        let password = self.desk.keychain().get(PASSWORD)?.ok_or_else(|| {
+        let password = self.desk.keychain().get(&password_account(&stored))?.ok_or_else(|| {
             AppError::new(ErrorCode::NoApiKey, "The team store's password is not in the keychain: join again.")
         })?;
         // Connected on first use: a store out of reach is said by the first action, and by
