@@ -45,6 +45,8 @@ beforeEach(async () => {
         return record(request, { id: 'act-1', state: 'succeeded' });
       case 'open_actions':
         return [];
+      case 'transaction_labels':
+        return [{ environmentId: 'prod', transactionId: 'tx-1', title: 'Tesla Model Y', referenceId: 'DEAL-42', currency: 'DKK' }];
       default:
         throw { code: 'internal', message: `unexpected ${cmd}` };
     }
@@ -63,6 +65,7 @@ describe('the approvals inbox', () => {
     render(ApprovalsPage);
     const card = await screen.findByTestId('approval-item');
     expect(card.textContent).toContain('Asked by anna');
+    await waitFor(() => expect(within(card).getByTestId('approval-deal').textContent).toBe('Tesla Model Y · DEAL-42'));
     expect(within(card).getByTestId('approval-worth').textContent).toContain('150');
     await fireEvent.click(within(card).getByTestId('approval-review'));
     await waitFor(() => expect(calls.some((c) => c.cmd === 'approval_check' && c.args.id === 'act-1')).toBe(true));
