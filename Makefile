@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check ci-time advisories
+.PHONY: run team-demo test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check ci-time advisories
 
 setup:
 	@bash scripts/setup-system.sh
@@ -22,6 +22,12 @@ ui/dist/index.html: $(UI_INPUTS)
 run: ui
 	cargo build -p escrow-desk
 	@bash scripts/run-app.sh
+
+## Opens two desks on one team store (a throwaway PostgreSQL) and one shared sandbox:
+## Anna asks for a payout over the demo rule, Bo approves it (scripts/team-demo.sh).
+team-demo: ui
+	cargo build -p escrow-desk -p escrow-sandbox
+	@bash scripts/team-demo.sh
 
 ## Runs every test (UI, Rust, end-to-end in a real window).
 test: ui

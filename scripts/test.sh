@@ -65,6 +65,8 @@ timeout --kill-after=30 1200 scripts/with-postgres.sh scripts/with-session.sh \
   cargo test --workspace --lib --bins "${others[@]}" --no-fail-fast \
   || failed+=("Rust unit and integration tests")
 cargo test --workspace --doc || failed+=("Rust doc tests")
+section "make team-demo's set-up, without its windows (a team store, two desks joined)"
+timeout --kill-after=10 300 scripts/with-session.sh scripts/team-demo.sh --check || failed+=("team demo set-up")
 
 section "End-to-end tests in the real window, ${E2E_JOBS:-2} binaries at a time (the UI's checks beside them)"
 # The windows mostly wait (on WebKit, on the sandbox): svelte-check and Vitest take the CPU

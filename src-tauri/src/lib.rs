@@ -50,8 +50,13 @@ use tauri::Manager;
 /// Overrides the data folder (tests and end-to-end runs use a fresh one).
 pub const DATA_DIR_ENV: &str = "ESCROW_DESK_DATA_DIR";
 
-/// Keeps the embedded sandbox alive as long as the app.
-struct SandboxGuard(escrow_sandbox::RunningSandbox);
+/// A sandbox server that stands in for the built-in Sandbox (its demo tenant's key), so
+/// that several desks share one: a team's rehearsal, `make team-demo`. Unset: each desk runs
+/// its own.
+pub const SHARED_SANDBOX_ENV: &str = "ESCROW_DESK_SANDBOX_URL";
+
+/// Keeps the embedded sandbox alive as long as the app (`None`: a shared one is used).
+struct SandboxGuard(Option<escrow_sandbox::RunningSandbox>);
 
 fn data_dir_override() -> Option<PathBuf> {
     std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()).map(PathBuf::from)
@@ -110,11 +115,21 @@ fn open_desk(app: &tauri::App) -> Result<(wiring::Domains, SandboxGuard), Box<dy
     {
         startup::notice(startup::moved_aside_notice(startup::NoticeKind::SandboxMovedAside, &moved));
     }
-    let opened = std::time::Instant::now();
-    let sandbox = start_sandbox(sandbox_dir).map_err(|e| in_folder(&e))?;
-    // The window waits on this setup: the figure support and `make bench` look at first.
-    tracing::info!(sandbox = ?opened.elapsed(), "built-in Sandbox started");
-    let builtin = BuiltInSandbox { url: sandbox.url.clone(), key: escrow_sandbox::DEMO_KEY.into() };
+    let shared = std::env::var(SHARED_SANDBOX_ENV).ok().map(|u| u.trim().trim_end_matches('/').to_owned());
+    let (url, sandbox) = match shared.filter(|u| !u.is_empty()) {
+        Some(url) => {
+            tracing::info!(%url, "the built-in Sandbox is a shared sandbox server");
+            (url, None)
+        }
+        None => {
+            let opened = std::time::Instant::now();
+            let sandbox = start_sandbox(sandbox_dir).map_err(|e| in_folder(&e))?;
+            // The window waits on this setup: the figure support and `make bench` look at first.
+            tracing::info!(sandbox = ?opened.elapsed(), "built-in Sandbox started");
+            (sandbox.url.clone(), Some(sandbox))
+        }
+    };
+    let builtin = BuiltInSandbox { url, key: escrow_sandbox::DEMO_KEY.into() };
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
     let notices = notifications::sender::Notices::new(Arc::new(notifications::plugin::Desktop(app.handle().clone())));
     let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?;
@@ -132,8 +147,8 @@ fn idle_releases(domains: &wiring::Domains, app: &tauri::AppHandle) -> Vec<platf
             mirror.release_memory();
         }),
         Arc::new(move || {
-            if let Some(s) = sandbox.try_state::<SandboxGuard>() {
-                s.0.release_memory();
+            if let Some(SandboxGuard(Some(s))) = sandbox.try_state::<SandboxGuard>().as_deref() {
+                s.release_memory();
             }
         }),
     ]

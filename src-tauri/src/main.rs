@@ -8,7 +8,15 @@ fn main() {
         let keychain = escrow_desk::settings::keychain::Keychain::default();
         std::process::exit(escrow_desk::audit::cli::verify_audit(&args[1..], &keychain, &mut std::io::stdout()));
     }
-    // `escrow-desk team init|add-staff …`: the team store's set-up, for the IT person.
+    // `escrow-desk team join|leave|status`: this desk's link; `team init|add-staff …`: the
+    // team store's set-up, for the IT person.
+    if args.first().is_some_and(|a| a == desk_team::cli::COMMAND)
+        && args.get(1).is_some_and(|a| escrow_desk::team::cli::SUBCOMMANDS.iter().any(|s| a == s))
+    {
+        let keychain = escrow_desk::settings::keychain::Keychain::default();
+        let (input, output) = (&mut std::io::stdin().lock(), &mut std::io::stdout());
+        std::process::exit(escrow_desk::team::cli::run(&args[1..], keychain, input, output));
+    }
     if args.first().is_some_and(|a| a == desk_team::cli::COMMAND) {
         std::process::exit(desk_team::cli::run(&args[1..], &mut std::io::stdin().lock(), &mut std::io::stdout()));
     }

@@ -5,6 +5,7 @@
 //! journal.
 
 pub mod approvals;
+pub mod cli;
 pub mod commands;
 mod mapped;
 pub mod pulse;
