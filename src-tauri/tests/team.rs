@@ -4,6 +4,7 @@
 //! own journal, and a restart finds the team again.
 
 use escrow_desk::appdb::AppDb;
+use escrow_desk::bulk::model::{BatchState, BulkKind, BulkPrepareRequest, BulkStartRequest, RowState};
 use escrow_desk::desk::Desk;
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
@@ -174,14 +175,21 @@ async fn over_an_admins_threshold_a_second_desk_approves_and_sends_it_once_and_t
         .find(|t| t.status.as_str() == "PAID" && t.currency.as_str() == "DKK")
         .expect("a paid DKK deal");
     let deal = deal.transaction_id.clone();
-    let heard = b.team.next_change(0).await.seq;
+    // Bo's desk listens before Anna asks (what it hears is what follows).
+    let mut heard = b.team.next_change(u32::MAX).await;
+    while !heard.listening {
+        heard = b.team.next_change(heard.seq).await;
+    }
 
     // Anna asks: recorded, not sent; Bo's desk hears it and is told.
     let reimburse = TransactionAction::Reimburse { transaction_id: deal.clone(), amount: "150.00".into() };
     let asked = a.actions.start_action(&reimburse).await.unwrap();
     assert_eq!(asked.state, ActionState::AwaitingApproval, "{asked:?}");
     assert_eq!(reimbursements(&sandbox.url, &deal).await, 0);
-    let pulse = b.team.next_change(heard).await;
+    let mut pulse = b.team.next_change(heard.seq).await;
+    while pulse.last.is_none() {
+        pulse = b.team.next_change(pulse.seq).await;
+    }
     assert_eq!(
         pulse.last.as_ref().map(|c| (c.id.as_str(), c.state.as_str())),
         Some((asked.id.as_str(), "awaiting_approval"))
@@ -236,6 +244,44 @@ async fn over_an_admins_threshold_a_second_desk_approves_and_sends_it_once_and_t
             ("outcome".into(), "succeeded".into(), bo.user.clone()),
         ]
     );
+    // A bulk run's rows the rules hold wait too, each in a state of its own, nothing sent.
+    b.team
+        .save_approval_rule(&ApprovalRuleInput { kind: "payout".into(), from_amount: "0".into(), ..rule(&profile_b) })
+        .await
+        .unwrap();
+    let paid: Vec<String> = a
+        .transactions
+        .list_transactions(&query)
+        .await
+        .unwrap()
+        .items
+        .iter()
+        .filter(|t| t.status.as_str() == "PAID" && t.currency.as_str() == "DKK" && t.transaction_id != deal)
+        .take(2)
+        .map(|t| t.transaction_id.clone())
+        .collect();
+    let prepared = a
+        .bulk
+        .bulk_prepare(&BulkPrepareRequest { kind: BulkKind::Payout, ids: paid.clone(), reason: None })
+        .await
+        .unwrap();
+    a.bulk
+        .bulk_start(&BulkStartRequest { batch_id: prepared.batch_id.clone(), typed_totals: prepared.totals.clone() })
+        .unwrap();
+    let run = tokio::time::timeout(std::time::Duration::from_secs(30), async {
+        loop {
+            let s = a.bulk.bulk_status(&prepared.batch_id).unwrap();
+            if s.state == BatchState::Finished {
+                return s;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the bulk run finished");
+    assert_eq!(run.count(RowState::AwaitingApproval), 2, "{:?}", run.rows);
+    assert_eq!(b.team.approvals_inbox().await.unwrap().for_me.len(), 2);
+
     a.team.leave_team().unwrap();
     b.team.leave_team().unwrap();
     assert!(!b.team.next_change(0).await.joined);

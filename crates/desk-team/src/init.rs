@@ -34,15 +34,18 @@ pub async fn init(admin: &mut Client) -> Result<InitReport, AppError> {
             roles.push_str(&format!(" GRANT {} TO {group};", GROUP_ROLES[i - 1]));
         }
     }
-    // Roles are the server's, not the database's: a second team database finds them made.
+    // Roles are the server's, not the database's: a second team database finds them made,
+    // or, when its init makes them at the same moment, waits for that one and finds them then
+    // (an advisory lock is the database's own, so it does not serialise those two).
     let make_roles = format!(
         "DO $$ BEGIN
              IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{OWNER_ROLE}') THEN {roles} END IF;
+         EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
          END $$;
          GRANT {OWNER_ROLE} TO CURRENT_USER;
          CREATE SCHEMA IF NOT EXISTS {SCHEMA} AUTHORIZATION {OWNER_ROLE};"
     );
-    // Serialises two `team init` on one server (roles cannot be made "if not exists").
+    // Serialises two `team init` of one database.
     let tx = admin.transaction().await.map_err(from_postgres)?;
     tx.batch_execute("SELECT pg_advisory_xact_lock(7301, 0)").await.map_err(from_postgres)?;
     tx.batch_execute(&make_roles).await.map_err(from_postgres)?;

@@ -60,6 +60,9 @@ pub enum RowState {
     Unknown,
     /// Not eligible when read live (`message` says why); never sent.
     Skipped,
+    /// Recorded, not sent: the team's rules ask a second person to approve it, whose desk
+    /// sends it then (Approvals).
+    AwaitingApproval,
     /// The run was cancelled before this row was sent.
     Cancelled,
 }

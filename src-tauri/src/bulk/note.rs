@@ -15,6 +15,7 @@ pub fn bulk_finished(status: &BatchStatus) -> Note {
         (RowState::Failed, "failed"),
         (RowState::Unknown, "unclear"),
         (RowState::Skipped, "skipped"),
+        (RowState::AwaitingApproval, "waiting for approval"),
         (RowState::Cancelled, "cancelled"),
     ] {
         let n = status.count(state);

@@ -57,7 +57,7 @@ impl Ended {
                 RowState::Failed
             }
             // Not sent by the run: the approver's desk sends it (a team's four-eyes rule).
-            ActionState::AwaitingApproval => RowState::Skipped,
+            ActionState::AwaitingApproval => RowState::AwaitingApproval,
         };
         let message = match record.state {
             ActionState::AwaitingApproval => Some(AWAITING.to_owned()),

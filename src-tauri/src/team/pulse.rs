@@ -32,6 +32,8 @@ pub struct TeamPulse {
     /// Joined and listening; `false` while the store is out of reach (or not joined).
     pub reachable: bool,
     pub joined: bool,
+    /// This desk hears the team's changes now (its listening connection is up).
+    pub listening: bool,
     pub last: Option<TeamChange>,
 }
 
@@ -71,18 +73,19 @@ impl Team {
         tauri::async_runtime::spawn(async move { ears.keep_listening(conn, config).await })
     }
 
-    /// Marks the pulse: joined or not, reachable or not.
+    /// Marks the pulse: joined or not, reachable or not (not yet listening).
     pub(super) fn beat(&self, joined: bool, reachable: bool) {
-        beat(&self.pulse, joined, reachable, None);
+        beat(&self.pulse, joined, reachable, false, None);
     }
 }
 
-/// Marks the pulse: joined or not, reachable or not, and what was heard.
-fn beat(pulse: &watch::Sender<TeamPulse>, joined: bool, reachable: bool, last: Option<TeamChange>) {
+/// Marks the pulse: joined or not, reachable or not, listening or not, and what was heard.
+fn beat(pulse: &watch::Sender<TeamPulse>, joined: bool, reachable: bool, listening: bool, last: Option<TeamChange>) {
     pulse.send_modify(|p| {
         p.seq = p.seq.wrapping_add(1);
         p.joined = joined;
         p.reachable = reachable;
+        p.listening = listening;
         if last.is_some() {
             p.last = last;
         }
@@ -97,8 +100,8 @@ struct Ears {
 }
 
 impl Ears {
-    fn beat(&self, joined: bool, reachable: bool, last: Option<TeamChange>) {
-        beat(&self.pulse, joined, reachable, last);
+    fn beat(&self, listening: bool, last: Option<TeamChange>) {
+        beat(&self.pulse, true, listening, listening, last);
     }
 
     async fn keep_listening(self, conn: Connection, config: TeamConfig) {
@@ -109,7 +112,7 @@ impl Ears {
                     failures = 0;
                     // Asked on every (re)connection: an admin may have moved the person.
                     let group = desk_team::standing(&conn).await.ok().and_then(|s| s.group);
-                    self.beat(true, true, None);
+                    self.beat(true, None);
                     while let Some(change) = listener.next().await {
                         self.hear(change, &config.user, group);
                     }
@@ -117,7 +120,7 @@ impl Ears {
                 }
                 Err(e) => tracing::warn!(code = ?e.code, message = %e.message, "the team store is out of reach"),
             }
-            self.beat(true, false, None);
+            self.beat(false, None);
             failures = failures.saturating_add(1);
             tokio::time::sleep(backoff(failures)).await;
         }
@@ -132,7 +135,7 @@ impl Ears {
             names.into_iter().find(|(_, url)| service_name(url) == change.environment_id).map(|(id, _)| id)
         });
         let Change { what, id, kind, target, state, requested_by, by, .. } = change;
-        self.beat(true, true, Some(TeamChange { what, id, environment_id, kind, target, state, requested_by, by }));
+        self.beat(true, Some(TeamChange { what, id, environment_id, kind, target, state, requested_by, by }));
     }
 }
 

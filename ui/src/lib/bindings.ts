@@ -70,7 +70,11 @@ seq: number,
 /**
  * Joined and listening; `false` while the store is out of reach (or not joined).
  */
-reachable: boolean, joined: boolean, last: TeamChange | null, };
+reachable: boolean, joined: boolean, 
+/**
+ * This desk hears the team's changes now (its listening connection is up).
+ */
+listening: boolean, last: TeamChange | null, };
 export type TeamChange = { 
 /**
  * `intent` (recorded or moved on) or `decision` (approved or rejected).
@@ -1334,7 +1338,7 @@ export type BulkPrepareRequest = { kind: BulkKind, ids: Array<string>,
 reason?: string, };
 export type CurrencyTotal = { currency: string, amount: string, };
 export type BulkStartRequest = { batchId: string, typedTotals: Array<CurrencyTotal>, };
-export type RowState = "queued" | "running" | "done" | "failed" | "unknown" | "skipped" | "cancelled";
+export type RowState = "queued" | "running" | "done" | "failed" | "unknown" | "skipped" | "awaiting_approval" | "cancelled";
 export type BulkRow = { transactionId: string, title: string | null, 
 /**
  * The amount confirmed (the live record's), decimal string; empty when skipped.

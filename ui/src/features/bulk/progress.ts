@@ -5,7 +5,7 @@ import type { BatchStatus, BulkRow, RowState } from '../../lib/bindings';
 export type Counts = Record<RowState, number>;
 
 export function counts(rows: readonly BulkRow[]): Counts {
-  const c: Counts = { queued: 0, running: 0, done: 0, failed: 0, unknown: 0, skipped: 0, cancelled: 0 };
+  const c: Counts = { queued: 0, running: 0, done: 0, failed: 0, unknown: 0, skipped: 0, awaiting_approval: 0, cancelled: 0 };
   for (const r of rows) c[r.state] += 1;
   return c;
 }
