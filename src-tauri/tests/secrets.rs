@@ -109,6 +109,19 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "team_standing" => json(&app.team.team_standing().await),
             "team_next_change" => json(&Ok::<_, ()>(app.team.next_change(0).await)),
             "approvals_inbox" => json(&app.team.approvals_inbox().await),
+            "team_queue" => json(&app.team.team_queue(&profile.id).await),
+            "queue_move" => json(
+                &app.team
+                    .queue_move(
+                        &[escrow_desk::team::QueueItemRef {
+                            environment_id: profile.id.clone(),
+                            transaction_id: txn.clone(),
+                            rule: "debt_missing".into(),
+                        }],
+                        &escrow_desk::team::QueueMove::Note { text: SECRET.into() },
+                    )
+                    .await,
+            ),
             "approval_check" => json(&app.team.approval_check("no-such-action").await),
             "approve_action" => json(&app.team.approve_action("no-such-action", None, Some(SECRET)).await),
             "reject_action" => json(&app.team.reject_action("no-such-action", Some(SECRET)).await),

@@ -11,8 +11,8 @@ use escrow_desk::journal::ActionState;
 use escrow_desk::notifications::sender::{Captured, Notices};
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
-use escrow_desk::team::ApprovalRuleInput;
 use escrow_desk::team::JoinTeam;
+use escrow_desk::team::{ApprovalRuleInput, QueueItemRef, QueueMove};
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
 use escrow_desk::wiring::{Domains, Outside};
@@ -285,4 +285,44 @@ async fn over_an_admins_threshold_a_second_desk_approves_and_sends_it_once_and_t
     a.team.leave_team().unwrap();
     b.team.leave_team().unwrap();
     assert!(!b.team.next_change(0).await.joined);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_desks_work_the_attention_queue_together_and_the_store_names_who_did_what() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let (a, env_a) = desk(&dir.path().join("a"), &keychain, &sandbox.url);
+    let (b, env_b) = desk(&dir.path().join("b"), &keychain, &sandbox.url);
+    let (url, admin) = desk_team::testing::team_database("queue").await.unwrap();
+    let (anna, bo) = (staff(&admin, &url, "anna").await, staff(&admin, &url, "bo").await);
+    a.team.join_team(&anna).await.unwrap();
+    b.team.join_team(&bo).await.unwrap();
+    let item = |env: &str| QueueItemRef {
+        environment_id: env.into(),
+        transaction_id: "t-1".into(),
+        rule: "debt_missing".into(),
+    };
+
+    let view = a.team.queue_move(&[item(&env_a)], &QueueMove::Take).await.unwrap();
+    assert_eq!((view.me.as_str(), view.items[0].taken_by.as_deref()), (anna.user.as_str(), Some(anna.user.as_str())));
+    let refused = b.team.queue_move(&[item(&env_b)], &QueueMove::Take).await.unwrap_err();
+    assert_eq!(
+        (refused.code, refused.message.clone()),
+        (ErrorCode::InProgress, format!("{} has this item.", anna.user))
+    );
+
+    a.team.queue_move(&[item(&env_a)], &QueueMove::HandOver { to: bo.user.clone() }).await.unwrap();
+    b.team.queue_move(&[item(&env_b)], &QueueMove::Note { text: "Called the dealer".into() }).await.unwrap();
+    let view = a.team.queue_move(&[item(&env_a)], &QueueMove::Snooze { hours: 24 }).await.unwrap();
+    let it = &view.items[0];
+    assert_eq!(it.taken_by.as_deref(), Some(bo.user.as_str()), "seen by A under its own environment's name");
+    assert_eq!(it.snoozed_by.as_deref(), Some(anna.user.as_str()));
+    let until = chrono::DateTime::parse_from_rfc3339(it.snoozed_until.as_deref().unwrap()).unwrap();
+    assert!(until > chrono::Utc::now() + chrono::Duration::hours(23), "{until}");
+    assert_eq!((it.notes[0].written_by.as_str(), it.notes[0].text.as_str()), (bo.user.as_str(), "Called the dealer"));
+    assert!(chrono::DateTime::parse_from_rfc3339(&it.notes[0].written).is_ok(), "{}", it.notes[0].written);
+    assert_eq!(b.team.team_queue(&env_b).await.unwrap().items, view.items, "both desks see one queue");
+    a.team.leave_team().unwrap();
+    b.team.leave_team().unwrap();
 }

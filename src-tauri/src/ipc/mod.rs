@@ -49,8 +49,8 @@ use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInp
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
 use crate::team::{
-    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, Team, TeamPulse, TeamStanding,
-    TeamStatus,
+    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove, Team,
+    TeamPulse, TeamQueueView, TeamStanding, TeamStatus,
 };
 use crate::timeline::Timeline;
 use crate::timeline::service::TimelineView;

@@ -2,8 +2,8 @@
 //! never comes back) and leaving.
 
 use super::{
-    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, Team, TeamPulse, TeamStanding,
-    TeamStatus,
+    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove, Team,
+    TeamPulse, TeamQueueView, TeamStanding, TeamStatus,
 };
 use crate::actions::ActionRecord;
 use crate::error::AppError;
@@ -83,4 +83,16 @@ pub async fn remove_approval_rule(
     currency: String,
 ) -> Result<Vec<ApprovalRuleView>> {
     team.remove_approval_rule(&service, &kind, &currency).await
+}
+
+/// What the team decided about the attention items of this desk's environment.
+#[tauri::command]
+pub async fn team_queue(team: State<'_, Team>, environment_id: String) -> Result<TeamQueueView> {
+    team.team_queue(&environment_id).await
+}
+
+/// Takes, releases, hands over, snoozes or notes attention items for the team.
+#[tauri::command]
+pub async fn queue_move(team: State<'_, Team>, items: Vec<QueueItemRef>, what: QueueMove) -> Result<TeamQueueView> {
+    team.queue_move(&items, &what).await
 }

@@ -9,10 +9,12 @@ pub mod cli;
 pub mod commands;
 mod mapped;
 pub mod pulse;
+pub mod queue;
 pub mod service;
 pub mod state;
 
 pub use approvals::{ApprovalCheck, ApprovalItem, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox};
 pub use pulse::{TeamChange, TeamPulse};
+pub use queue::{QueueItemRef, QueueMove, TeamItemView, TeamNoteView, TeamQueueView};
 pub use service::{JoinTeam, TeamStanding, TeamStatus};
 pub use state::Team;

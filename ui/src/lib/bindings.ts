@@ -130,6 +130,23 @@ export type ApprovalRuleInput = { environmentId: string, kind: string, currency:
  */
 fromAmount: string, validHours: number, };
 export type ApprovalRuleView = { environmentId: string | null, service: string, kind: string, currency: string, fromAmount: string, validHours: number, };
+export type QueueItemRef = { environmentId: string, transactionId: string, 
+/**
+ * The attention rule (`debt_missing`, `paid_not_paid_out`, …).
+ */
+rule: string, };
+export type QueueMove = { "kind": "take" } | { "kind": "release" } | { "kind": "handOver", to: string, } | { "kind": "snooze", hours: number, } | { "kind": "note", text: string, };
+export type TeamQueueView = { 
+/**
+ * This staff member's login ("mine" is what they have).
+ */
+me: string, items: Array<TeamItemView>, };
+export type TeamItemView = { transactionId: string, rule: string, takenBy: string | null, 
+/**
+ * RFC 3339; a past one no longer holds.
+ */
+snoozedUntil: string | null, snoozedBy: string | null, notes: Array<TeamNoteView>, };
+export type TeamNoteView = { writtenBy: string, written: string, text: string, };
 export type UpdateView = { version: string, currentVersion: string, 
 /**
  * RFC 3339, when the manifest has a `pub_date`.
