@@ -3,76 +3,19 @@
 //! same money twice; the team's rows name each staff member; leaving returns a desk to its
 //! own journal, and a restart finds the team again.
 
-use escrow_desk::appdb::AppDb;
+mod team_desks;
+
 use escrow_desk::bulk::model::{BatchState, BulkKind, BulkPrepareRequest, BulkStartRequest, RowState};
-use escrow_desk::desk::Desk;
 use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::ActionState;
 use escrow_desk::notifications::sender::{Captured, Notices};
-use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
-use escrow_desk::team::JoinTeam;
-use escrow_desk::team::{ApprovalRuleInput, QueueItemRef, QueueMove};
+use escrow_desk::team::{ApprovalRuleInput, JoinTeam, QueueItemRef, QueueMove};
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_desk::transactions::list::TransactionQuery;
-use escrow_desk::wiring::{Domains, Outside};
-use escrow_sandbox::{DEMO_KEY, SandboxConfig};
-use std::path::Path;
+use escrow_sandbox::SandboxConfig;
 use std::sync::Arc;
-
-/// A desk of its own (data folder, keychain namespace) with the shared sandbox as its
-/// active environment, under a profile id of its own.
-fn desk(dir: &Path, keychain: &Keychain, sandbox_url: &str) -> (Domains, String) {
-    desk_noting(dir, keychain, sandbox_url, Notices::default())
-}
-
-/// [`desk`] sending its notifications to `notices`.
-fn desk_noting(dir: &Path, keychain: &Keychain, sandbox_url: &str, notices: Notices) -> (Domains, String) {
-    let desk = Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap();
-    let app = Domains::with(desk, Outside { export_dir: std::env::temp_dir(), notices }).unwrap();
-    let profile = app
-        .desk
-        .save_profile(&ProfileInput {
-            id: None,
-            name: "Production".into(),
-            base_url: sandbox_url.to_owned(),
-            badge: Badge::Production,
-            routes: String::new(),
-            dialect: Default::default(),
-        })
-        .unwrap();
-    app.environments.set_api_key(&profile.id, DEMO_KEY).unwrap();
-    app.desk.select_environment(&profile.id).unwrap();
-    (app, profile.id)
-}
-
-fn reopen(dir: &Path, keychain: &Keychain) -> Domains {
-    Domains::new(Desk::new(AppDb::open(&dir.join("app")).unwrap(), keychain.clone(), None).unwrap()).unwrap()
-}
-
-/// A staff member's way in to a fresh team database (an operator).
-async fn staff(admin: &desk_team::TeamConfig, url: &str, name: &str) -> JoinTeam {
-    staff_in(admin, url, name, desk_team::Group::Operator).await
-}
-
-async fn staff_in(admin: &desk_team::TeamConfig, url: &str, name: &str, group: desk_team::Group) -> JoinTeam {
-    let user = desk_team::testing::staff(admin, name, "staff-password", group).await.unwrap();
-    JoinTeam { url: url.into(), user, password: "staff-password".into(), ca_file: None }
-}
-
-async fn reimbursements(url: &str, transaction_id: &str) -> usize {
-    let ledger: serde_json::Value = reqwest::Client::new()
-        .get(format!("{url}/_sandbox/ledger"))
-        .bearer_auth(DEMO_KEY)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let items = ledger["items"].as_array().cloned().unwrap_or_default();
-    items.iter().filter(|r| r["kind"] == "reimburse" && r["target"] == transaction_id).count()
-}
+use team_desks::{desk, desk_noting, reimbursements, reopen, staff, staff_in};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_and_come_back() {

@@ -5,6 +5,7 @@
 //! journal.
 
 pub mod approvals;
+mod bring;
 pub mod cli;
 pub mod commands;
 mod mapped;

@@ -73,9 +73,9 @@ pub struct TeamStatus {
 
 impl Team {
     /// Joins the team store: connects as the staff member (a wrong address, password or
-    /// certificate is said now), checks its schema is this version's, then keeps the link
-    /// (the password in the keychain) and journals every next action there. Refused while
-    /// this desk has open actions of its own: they are finished or dismissed here first.
+    /// certificate is said now), checks its schema is this version's, brings the desk's open
+    /// actions and audit chain into it, then keeps the link (the password in the keychain)
+    /// and journals every next action there.
     pub async fn join_team(&self, input: &JoinTeam) -> Result<TeamStatus, AppError> {
         let stored = Stored {
             url: input.url.trim().to_owned(),
@@ -87,16 +87,12 @@ impl Team {
         }
         // Scrubbed from every log line and diagnostics text from now on, as an API key is.
         crate::support::redact::register(&input.password);
-        let open = crate::journal::open::<serde_json::Value>(self.desk.journal().as_ref()).await?;
-        if !open.is_empty() {
-            return Err(AppError::validation(format!(
-                "This desk has {} open action(s) of its own: retry or dismiss them before joining a team.",
-                open.len()
-            )));
-        }
         let config = config(&stored, input.password.clone());
         let conn = Connection::open(config.clone()).await?;
         check_schema(&conn).await?;
+        // The desk's own open actions and audit chain go along (all or nothing).
+        let brought = super::bring::bring(&self.desk, &conn).await?;
+        tracing::info!(rows = brought.rows, open_actions = brought.open_actions, "brought into the team store");
         self.desk.keychain().set(&password_account(&stored), &input.password)?;
         let text = serde_json::to_string(&stored).map_err(AppError::storage)?;
         set_setting(&self.desk.db, LINK, &text)?;
