@@ -238,9 +238,19 @@ impl Desk {
         &self,
         request: &A,
     ) -> Result<(String, crate::journal::Run<A>), AppError> {
+        self.journal_run_seen(request, None).await
+    }
+
+    /// [`Desk::journal_run`] for a request whose consequence its person saw read at `seen_at`
+    /// (the consequence's `read_at`).
+    pub(crate) async fn journal_run_seen<A: crate::journal::Action>(
+        &self,
+        request: &A,
+        seen_at: Option<&str>,
+    ) -> Result<(String, crate::journal::Run<A>), AppError> {
         let request = crate::journal::check(request)?; // field faults before anything else (a missing key, say)
         let (environment_id, client) = self.active_client()?;
-        let run = crate::journal::run(self.journal().as_ref(), &client, &environment_id, request).await?;
+        let run = crate::journal::run_seen(self.journal().as_ref(), &client, &environment_id, request, seen_at).await?;
         Ok((environment_id, run))
     }
 

@@ -110,11 +110,10 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     let done = w
         .app
         .actions
-        .start_action(&TransactionAction::Payout {
-            transaction_id: id.clone(),
-            service_account_id: payer.clone(),
-            amount: None,
-        })
+        .start_action(
+            &TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None },
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
@@ -127,11 +126,10 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     let refused = w
         .app
         .actions
-        .start_action(&TransactionAction::Payout {
-            transaction_id: id.clone(),
-            service_account_id: payer,
-            amount: None,
-        })
+        .start_action(
+            &TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payer, amount: None },
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(refused.state, ActionState::Failed, "a clear refusal is failed, not unknown");
@@ -147,7 +145,7 @@ async fn an_action_is_journaled_audited_and_executed_once() {
     let err = w
         .app
         .actions
-        .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "1.005".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "1.005".into() }, None)
         .await
         .unwrap_err();
     assert_eq!(err.code, escrow_desk::error::ErrorCode::Validation, "more than 2 decimals is refused, not rounded");
@@ -165,11 +163,10 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let payout = w
         .app
         .actions
-        .start_action(&TransactionAction::Payout {
-            transaction_id: id.clone(),
-            service_account_id: payer.clone(),
-            amount: None,
-        })
+        .start_action(
+            &TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None },
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(payout.state, ActionState::Unknown, "{:?}", payout.message);
@@ -194,7 +191,7 @@ async fn an_ambiguous_failure_is_unknown_then_reconciled_or_resent_with_the_same
     let reimburse = w
         .app
         .actions
-        .start_action(&TransactionAction::Reimburse { transaction_id: other.clone(), amount: "10.00".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: other.clone(), amount: "10.00".into() }, None)
         .await
         .unwrap();
     assert_eq!(reimburse.state, ActionState::Unknown);
@@ -252,7 +249,7 @@ async fn the_audit_log_refuses_edits_and_reports_tampering() {
     let (id, _) = paid(&w.app).await;
     w.app
         .actions
-        .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "5.00".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: id, amount: "5.00".into() }, None)
         .await
         .unwrap();
     let path = w.dir.path().join("app/escrow-desk.sqlite");
@@ -316,7 +313,7 @@ async fn the_audit_log_is_saved_as_csv_in_the_export_folder() {
     let (id, _) = paid(&app).await;
     let done = app
         .actions
-        .start_action(&TransactionAction::Reimburse { transaction_id: id.clone(), amount: "12.50".into() })
+        .start_action(&TransactionAction::Reimburse { transaction_id: id.clone(), amount: "12.50".into() }, None)
         .await
         .unwrap();
     let all = app.audit.save_audit_csv(None).unwrap();
@@ -377,7 +374,7 @@ async fn the_payout_consequence_is_what_the_ledger_records_and_what_the_audit_ro
     let payout = TransactionAction::Payout { transaction_id: id.clone(), service_account_id: payee, amount: None };
     let shown = w.app.transactions.transaction_consequence(&payout).await.unwrap().consequence.unwrap();
     assert!(shown.blocked.is_none(), "{shown:?}");
-    let done = w.app.actions.start_action(&payout).await.unwrap();
+    let done = w.app.actions.start_action(&payout, None).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     let rows = ledger(&w.builtin.url, escrow_sandbox::DEMO_KEY).await;
     let row = rows.iter().find(|r| r["kind"] == "payout" && r["target"] == id.as_str()).expect("a payout row");

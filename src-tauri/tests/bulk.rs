@@ -366,13 +366,17 @@ async fn a_deal_changed_after_the_confirmation_is_not_paid_out() {
     let changed = w
         .app
         .actions
-        .start_action(&escrow_desk::transactions::actions::TransactionAction::ChangeAmount {
-            transaction_id: ids[0].clone(),
-            amount: (prepared.rows[0].amount.parse::<rust_decimal::Decimal>().unwrap() + rust_decimal::Decimal::ONE)
-                .to_string(),
-            payee_fixed_fee: None,
-            payer_fixed_fee: None,
-        })
+        .start_action(
+            &escrow_desk::transactions::actions::TransactionAction::ChangeAmount {
+                transaction_id: ids[0].clone(),
+                amount: (prepared.rows[0].amount.parse::<rust_decimal::Decimal>().unwrap()
+                    + rust_decimal::Decimal::ONE)
+                    .to_string(),
+                payee_fixed_fee: None,
+                payer_fixed_fee: None,
+            },
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(changed.state, escrow_desk::journal::ActionState::Succeeded, "{changed:?}");

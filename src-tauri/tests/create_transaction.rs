@@ -207,7 +207,7 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
     let id = w.app.transactions.create_transaction(&input).await.unwrap().value.unwrap();
     let create =
         PaymentAction::CreatePayment { transaction_id: id.clone(), service_account_id: payer.clone(), amount: None };
-    let created = w.app.payments.payment_action(&create).await.unwrap();
+    let created = w.app.payments.payment_action(&create, None).await.unwrap();
     assert_eq!(created.record.state, ActionState::Succeeded, "{:?}", created.record.error);
     let payment_id = created.value.clone().expect("payment id");
     let first_link = created.link.clone().expect("payment link");
@@ -222,12 +222,12 @@ async fn a_payment_is_created_once_with_its_link_and_initialized_for_psd2() {
         bank_id: None,
         bank_account_id: account,
     };
-    assert_eq!(w.app.payments.payment_action(&psd2(None)).await.unwrap_err().code, ErrorCode::Validation);
+    assert_eq!(w.app.payments.payment_action(&psd2(None), None).await.unwrap_err().code, ErrorCode::Validation);
     let accounts = w.app.users.list_bank_accounts(&payer).await.unwrap().items;
-    let init = w.app.payments.payment_action(&psd2(Some(accounts[0].bank_account_id.clone()))).await.unwrap();
+    let init = w.app.payments.payment_action(&psd2(Some(accounts[0].bank_account_id.clone())), None).await.unwrap();
     assert_eq!(init.record.state, ActionState::Succeeded, "{:?}", init.record.error);
     assert!(init.link.is_some_and(|l| l.starts_with(&w.sandbox.url)));
-    let foreign = w.app.payments.payment_action(&psd2(Some("not-the-payers-account".into()))).await.unwrap();
+    let foreign = w.app.payments.payment_action(&psd2(Some("not-the-payers-account".into())), None).await.unwrap();
     assert_eq!(foreign.record.state, ActionState::Failed);
     assert_eq!(foreign.record.error.and_then(|e| e.title).as_deref(), Some("Bank account not found"));
 

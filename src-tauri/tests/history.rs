@@ -72,12 +72,15 @@ async fn a_cancelled_transaction_shows_its_reason_its_staff_action_and_its_webho
     let record = w
         .app
         .actions
-        .start_action(&TransactionAction::Cancel {
-            transaction_id: id.clone(),
-            service_account_id: payer,
-            reason: Some("Kunden fortrød".into()),
-            amount: None,
-        })
+        .start_action(
+            &TransactionAction::Cancel {
+                transaction_id: id.clone(),
+                service_account_id: payer,
+                reason: Some("Kunden fortrød".into()),
+                amount: None,
+            },
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(record.state, ActionState::Succeeded, "{:?}", record.message);

@@ -117,7 +117,9 @@ async fn child_killed_at_a_checkpoint() {
     };
     assert!(journal::set_checkpoint_hook(kill_self_at));
     let app = app(std::path::Path::new(&dir), &url);
-    let _ =
-        app.actions.start_action(&TransactionAction::Reimburse { transaction_id: txn, amount: "25.00".into() }).await;
+    let _ = app
+        .actions
+        .start_action(&TransactionAction::Reimburse { transaction_id: txn, amount: "25.00".into() }, None)
+        .await;
     panic!("the process should have been killed at {}", std::env::var("KILL_AT").unwrap_or_default());
 }

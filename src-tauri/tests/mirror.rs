@@ -144,12 +144,12 @@ async fn the_mirror_follows_the_service_and_stays_browsable_offline() {
         recipient: recipient.into(),
         timing: Some("NEXT_PAYOUT".into()),
     };
-    app.actions.start_action(&split("300", "TENANT")).await.unwrap();
+    app.actions.start_action(&split("300", "TENANT"), None).await.unwrap();
     assert!(app.mirror.run_mirror_sync(SyncKind::Full).await.unwrap());
     let queue = app.mirror.attention(Some("overfunded")).unwrap();
     let item = queue.items.iter().find(|i| i.transaction_id == id).expect("still overfunded by the rest");
     assert_eq!(item.excess.as_deref(), Some("200"), "the tenant's 300 split out of 500");
-    app.actions.start_action(&split("200", "PAYER")).await.unwrap();
+    app.actions.start_action(&split("200", "PAYER"), None).await.unwrap();
     assert!(app.mirror.run_mirror_sync(SyncKind::Full).await.unwrap());
     let queue = app.mirror.attention(None).unwrap();
     assert!(

@@ -161,14 +161,17 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "start_action" => {
                 let ok = app
                     .actions
-                    .start_action(&TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() })
+                    .start_action(
+                        &TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "1.00".into() },
+                        None,
+                    )
                     .await;
                 let refused = app
                     .actions
-                    .start_action(&TransactionAction::Reimburse {
-                        transaction_id: txn.clone(),
-                        amount: "99999999.00".into(),
-                    })
+                    .start_action(
+                        &TransactionAction::Reimburse { transaction_id: txn.clone(), amount: "99999999.00".into() },
+                        None,
+                    )
                     .await;
                 format!("{}{}", json(&ok), json(&refused))
             }
@@ -290,8 +293,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                 };
                 format!(
                     "{}{}",
-                    json(&app.payments.payment_action(&create).await),
-                    json(&app.payments.payment_action(&init).await)
+                    json(&app.payments.payment_action(&create, None).await),
+                    json(&app.payments.payment_action(&init, None).await)
                 )
             }
             "payment_consequence" => json(

@@ -65,7 +65,7 @@ async fn a_database_damaged_while_running_refuses_the_action_and_is_moved_aside_
     db.lock().unwrap().execute_batch("PRAGMA shrink_memory;").unwrap();
 
     let before = ledger_len(&sandbox.url).await;
-    let err = app.actions.start_action(&payout).await.unwrap_err();
+    let err = app.actions.start_action(&payout, None).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageDamaged, "{}", err.message);
     assert_eq!(err.not_recorded, Some(NotRecorded::Intent));
     let canonical = app_dir.canonicalize().unwrap();

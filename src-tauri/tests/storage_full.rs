@@ -74,7 +74,7 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
     assert_eq!(refused.code, ErrorCode::StorageFull, "{}", refused.message);
 
     let before = ledger(&sandbox.url).await.len();
-    let err = app.actions.start_action(&payout).await.unwrap_err();
+    let err = app.actions.start_action(&payout, None).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
     assert!(err.message.starts_with("The data folder is full"), "{}", err.message);
     assert!(err.message.contains(&app_dir.display().to_string()), "names the folder: {}", err.message);
@@ -90,7 +90,7 @@ async fn a_full_disk_refuses_a_money_action_before_sending_and_keeps_earlier_int
 
     // Room again: the same action runs, once.
     cap_pages(&db, Some(i64::from(i32::MAX)));
-    let done = app.actions.start_action(&payout).await.unwrap();
+    let done = app.actions.start_action(&payout, None).await.unwrap();
     assert_eq!(done.state, ActionState::Succeeded);
     let payouts: Vec<_> = ledger(&sandbox.url).await.into_iter().filter(|r| r["kind"] == "payout").collect();
     assert_eq!(payouts.len(), 1);

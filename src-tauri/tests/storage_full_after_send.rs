@@ -89,7 +89,7 @@ async fn a_disk_that_fills_after_sending_keeps_the_intent_and_the_retry_executes
 
     assert!(journal::set_checkpoint_hook(fill));
     *FILL_AT_REPLY.lock().unwrap() = Some((db.clone(), app.desk.audit_trail().clone()));
-    let err = app.actions.start_action(&payout).await.unwrap_err();
+    let err = app.actions.start_action(&payout, None).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::StorageFull, "{}", err.message);
     assert!(
         err.message.contains("answer could not be recorded") && err.message.contains("stays pending"),

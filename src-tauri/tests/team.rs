@@ -47,7 +47,7 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
     let reimburse = TransactionAction::Reimburse { transaction_id: deal.clone(), amount: "10.00".into() };
 
     // Both staff reimburse the deal at the same moment, each from their own desk.
-    let (ra, rb) = tokio::join!(a.actions.start_action(&reimburse), b.actions.start_action(&reimburse));
+    let (ra, rb) = tokio::join!(a.actions.start_action(&reimburse, None), b.actions.start_action(&reimburse, None));
     let (won, refused) = match (ra, rb) {
         (Ok(rec), Err(e)) | (Err(e), Ok(rec)) => (rec, e),
         other => panic!("exactly one desk moves the money: {other:?}"),
@@ -67,7 +67,7 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
     drop(b);
     let b = reopen(&dir_b, &keychain_b);
     assert_eq!(b.team.team_status().unwrap().user.as_deref(), Some(otto.user.as_str()));
-    let again = b.actions.start_action(&reimburse).await.unwrap();
+    let again = b.actions.start_action(&reimburse, None).await.unwrap();
     assert_eq!(again.state, ActionState::Succeeded, "a new decision after the first ended");
     assert_eq!(reimbursements(&sandbox.url, &deal).await, 2);
     // The password is kept per login and store (two desks on one machine keep their own),
@@ -126,7 +126,7 @@ async fn over_an_admins_threshold_a_second_desk_approves_and_sends_it_once_and_t
 
     // Anna asks: recorded, not sent; Bo's desk hears it and is told.
     let reimburse = TransactionAction::Reimburse { transaction_id: deal.clone(), amount: "150.00".into() };
-    let asked = a.actions.start_action(&reimburse).await.unwrap();
+    let asked = a.actions.start_action(&reimburse, None).await.unwrap();
     assert_eq!(asked.state, ActionState::AwaitingApproval, "{asked:?}");
     assert_eq!(reimbursements(&sandbox.url, &deal).await, 0);
     let mut pulse = b.team.next_change(heard.seq).await;

@@ -26,7 +26,7 @@ async fn joining_brings_open_actions_and_the_audit_chain_and_a_colleague_reconci
     // On its own, desk A reimburses once, then asks a second reimbursement whose request
     // reaches the service but whose answer the desk never records (it died).
     let first = TransactionAction::Reimburse { transaction_id: paid[0].clone(), amount: "10.00".into() };
-    assert_eq!(a.actions.start_action(&first).await.unwrap().state, ActionState::Succeeded);
+    assert_eq!(a.actions.start_action(&first, None).await.unwrap().state, ActionState::Succeeded);
     let cut = TransactionAction::Reimburse { transaction_id: paid[1].clone(), amount: "20.00".into() };
     let db = AppDb::open(&dir.path().join("a").join("app")).unwrap();
     let open = journal::local::record_intent(&db, a.desk.audit_trail(), &env_a, &cut).unwrap();
@@ -70,7 +70,7 @@ async fn joining_brings_open_actions_and_the_audit_chain_and_a_colleague_reconci
     a.team.leave_team().unwrap();
     assert!(a.actions.open_actions().await.unwrap().is_empty(), "the desk's own journal closed it");
     let again = TransactionAction::Reimburse { transaction_id: paid[0].clone(), amount: "5.00".into() };
-    assert_eq!(a.actions.start_action(&again).await.unwrap().state, ActionState::Succeeded);
+    assert_eq!(a.actions.start_action(&again, None).await.unwrap().state, ActionState::Succeeded);
     a.team.join_team(&anna).await.unwrap();
     let imports: Vec<(i64, i64)> = sql
         .query("SELECT from_seq, to_seq FROM escrow.imports ORDER BY id", &[])

@@ -28,7 +28,7 @@ pub use checkpoint::{Checkpoint, set_checkpoint_hook};
 pub use journal::{LiveRead, dismiss, get, open, record_intent};
 pub use local::LocalJournal;
 pub use record::{ActionState, Outcome, Record};
-pub use run::{Run, resume, run, run_in, send_unrecorded};
+pub use run::{Run, resume, run, run_in, run_seen, send_unrecorded};
 pub use store::{
     Approval, BATCH_PREFIX, Facts, JournalStore, NewIntent, NewOutcome, StoreFuture, StoredRecord, batch_detail,
     read_message, typed,

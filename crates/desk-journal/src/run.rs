@@ -35,7 +35,35 @@ pub async fn run_in<A: Action>(
     action: Checked<'_, A>,
     batch_id: Option<&str>,
 ) -> Result<Run<A>, AppError> {
-    let read_at = store.mark().await?;
+    run_at(store, client, environment_id, action, batch_id, None).await
+}
+
+/// [`run`] for an action whose consequence the person saw read at `seen_at` (the store's
+/// [`JournalStore::mark`] the consequence was read after): a colleague's move that ended
+/// after it refuses this one, as the person did not see it. A time that is not the store's
+/// (or none) is the one taken now.
+pub async fn run_seen<A: Action>(
+    store: &dyn JournalStore,
+    client: &Client,
+    environment_id: &str,
+    action: Checked<'_, A>,
+    seen_at: Option<&str>,
+) -> Result<Run<A>, AppError> {
+    run_at(store, client, environment_id, action, None, seen_at).await
+}
+
+async fn run_at<A: Action>(
+    store: &dyn JournalStore,
+    client: &Client,
+    environment_id: &str,
+    action: Checked<'_, A>,
+    batch_id: Option<&str>,
+    seen_at: Option<&str>,
+) -> Result<Run<A>, AppError> {
+    let read_at = match seen_at.filter(|t| is_store_time(t)) {
+        Some(t) => Some(t.to_owned()),
+        None => store.mark().await?,
+    };
     let (note, at_stake) = action.action().read_live(client).await;
     // A bulk run's rows name their batch, whose own confirmation showed the figures.
     let read = LiveRead { read_at, note: if batch_id.is_none() { note } else { None }, at_stake };
@@ -138,8 +166,24 @@ async fn attempt_once<A: Action>(
     Ok(Run { record: after, answer })
 }
 
+/// A time as a store's [`JournalStore::mark`] writes it (PostgreSQL's `timestamptz` text).
+fn is_store_time(text: &str) -> bool {
+    chrono::DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%#z").is_ok()
+}
+
 /// Sends a recorded intent as an attempt would, without recording the outcome: what an
 /// app killed between the reply and the journal update leaves behind (crash tests).
 pub async fn send_unrecorded<A: Action>(client: &Client, record: &Record<A>) -> Result<Sent<A::Answer>, AppError> {
     record.request.send(client, &IdempotencyKey::new(record.idempotency_key.clone())?).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_a_stores_own_time_is_taken_as_when_the_consequence_was_read() {
+        assert!(super::is_store_time("2026-11-27 19:40:00.123456+00"));
+        assert!(super::is_store_time("2026-11-27 20:40:00+01"));
+        assert!(!super::is_store_time("yesterday"));
+        assert!(!super::is_store_time("2026-11-27'; DROP TABLE x; --"));
+    }
 }

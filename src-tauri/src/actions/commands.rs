@@ -9,8 +9,13 @@ type Result<T> = std::result::Result<T, AppError>;
 
 /// Runs a staff action exactly once (intent journaled before the request).
 #[tauri::command]
-pub async fn start_action(actions: State<'_, Actions>, request: ActionRequest) -> Result<ActionRecord> {
-    actions.start_action(&request).await
+/// `readAt`: the consequence's, when the dialog showed one.
+pub async fn start_action(
+    actions: State<'_, Actions>,
+    request: ActionRequest,
+    read_at: Option<String>,
+) -> Result<ActionRecord> {
+    actions.start_action(&request, read_at.as_deref()).await
 }
 
 /// Resends an open action with its stored Idempotency-Key.

@@ -7,8 +7,13 @@ use crate::journal;
 
 impl Actions {
     /// Runs a staff action once: intent committed, request sent, outcome committed.
-    pub async fn start_action<A: journal::Action>(&self, request: &A) -> Result<journal::Record<A>, AppError> {
-        Ok(self.desk.journal_run(request).await?.1.record)
+    /// `seen_at`: when the consequence its person confirmed was read (its `readAt`), if shown.
+    pub async fn start_action<A: journal::Action>(
+        &self,
+        request: &A,
+        seen_at: Option<&str>,
+    ) -> Result<journal::Record<A>, AppError> {
+        Ok(self.desk.journal_run_seen(request, seen_at).await?.1.record)
     }
 
     /// Resends an open action with its stored key (in its own environment), after

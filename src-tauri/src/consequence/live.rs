@@ -13,6 +13,10 @@ use ts_rs::TS;
 pub struct ConsequenceView {
     pub environment_id: String,
     pub consequence: Option<Consequence>,
+    /// The journal store's time taken just before the live record was read (a team store's;
+    /// `None` for a desk's own): given back with the action, a colleague's move that ended
+    /// after it refuses this one, which its person did not see.
+    pub read_at: Option<String>,
 }
 
 /// What a move (`(target transaction, move)`, as any domain's action names it) would do,
@@ -21,7 +25,10 @@ pub async fn view_of(
     environment_id: String,
     client: &Client,
     money_move: Option<(&str, Move)>,
+    store: &dyn crate::journal::JournalStore,
 ) -> Result<ConsequenceView, crate::error::AppError> {
+    // A store out of reach: no time, and the action says so when it is asked.
+    let read_at = store.mark().await.ok().flatten();
     let consequence = match money_move {
         Some((target, m)) => {
             let (tx, splits) = live(client, target).await?;
@@ -29,7 +36,7 @@ pub async fn view_of(
         }
         None => None,
     };
-    Ok(ConsequenceView { environment_id, consequence })
+    Ok(ConsequenceView { environment_id, consequence, read_at })
 }
 
 /// Reads the transaction and its split payouts, the live record a consequence is computed on.

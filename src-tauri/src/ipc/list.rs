@@ -70,12 +70,12 @@ commands! {
     team: state_async(Team) approval_rules() -> Vec<ApprovalRuleView>;
     team: state_async(Team) save_approval_rule(rule: ApprovalRuleInput) -> Vec<ApprovalRuleView>;
     team: state_async(Team) remove_approval_rule(service: String, kind: String, currency: String) -> Vec<ApprovalRuleView>;
-    actions: state_async(Actions) start_action(request: ActionRequest) -> ActionRecord;
+    actions: state_async(Actions) start_action(request: ActionRequest, read_at: Option<String>) -> ActionRecord;
     actions: state_async(Actions) retry_action(id: String) -> ActionRecord;
     actions: state_async(Actions) dismiss_action(id: String) -> ActionRecord;
     actions: state_async(Actions) get_action(id: String) -> ActionRecord;
     actions: state_async(Actions) open_actions() -> Vec<ActionRecord>;
-    payments: state_async(Payments) payment_action(request: PaymentAction) -> Outcome<PaymentAction>;
+    payments: state_async(Payments) payment_action(request: PaymentAction, read_at: Option<String>) -> Outcome<PaymentAction>;
     payments: state_async(Payments) payment_consequence(request: PaymentAction) -> ConsequenceView;
     payments: state_async(Payments) payment_instructions(transaction_id: String, service_account_id: String) -> PaymentInstructionsView;
     audit: state(AuditLog) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;

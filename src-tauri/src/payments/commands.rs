@@ -21,8 +21,9 @@ pub async fn payment_instructions(
 pub async fn payment_action(
     payments: State<'_, Payments>,
     request: super::actions::PaymentAction,
+    read_at: Option<String>,
 ) -> Result<crate::journal::Outcome<super::actions::PaymentAction>> {
-    payments.payment_action(&request).await
+    payments.payment_action(&request, read_at.as_deref()).await
 }
 
 /// What a payment action would do, from the live record (a new payment is at most what

@@ -14,8 +14,13 @@ use crate::journal::Outcome;
 impl Payments {
     /// Runs a create-payment or initialize-payment action (journaled like every action)
     /// and returns the payment's id as `value` and its hosted page as `link`.
-    pub async fn payment_action(&self, request: &PaymentAction) -> Result<Outcome<PaymentAction>, AppError> {
-        let (environment_id, run) = self.desk.journal_run(request).await?;
+    /// `seen_at`: when the consequence its person confirmed was read (its `readAt`), if shown.
+    pub async fn payment_action(
+        &self,
+        request: &PaymentAction,
+        seen_at: Option<&str>,
+    ) -> Result<Outcome<PaymentAction>, AppError> {
+        let (environment_id, run) = self.desk.journal_run_seen(request, seen_at).await?;
         let (value, link) = match run.answer {
             Some(a) => (a.payment_id, Some(a.url)),
             None => (None, None),
@@ -26,7 +31,7 @@ impl Payments {
     /// What a payment action would do (a new payment against what remains to pay).
     pub async fn payment_consequence(&self, action: &PaymentAction) -> Result<ConsequenceView, AppError> {
         let (environment_id, client) = self.desk.active_client()?;
-        view_of(environment_id, &client, action.money_move()).await
+        view_of(environment_id, &client, action.money_move(), self.desk.journal().as_ref()).await
     }
 }
 

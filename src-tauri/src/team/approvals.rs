@@ -115,7 +115,9 @@ impl Team {
     pub async fn approval_check(&self, id: &str) -> Result<ApprovalCheck, AppError> {
         let record: ActionRecord = journal::get(self.desk.journal().as_ref(), id).await?;
         let client = self.desk.build_client(&record.environment_id)?;
-        let consequence = view_of(record.environment_id.clone(), &client, record.request.money_move()).await?;
+        let store = self.desk.journal();
+        let consequence =
+            view_of(record.environment_id.clone(), &client, record.request.money_move(), store.as_ref()).await?;
         let seen = record.request.intent_note(&client).await;
         Ok(ApprovalCheck { consequence, seen })
     }

@@ -483,7 +483,13 @@ export type Blocked = {
  * `notPending`, `overRemaining`, `nothingToPay`.
  */
 reason: string, amount: string | null, };
-export type ConsequenceView = { environmentId: string, consequence: Consequence | null, };
+export type ConsequenceView = { environmentId: string, consequence: Consequence | null, 
+/**
+ * The journal store's time taken just before the live record was read (a team store's;
+ * `None` for a desk's own): given back with the action, a colleague's move that ended
+ * after it refuses this one, which its person did not see.
+ */
+readAt: string | null, };
 export type AuditFile = { path: string, rows: number, };
 export type ExportKind = "transactions" | "selection" | "audit";
 export type SaveChoice = { 

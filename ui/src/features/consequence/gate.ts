@@ -5,7 +5,13 @@ import { formatMoney } from '../../shared/format';
 import { en, type Lang, type MessageKey } from '../../shared/i18n/i18n.svelte';
 
 /** A consequence as a dialog holds it: the request it was computed for (`key`) and Rust's answer. */
-export type Computed = { key: string; consequence: Consequence | null; error: AppError | null };
+export type Computed = {
+  key: string;
+  consequence: Consequence | null;
+  error: AppError | null;
+  /** The journal store's time the consequence was read after (a team's; given back with the action). */
+  readAt?: string | null;
+};
 
 /** Whether Confirm may be pressed, by the consequence: yes, not yet (still computing), or no (refused). */
 export type Gate =

@@ -182,7 +182,9 @@ describe('action dialog', () => {
     let resolve!: (r: ActionRecord) => void;
     installMock({ status: 'PAID' }, {
       start_action: () => new Promise<ActionRecord>((r) => (resolve = r)),
-      transaction_consequence: (a) => ({ environmentId: 'sandbox', consequence: consequenceOf((a.request as { kind: string }).kind) }),
+      transaction_consequence: (a) => ({
+        environmentId: 'sandbox', consequence: consequenceOf((a.request as { kind: string }).kind), readAt: '2026-11-27 10:02:00.5+00',
+      }),
     });
     await openDetail();
     await fireEvent.click(screen.getByTestId('action-payout'));
@@ -213,6 +215,8 @@ describe('action dialog', () => {
     await fireEvent.click(confirmButton());
     await fireEvent.submit(confirmButton().form!);
     expect(count('start_action')).toBe(1);
+    // Sent with when the consequence shown was read (a team store refuses a colleague's later move).
+    expect(calls.find((c) => c.cmd === 'start_action')?.args.readAt).toBe('2026-11-27 10:02:00.5+00');
     expect(confirmButton().disabled).toBe(true);
     expect(dialog.querySelector('.spinner')).not.toBeNull();
     expect(startRequests()[0]).toEqual({ kind: 'payout', transactionId: 'tx-1', serviceAccountId: 'acc-1', amount: '289500.00' });

@@ -36,7 +36,8 @@ export class LiveConsequence {
       const timer = setTimeout(async () => {
         let answer: Computed;
         try {
-          answer = { key, consequence: (await ask(p)).consequence, error: null };
+          const view = await ask(p);
+          answer = { key, consequence: view.consequence, error: null, readAt: view.readAt };
         } catch (e) {
           answer = { key, consequence: null, error: e as AppError };
         }
