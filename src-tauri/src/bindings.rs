@@ -28,6 +28,7 @@ pub fn typescript() -> String {
         crate::team::ApprovalRuleInput::decl(&cfg),
         crate::team::ApprovalRuleView::decl(&cfg),
         crate::team::QueueItemRef::decl(&cfg),
+        crate::team::SharedFilterView::decl(&cfg),
         crate::team::QueueMove::decl(&cfg),
         crate::team::TeamQueueView::decl(&cfg),
         crate::team::TeamItemView::decl(&cfg),

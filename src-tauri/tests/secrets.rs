@@ -110,6 +110,9 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "team_next_change" => json(&Ok::<_, ()>(app.team.next_change(0).await)),
             "approvals_inbox" => json(&app.team.approvals_inbox().await),
             "team_queue" => json(&app.team.team_queue(&profile.id).await),
+            "shared_filters" => json(&app.team.shared_filters().await),
+            "share_filter" => json(&app.team.share_filter(SECRET, SECRET, &Default::default()).await),
+            "unshare_filter" => json(&app.team.unshare_filter(SECRET).await),
             "queue_move" => json(
                 &app.team
                     .queue_move(

@@ -12,6 +12,7 @@ use escrow_desk::notifications::sender::{Captured, Notices};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::team::{ApprovalRuleInput, JoinTeam, QueueItemRef, QueueMove};
 use escrow_desk::transactions::actions::TransactionAction;
+use escrow_desk::transactions::filters::TransactionFilters;
 use escrow_desk::transactions::list::TransactionQuery;
 use escrow_sandbox::SandboxConfig;
 use std::sync::Arc;
@@ -266,6 +267,13 @@ async fn two_desks_work_the_attention_queue_together_and_the_store_names_who_did
     assert_eq!((it.notes[0].written_by.as_str(), it.notes[0].text.as_str()), (bo.user.as_str(), "Called the dealer"));
     assert!(chrono::DateTime::parse_from_rfc3339(&it.notes[0].written).is_ok(), "{}", it.notes[0].written);
     assert_eq!(b.team.team_queue(&env_b).await.unwrap().items, view.items, "both desks see one queue");
+
+    // A filter Anna shares is on Bo's desk, hers, not his.
+    let paid = TransactionFilters { statuses: vec!["PAID".into()], ..Default::default() };
+    a.team.share_filter("Paid", "Tesla", &paid).await.unwrap();
+    let on_b = b.team.shared_filters().await.unwrap();
+    assert_eq!((on_b[0].filters.clone(), on_b[0].search.as_str(), on_b[0].mine), (paid, "Tesla", false));
+    assert_eq!(b.team.unshare_filter("Paid").await.unwrap_err().code, ErrorCode::NotPermitted);
     a.team.leave_team().unwrap();
     b.team.leave_team().unwrap();
 }

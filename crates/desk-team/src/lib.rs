@@ -20,6 +20,7 @@ pub mod approvals;
 pub mod cli;
 mod connect;
 mod errors;
+pub mod filters;
 pub mod import;
 mod init;
 mod journal;

@@ -7,6 +7,7 @@ mod common;
 use common::Team;
 use desk_core::error::ErrorCode;
 use desk_team::Group;
+use desk_team::filters;
 use desk_team::listen::Listener;
 use desk_team::queue::{self, Item};
 use std::time::Duration;
@@ -74,4 +75,28 @@ async fn one_person_has_an_item_hands_it_over_and_the_team_shares_its_snooze_and
     assert_eq!(queue::note(&anna_c, ITEM, "  ").await.unwrap_err().code, ErrorCode::Validation);
     let raw = team.session(&otto_cfg).await.execute("DELETE FROM escrow.queue_notes", &[]).await.unwrap_err();
     assert_eq!(raw.as_db_error().map(|d| d.code()), Some(&SqlState::INSUFFICIENT_PRIVILEGE), "{raw}");
+}
+
+#[tokio::test]
+async fn a_shared_filter_is_replaced_or_removed_only_by_whoever_saved_it_or_an_admin() {
+    let team = Team::new().await;
+    let (anna_login, anna) = team.staff("anna", Group::Operator).await;
+    let (_, bo) = team.staff("bo", Group::Operator).await;
+    let (_, adam) = team.staff("adam", Group::Admin).await;
+    let (anna, bo, adam) = (team.connection(&anna).await, team.connection(&bo).await, team.connection(&adam).await);
+    filters::save(&anna, " Paid, no debt ", "", r#"{"statuses":["PAID"]}"#).await.unwrap();
+    let listed = filters::list(&bo).await.unwrap();
+    assert_eq!((listed[0].name.as_str(), listed[0].saved_by.as_str()), ("Paid, no debt", anna_login.as_str()));
+
+    let e = filters::save(&bo, "Paid, no debt", "x", "{}").await.unwrap_err();
+    assert_eq!(
+        (e.code, e.message.clone()),
+        (ErrorCode::NotPermitted, format!("{anna_login} saved this filter: save it under another name."))
+    );
+    assert_eq!(filters::remove(&bo, "Paid, no debt").await.unwrap_err().code, ErrorCode::NotPermitted);
+    filters::save(&anna, "Paid, no debt", "Tesla", r#"{"statuses":["PAID"]}"#).await.unwrap();
+    assert_eq!(filters::list(&bo).await.unwrap()[0].search, "Tesla");
+    filters::remove(&adam, "Paid, no debt").await.unwrap();
+    assert!(filters::list(&bo).await.unwrap().is_empty());
+    assert_eq!(filters::save(&anna, "", "", "{}").await.unwrap_err().code, ErrorCode::Validation);
 }

@@ -63,6 +63,9 @@ commands! {
     team: state_async(Team) team_next_change(after: u32) -> TeamPulse;
     team: state_async(Team) approvals_inbox() -> ApprovalsInbox;
     team: state_async(Team) team_queue(environment_id: String) -> TeamQueueView;
+    team: state_async(Team) shared_filters() -> Vec<SharedFilterView>;
+    team: state_async(Team) share_filter(name: String, search: String, filters: TransactionFilters) -> Vec<SharedFilterView>;
+    team: state_async(Team) unshare_filter(name: String) -> Vec<SharedFilterView>;
     team: state_async(Team) queue_move(items: Vec<QueueItemRef>, what: QueueMove) -> TeamQueueView;
     team: state_async(Team) approval_check(id: String) -> ApprovalCheck;
     team: state_async(Team) approve_action(id: String, seen: Option<String>, note: Option<String>) -> ActionRecord;

@@ -49,8 +49,8 @@ use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInp
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
 use crate::team::{
-    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove, Team,
-    TeamPulse, TeamQueueView, TeamStanding, TeamStatus,
+    ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove,
+    SharedFilterView, Team, TeamPulse, TeamQueueView, TeamStanding, TeamStatus,
 };
 use crate::timeline::Timeline;
 use crate::timeline::service::TimelineView;
@@ -61,6 +61,7 @@ use crate::transactions::Transactions;
 use crate::transactions::actions::TransactionAction;
 use crate::transactions::create::NewTransactionInput;
 use crate::transactions::export::{ExportRequest, ExportStatus};
+use crate::transactions::filters::TransactionFilters;
 use crate::transactions::list::{TransactionPageView, TransactionQuery};
 use crate::transactions::offline::OfflineTransaction;
 use crate::transactions::service::{SplitPayoutsView, TransactionView};

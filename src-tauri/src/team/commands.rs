@@ -1,12 +1,14 @@
 //! The team link as IPC commands: its status, joining (the password goes to the keychain and
 //! never comes back) and leaving.
 
+use super::SharedFilterView;
 use super::{
     ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove, Team,
     TeamPulse, TeamQueueView, TeamStanding, TeamStatus,
 };
 use crate::actions::ActionRecord;
 use crate::error::AppError;
+use crate::transactions::filters::TransactionFilters;
 use tauri::State;
 
 type Result<T> = std::result::Result<T, AppError>;
@@ -95,4 +97,25 @@ pub async fn team_queue(team: State<'_, Team>, environment_id: String) -> Result
 #[tauri::command]
 pub async fn queue_move(team: State<'_, Team>, items: Vec<QueueItemRef>, what: QueueMove) -> Result<TeamQueueView> {
     team.queue_move(&items, &what).await
+}
+
+/// The transactions list's saved filters the team shares.
+#[tauri::command]
+pub async fn shared_filters(team: State<'_, Team>) -> Result<Vec<SharedFilterView>> {
+    team.shared_filters().await
+}
+
+#[tauri::command]
+pub async fn share_filter(
+    team: State<'_, Team>,
+    name: String,
+    search: String,
+    filters: TransactionFilters,
+) -> Result<Vec<SharedFilterView>> {
+    team.share_filter(&name, &search, &filters).await
+}
+
+#[tauri::command]
+pub async fn unshare_filter(team: State<'_, Team>, name: String) -> Result<Vec<SharedFilterView>> {
+    team.unshare_filter(&name).await
 }

@@ -8,6 +8,7 @@ pub mod approvals;
 mod bring;
 pub mod cli;
 pub mod commands;
+pub mod filters;
 mod mapped;
 pub mod pulse;
 pub mod queue;
@@ -15,6 +16,7 @@ pub mod service;
 pub mod state;
 
 pub use approvals::{ApprovalCheck, ApprovalItem, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox};
+pub use filters::SharedFilterView;
 pub use pulse::{TeamChange, TeamPulse};
 pub use queue::{QueueItemRef, QueueMove, TeamItemView, TeamNoteView, TeamQueueView};
 pub use service::{JoinTeam, TeamStanding, TeamStatus};

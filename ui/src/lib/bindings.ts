@@ -135,6 +135,11 @@ export type QueueItemRef = { environmentId: string, transactionId: string,
  * The attention rule (`debt_missing`, `paid_not_paid_out`, …).
  */
 rule: string, };
+export type SharedFilterView = { name: string, search: string, filters: TransactionFilters, savedBy: string, 
+/**
+ * Saved by this staff member (theirs to replace or remove).
+ */
+mine: boolean, };
 export type QueueMove = { "kind": "take" } | { "kind": "release" } | { "kind": "handOver", to: string, } | { "kind": "snooze", hours: number, } | { "kind": "note", text: string, };
 export type TeamQueueView = { 
 /**

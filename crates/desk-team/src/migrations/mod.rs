@@ -15,6 +15,7 @@ pub(crate) const STEPS: &[(i32, &str, &str)] = &[
     (4, "leases", include_str!("0004_lease.sql")),
     (5, "the queue worked together", include_str!("0005_queue.sql")),
     (6, "a joining desk brings its open actions and chain", include_str!("0006_import.sql")),
+    (7, "saved filters shared", include_str!("0007_shared_filters.sql")),
 ];
 
 /// Applies the steps the database lacks, as the role the caller has set (the schema's
