@@ -29,6 +29,8 @@ pub fn typescript() -> String {
         crate::team::ApprovalRuleView::decl(&cfg),
         crate::team::QueueItemRef::decl(&cfg),
         crate::team::SharedFilterView::decl(&cfg),
+        crate::team::TeamAdminInput::decl(&cfg),
+        crate::team::TeamTask::decl(&cfg),
         crate::team::QueueMove::decl(&cfg),
         crate::team::TeamQueueView::decl(&cfg),
         crate::team::TeamItemView::decl(&cfg),

@@ -104,6 +104,18 @@ async fn no_command_answer_error_or_file_contains_the_key() {
                     .await,
             ),
             "team_status" => json(&app.team.team_status()),
+            // A store that is not there: the refusal must not carry the administrator's password.
+            "administer_team" => json(
+                &app.team
+                    .administer_team(&escrow_desk::team::TeamAdminInput {
+                        url: "postgres://127.0.0.1:1/escrow".into(),
+                        admin: "postgres".into(),
+                        password: SECRET.into(),
+                        ca_file: None,
+                        task: escrow_desk::team::TeamTask::Init,
+                    })
+                    .await,
+            ),
             "leave_team" => json(&app.team.leave_team()),
             // Not joined: each says so (the joined desk's answers are `tests/team.rs`'s).
             "team_standing" => json(&app.team.team_standing().await),

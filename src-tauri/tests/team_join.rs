@@ -6,8 +6,10 @@
 mod team_desks;
 
 use escrow_desk::appdb::AppDb;
+use escrow_desk::error::ErrorCode;
 use escrow_desk::journal::{self, ActionState};
 use escrow_desk::settings::keychain::Keychain;
+use escrow_desk::team::{JoinTeam, TeamAdminInput, TeamTask};
 use escrow_desk::transactions::actions::TransactionAction;
 use escrow_sandbox::SandboxConfig;
 use team_desks::{all_deals, desk, ledger, staff};
@@ -84,4 +86,37 @@ async fn joining_brings_open_actions_and_the_audit_chain_and_a_colleague_reconci
     assert!(imports[1].1 > imports[1].0, "with the rows since: {imports:?}");
     a.team.leave_team().unwrap();
     b.team.leave_team().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_administrator_sets_the_store_up_and_adds_a_staff_member_from_a_desk_who_then_joins() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = escrow_sandbox::start(SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
+    let keychain = Keychain::with_service(format!("dk.escrowdesk.test.{}", uuid::Uuid::new_v4()));
+    let (a, _) = desk(&dir.path().join("a"), &keychain, &sandbox.url);
+    let (url, admin) = desk_team::testing::team_database("admin").await.unwrap();
+    let input = |password: &str, task: TeamTask| TeamAdminInput {
+        url: url.clone(),
+        admin: admin.user.clone(),
+        password: password.into(),
+        ca_file: None,
+        task,
+    };
+    let refused = a.team.administer_team(&input("wrong", TeamTask::Init)).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Unauthorized, "{refused:?}");
+    let said = a.team.administer_team(&input(&admin.password, TeamTask::Init)).await.unwrap();
+    assert_eq!(said, format!("the team schema is up to date (step {})", desk_team::schema_version()));
+
+    let name = format!("carla_{}", &uuid::Uuid::new_v4().simple().to_string()[..6]);
+    let task = TeamTask::AddStaff { name: name.clone(), group: "approver".into() };
+    let said = a.team.administer_team(&input(&admin.password, task)).await.unwrap();
+    let password = said.lines().last().unwrap().to_owned();
+    assert!(said.starts_with(&format!("{name} can log in as a member of escrow_approver")), "{said}");
+    let bad = TeamTask::AddStaff { name: "x".into(), group: "boss".into() };
+    assert_eq!(a.team.administer_team(&input(&admin.password, bad)).await.unwrap_err().code, ErrorCode::Validation);
+
+    a.team.join_team(&JoinTeam { url, user: name.clone(), password, ca_file: None }).await.unwrap();
+    let standing = a.team.team_standing().await.unwrap();
+    assert_eq!((standing.login, standing.can_approve, standing.can_admin), (name, true, false));
+    a.team.leave_team().unwrap();
 }

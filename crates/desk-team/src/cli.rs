@@ -9,8 +9,9 @@
 //! `ESCROW_TEAM_ADMIN_PASSWORD` or the first line of standard input). Exit code 0 (done),
 //! 1 (the server refused or could not be reached) or 2 (a usage error).
 
-use crate::connect::{TeamConfig, Tls, connect};
-use crate::staff::{Group, add_staff};
+use crate::admin::{Task, administer};
+use crate::connect::{TeamConfig, Tls};
+use crate::staff::Group;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
@@ -58,27 +59,12 @@ pub fn run(args: &[OsString], input: &mut dyn BufRead, out: &mut dyn Write) -> i
         Ok(r) => r,
         Err(e) => return say(out, &format!("cannot start: {e}"), 1),
     };
-    let done = runtime.block_on(async {
-        let mut client = connect(&config).await?;
-        match (args.command.as_str(), args.staff.as_deref(), args.group) {
-            ("init", _, _) => {
-                let report = crate::init::init(&mut client).await?;
-                Ok(match report.applied.as_slice() {
-                    [] => format!("the team schema is up to date (step {})", report.version),
-                    steps => format!("the team schema is at step {} (applied now: {steps:?})", report.version),
-                })
-            }
-            ("add-staff", Some(name), Some(group)) => {
-                let password = new_password()?;
-                add_staff(&client, name, &password, group).await?;
-                Ok(format!(
-                    "{name} can log in as a member of {}; their password (shown once, for their desk's keychain):\n{password}",
-                    group.role()
-                ))
-            }
-            _ => Err(desk_core::error::AppError::validation("add-staff needs a NAME and --group")),
-        }
-    });
+    let task = match (args.command.as_str(), args.staff, args.group) {
+        ("init", _, _) => Task::Init,
+        ("add-staff", Some(name), Some(group)) => Task::AddStaff { name, group },
+        _ => return say(out, &format!("add-staff needs a NAME and --group\n{USAGE}"), 2),
+    };
+    let done = runtime.block_on(administer(&config, &task));
     match done {
         Ok(text) => say(out, &text, 0),
         Err(e) if e.code == desk_core::error::ErrorCode::Validation => say(out, &format!("{}\n{USAGE}", e.message), 2),
@@ -116,23 +102,6 @@ fn group(name: &str) -> Result<Group, String> {
         "admin" => Ok(Group::Admin),
         other => Err(format!("unknown group {other}")),
     }
-}
-
-/// 24 characters from the OS's random source, letters and digits that cannot be mistaken
-/// for each other (~139 bits; each byte below a multiple of the alphabet, so no bias).
-fn new_password() -> Result<String, desk_core::error::AppError> {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-    let limit = 256 - 256 % ALPHABET.len();
-    let mut out = String::with_capacity(24);
-    while out.len() < 24 {
-        let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes).map_err(|e| {
-            desk_core::error::AppError::new(desk_core::error::ErrorCode::Internal, format!("no random source: {e}"))
-        })?;
-        let usable = bytes.iter().filter(|b| usize::from(**b) < limit);
-        out.extend(usable.map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char).take(24 - out.len()));
-    }
-    Ok(out)
 }
 
 fn say(out: &mut dyn Write, text: &str, code: i32) -> i32 {

@@ -16,6 +16,7 @@
 
 #![allow(clippy::result_large_err)]
 
+pub mod admin;
 pub mod approvals;
 pub mod cli;
 mod connect;

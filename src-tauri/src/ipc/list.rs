@@ -59,6 +59,7 @@ commands! {
     team: state(Team) team_status() -> TeamStatus;
     team: state_async(Team) join_team(input: JoinTeam) -> TeamStatus;
     team: state(Team) leave_team() -> TeamStatus;
+    team: state_async(Team) administer_team(input: TeamAdminInput) -> String;
     team: state_async(Team) team_standing() -> TeamStanding;
     team: state_async(Team) team_next_change(after: u32) -> TeamPulse;
     team: state_async(Team) approvals_inbox() -> ApprovalsInbox;

@@ -48,6 +48,7 @@ use crate::save_as::kind::ExportKind;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
+use crate::team::TeamAdminInput;
 use crate::team::{
     ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove,
     SharedFilterView, Team, TeamPulse, TeamQueueView, TeamStanding, TeamStatus,

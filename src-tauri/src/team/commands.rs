@@ -1,11 +1,11 @@
 //! The team link as IPC commands: its status, joining (the password goes to the keychain and
 //! never comes back) and leaving.
 
-use super::SharedFilterView;
 use super::{
     ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, JoinTeam, QueueItemRef, QueueMove, Team,
     TeamPulse, TeamQueueView, TeamStanding, TeamStatus,
 };
+use super::{SharedFilterView, TeamAdminInput};
 use crate::actions::ActionRecord;
 use crate::error::AppError;
 use crate::transactions::filters::TransactionFilters;
@@ -118,4 +118,11 @@ pub async fn share_filter(
 #[tauri::command]
 pub async fn unshare_filter(team: State<'_, Team>, name: String) -> Result<Vec<SharedFilterView>> {
     team.unshare_filter(&name).await
+}
+
+/// An administrator's task (set up or upgrade the store, add a staff member); the answer
+/// says what was done (a new staff member's password, shown once).
+#[tauri::command]
+pub async fn administer_team(team: State<'_, Team>, input: TeamAdminInput) -> Result<String> {
+    team.administer_team(&input).await
 }

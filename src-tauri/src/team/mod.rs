@@ -4,6 +4,7 @@
 //! folder; the password is in the OS keychain only. Leaving returns the desk to its own
 //! journal.
 
+pub mod admin;
 pub mod approvals;
 mod bring;
 pub mod cli;
@@ -15,6 +16,7 @@ pub mod queue;
 pub mod service;
 pub mod state;
 
+pub use admin::{TeamAdminInput, TeamTask};
 pub use approvals::{ApprovalCheck, ApprovalItem, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox};
 pub use filters::SharedFilterView;
 pub use pulse::{TeamChange, TeamPulse};

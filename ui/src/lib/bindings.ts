@@ -140,6 +140,13 @@ export type SharedFilterView = { name: string, search: string, filters: Transact
  * Saved by this staff member (theirs to replace or remove).
  */
 mine: boolean, };
+export type TeamAdminInput = { url: string, 
+/**
+ * A PostgreSQL role that may create roles and schemas (a superuser, or a managed
+ * server's admin role).
+ */
+admin: string, password: string, caFile: string | null, task: TeamTask, };
+export type TeamTask = { "kind": "init" } | { "kind": "addStaff", name: string, group: string, };
 export type QueueMove = { "kind": "take" } | { "kind": "release" } | { "kind": "handOver", to: string, } | { "kind": "snooze", hours: number, } | { "kind": "note", text: string, };
 export type TeamQueueView = { 
 /**

@@ -87,3 +87,35 @@ describe('the Team section', () => {
     await screen.findByTestId('team-form');
   });
 });
+
+describe("the administrator's part", () => {
+  it('sets the store up and adds a staff member, the new password shown once', async () => {
+    mockIPC((cmd, args) => {
+      const a = (args ?? {}) as Record<string, unknown>;
+      calls.push({ cmd, args: a });
+      if (cmd === 'team_status') return status;
+      if (cmd === 'administer_team') {
+        const task = (a.input as { task: { kind: string } }).task;
+        return task.kind === 'init' ? 'the team schema is at step 7 (applied now: [1, 2, 3, 4, 5, 6, 7])' : 'carla can log in as a member of escrow_approver; their password (shown once, for their desk\'s keychain):\nPw123';
+      }
+      throw new Error(`unexpected ${cmd}`);
+    });
+    render(TeamSection);
+    (await screen.findByTestId('team-admin') as HTMLDetailsElement).open = true;
+    await fireEvent.input(await screen.findByTestId('team-admin-url'), { target: { value: 'postgres://db.example.com/escrow' } });
+    await fireEvent.input(screen.getByTestId('team-admin-password'), { target: { value: 'admin-secret' } });
+    await fireEvent.click(screen.getByTestId('team-admin-init'));
+    await waitFor(() => expect(screen.getByTestId('team-admin-said').textContent).toContain('step 7'));
+    await fireEvent.input(screen.getByTestId('team-admin-staff'), { target: { value: 'carla' } });
+    expect((screen.getByTestId('team-admin-group') as HTMLSelectElement).value).toBe('operator');
+    await fireEvent.change(screen.getByTestId('team-admin-group'), { target: { value: 'approver' } });
+    expect((screen.getByTestId('team-admin-group') as HTMLSelectElement).value).toBe('approver');
+    await fireEvent.click(screen.getByTestId('team-admin-add'));
+    await waitFor(() => expect(screen.getByTestId('team-admin-said').textContent).toContain('Pw123'));
+    const asked = calls.filter((c) => c.cmd === 'administer_team').map((c) => c.args.input);
+    expect(asked).toEqual([
+      { url: 'postgres://db.example.com/escrow', admin: 'postgres', password: 'admin-secret', caFile: null, task: { kind: 'init' } },
+      { url: 'postgres://db.example.com/escrow', admin: 'postgres', password: 'admin-secret', caFile: null, task: { kind: 'addStaff', name: 'carla', group: 'approver' } },
+    ]);
+  });
+});
