@@ -430,3 +430,31 @@ describe('payout of an Auto deal with steps still open', () => {
     expect(warning.querySelectorAll('li')).toHaveLength(1);
   });
 });
+
+describe("a colleague's same money move", () => {
+  it('refuses this desk\'s, which follows it and reloads the deal when it ends', async () => {
+    let emit!: (p: unknown) => void;
+    let asks = 0;
+    installMock({ status: 'PAID' }, {
+      team_next_change: () => (asks++ === 0 ? { seq: 1, joined: true, reachable: true, listening: true, last: null } : new Promise((r) => (emit = r))),
+      team_standing: () => ({ login: 'anna', group: 'operator', canAct: true, canApprove: false, canAdmin: false }),
+      approvals_inbox: () => ({ forMe: [], askedByMe: [] }),
+      transaction_consequence: (a) => ({ environmentId: 'sandbox', consequence: consequenceOf((a.request as { kind: string }).kind), readAt: null }),
+      start_action: () => {
+        throw { code: 'in_progress', message: 'Being done by bo since 10:02.', status: null, title: null, detail: null, correlationId: null };
+      },
+    });
+    await openDetail();
+    await fireEvent.click(screen.getByTestId('action-payout'));
+    await type('confirm-amount-input', '289,500.00');
+    await confirmWhenReady();
+    const note = await screen.findByTestId('team-watching');
+    expect(note.textContent).toContain('bo is doing this money move on this deal right now (since 10:02)');
+    expect(screen.queryByTestId('action-dialog')).toBeNull();
+    const loads = count('get_transaction');
+
+    emit({ seq: 2, joined: true, reachable: true, listening: true, last: { what: 'intent', id: 'a-9', environmentId: 'sandbox', kind: 'payout', target: 'tx-1', state: 'succeeded', requestedBy: 'bo', by: 'bo' } });
+    await waitFor(() => expect(screen.queryByTestId('team-watching')).toBeNull());
+    await waitFor(() => expect(count('get_transaction')).toBeGreaterThan(loads));
+  });
+});
