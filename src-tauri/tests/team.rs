@@ -75,6 +75,16 @@ async fn two_desks_on_one_team_store_reimburse_a_deal_once_and_a_desk_can_leave_
     // and leaving removes it.
     let account = format!("team-store-password:{}@{}", otto.user, url);
     assert_eq!(keychain_b.get(&account).unwrap().as_deref(), Some("staff-password"));
+    // A desk whose password is gone from the keychain refuses every action until it joins
+    // again: nothing falls back to its own journal.
+    keychain_b.delete(&account).unwrap();
+    drop(b);
+    let b = reopen(&dir_b, &keychain_b);
+    let refused = b.actions.start_action(&reimburse, None).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::NoApiKey, "{refused:?}");
+    assert!(refused.message.contains("join the team again"), "{}", refused.message);
+    assert_eq!(reimbursements(&sandbox.url, &deal).await, 2, "nothing sent");
+    b.team.join_team(&otto).await.unwrap();
     b.team.leave_team().unwrap();
     assert_eq!(keychain_b.get(&account).unwrap(), None);
 }

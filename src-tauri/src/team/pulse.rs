@@ -5,6 +5,7 @@
 //! notification. The web view is given no event permission: it asks
 //! [`Team::next_change`], which answers as soon as something changed.
 
+use super::heard::{TeamChange, TeamPulse};
 use super::mapped::service_name;
 use super::state::Team;
 use crate::desk::Desk;
@@ -12,47 +13,14 @@ use crate::notifications::note::Note;
 use crate::notifications::sender::Notices;
 use desk_team::listen::{Change, Listener};
 use desk_team::{Connection, Group, TeamConfig};
-use serde::Serialize;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
-use ts_rs::TS;
 
 /// The longest a page waits for a change before it is answered anyway.
 const WAIT: Duration = Duration::from_secs(25);
 /// The longest pause between two attempts to reach the store again.
 const MOST: Duration = Duration::from_secs(30);
-
-/// How this desk's link to its team store is, and the change it heard last.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TeamPulse {
-    /// Counts changes (and losses and recoveries of the store) this session.
-    pub seq: u32,
-    /// Joined and listening; `false` while the store is out of reach (or not joined).
-    pub reachable: bool,
-    pub joined: bool,
-    /// This desk hears the team's changes now (its listening connection is up).
-    pub listening: bool,
-    pub last: Option<TeamChange>,
-}
-
-/// One change in the team store, as this desk names it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct TeamChange {
-    /// `intent` (recorded or moved on) or `decision` (approved or rejected).
-    pub what: String,
-    /// The action.
-    pub id: String,
-    /// This desk's environment for the change's service (`None`: this desk has none).
-    pub environment_id: Option<String>,
-    pub kind: String,
-    pub target: String,
-    pub state: String,
-    pub requested_by: String,
-    pub by: String,
-}
 
 impl Team {
     /// Answers the pulse as soon as it is not `after` any more (or after 25 s anyway); at

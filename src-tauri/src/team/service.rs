@@ -11,6 +11,9 @@ use ts_rs::TS;
 
 /// The setting that holds the link (address, login, CA file; never the password).
 const LINK: &str = "team.link";
+/// Where a former version kept the one password of the link.
+const LEGACY_PASSWORD: &str = "team-store-password";
+
 /// The keychain account of a staff member's password for a team store: one per login and
 /// store, so two data folders of one OS user (two desks on one machine) keep their own.
 fn password_account(stored: &Stored) -> String {
@@ -123,16 +126,43 @@ impl Team {
     }
 
     /// At start: the team store again, when this data folder had joined one.
+    /// When the link cannot be made (the password is not in the keychain), every action is
+    /// refused with why until the desk joins again or leaves: nothing falls back to the
+    /// desk's own journal.
     pub(super) fn restore(&self) -> Result<(), AppError> {
         let Some(stored) = stored(&self.desk.db)? else { return Ok(()) };
-        let password = self.desk.keychain().get(&password_account(&stored))?.ok_or_else(|| {
-            AppError::new(ErrorCode::NoApiKey, "The team store's password is not in the keychain: join again.")
-        })?;
+        let password = match self.password(&stored) {
+            Ok(p) => p,
+            Err(e) => {
+                self.desk.set_journal(Arc::new(super::refusing::Refusing(e.clone())));
+                self.beat(true, false);
+                return Err(e);
+            }
+        };
         // Connected on first use: a store out of reach is said by the first action, and by
         // the listener's pulse.
         let config = config(&stored, password);
         self.link_to(Connection::new(config.clone()), config);
         Ok(())
+    }
+
+    /// The staff member's password for the stored link; one a former version kept under a
+    /// single account moves to this link's own.
+    fn password(&self, stored: &Stored) -> Result<String, AppError> {
+        let keychain = self.desk.keychain();
+        let account = password_account(stored);
+        if let Some(p) = keychain.get(&account)? {
+            return Ok(p);
+        }
+        if let Some(p) = keychain.get(LEGACY_PASSWORD)? {
+            keychain.set(&account, &p)?;
+            keychain.delete(LEGACY_PASSWORD)?;
+            return Ok(p);
+        }
+        Err(AppError::new(
+            ErrorCode::NoApiKey,
+            "The team store's password is not in this computer's keychain: join the team again (Environments → Team).",
+        ))
     }
 
     /// Journals in the store of `conn` from the next action on, and listens to it.

@@ -1,7 +1,7 @@
 //! [`Team`], the state of this domain: the desk it switches between stores, the link to the
 //! team store once joined, and what this desk last heard from it.
 
-use super::pulse::TeamPulse;
+use super::heard::TeamPulse;
 use crate::desk::Desk;
 use crate::notifications::sender::Notices;
 use desk_team::Connection;
