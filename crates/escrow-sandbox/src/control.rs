@@ -56,6 +56,9 @@ struct NewUser {
 }
 
 async fn create_user(State(state): State<AppState>, tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
+    if crate::v2::common::object(&body).is_ok_and(|o| o.get("type").is_some_and(Value::is_null)) {
+        return Err(ApiError::bad_request("Invalid request", "type is Private or Business, not null"));
+    }
     let req: NewUser = parse_json(&body)?;
     let reference_id = req
         .reference_id

@@ -198,6 +198,10 @@ pub async fn keyed<F>(
 where
     F: FnOnce(&Connection, &Ctx<'_>) -> Outcome<Value> + Send + 'static,
 {
+    // A faulty key is this API's 400 (spec 001 §7: errors, traceId, typeCode), not v2's.
+    if let Err(ApiError::BadRequest { detail, .. }) = idempotency::key_from(headers) {
+        return Fault::field("Idempotency-Key", detail).render(&trace.0);
+    }
     idempotency::run(state, tenant, headers, method, path, body, move |conn, ctx| match atomic(conn, |c| f(c, &ctx)) {
         Ok(v) => Ok(Reply::ok(v)),
         Err(Fault::Api(e)) => Err(e),

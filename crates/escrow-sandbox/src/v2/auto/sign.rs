@@ -22,8 +22,8 @@ fn roles(body: &[u8], required: &[String]) -> ApiResult<Vec<String>> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(required.to_vec());
     }
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request("Invalid request", format!("body is not JSON: {e}")))?;
+    let value =
+        Value::Object(crate::v2::common::object(body).map_err(|why| ApiError::bad_request("Invalid request", why))?);
     let Some(text) = value.get("signer").and_then(Value::as_str) else {
         return Ok(required.to_vec());
     };

@@ -12,7 +12,7 @@ use crate::openapi::op::Op;
 use crate::openapi::table::Routes;
 use crate::state::AppState;
 use crate::store::ledger;
-use crate::v2::common::parse_json;
+use crate::v2::common::{parse_json, parse_json_text};
 use crate::v2::transactions::machine;
 use crate::v2::transactions::routes::service_fee;
 use crate::v2::transactions::store::{self as store, PartyDoc, TxnDoc};
@@ -114,8 +114,7 @@ async fn reimburse(req: Keyed<String>) -> Response {
     let id = req.path.clone();
     let path = format!("/v2/transactions/{id}/reimburse-payer");
     req.run(&path, move |conn, tenant, body, ctx| {
-        let req: AmountBody =
-            serde_json::from_slice(body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
+        let req: AmountBody = parse_json_text(body)?;
         let amount = money::read(req.amount.as_ref(), "amount")
             .map_err(|_| ApiError::BadRequestText("Amount must be a number".into()))?
             .ok_or_else(|| ApiError::BadRequestText("Amount is required".into()))?;
@@ -145,8 +144,9 @@ async fn update(
     Path(id): Path<String>,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let raw: Value =
-        serde_json::from_slice(&body).map_err(|e| ApiError::BadRequestText(format!("Invalid request: {e}")))?;
+    let raw = Value::Object(
+        crate::v2::common::object(&body).map_err(|why| ApiError::BadRequestText(format!("Invalid request: {why}")))?,
+    );
     let has = |k: &str| raw.get(k).is_some();
     let (set_completion, set_retail) = (has("expectedCompletion"), has("retailAmount"));
     let req: UpdateBody =
