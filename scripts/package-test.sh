@@ -24,9 +24,18 @@ done
 # Paths as listed, without any leading "./" (names may hold spaces).
 files=$(dpkg-deb -c "$deb" | sed -E 's/^([^ ]+ +){5}//; s|^\./||')
 for f in usr/bin/escrow-desk usr/bin/escrow "usr/share/applications/Escrow Desk.desktop" \
-  usr/share/icons/hicolor/128x128/apps/escrow-desk.png; do
+  usr/share/icons/hicolor/128x128/apps/escrow-desk.png usr/share/doc/escrow-desk/copyright \
+  usr/share/doc/escrow-desk/changelog.gz usr/share/man/man1/escrow-desk.1.gz usr/share/man/man1/escrow.1.gz; do
   grep -qxF -- "$f" <<<"$files" || fail "the deb lacks $f"
 done
+
+# Debian's policy, as lintian reads it: no error and no warning. The test build's binaries
+# are not stripped (they are the ones the tests ran); the release's are.
+suppress=()
+[[ "$profile" == debug ]] && suppress=(--suppress-tags unstripped-binary-or-object)
+findings=$(lintian --tag-display-limit 0 "${suppress[@]}" "$deb" 2>/dev/null | grep -E '^[EW]: ' || true)
+[ -z "$findings" ] || fail "lintian: $findings"
+echo "lintian: no error, no warning"
 
 # The size is a figure next to its target (like `make bench`'s), not a pass/fail check; the
 # debug deb is neither stripped nor compressed as shipped, so it has no target.
@@ -59,6 +68,10 @@ grep -q '^Exec=escrow-desk$' "$desktop" || fail "the desktop entry does not star
 grep -q '^Categories=.*Finance' "$desktop" || fail "the desktop entry has no Finance category"
 
 "$inst/usr/bin/escrow" --version | grep -q "escrow" || fail "the installed CLI does not run"
+# Without a display and without opening a window: an IT person's check of what is installed.
+version=$(env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 "$inst/usr/bin/escrow-desk" --version) \
+  || fail "escrow-desk --version did not answer without a window"
+[[ "$version" == "escrow-desk $(dpkg-deb -f "$deb" Version)" ]] || fail "escrow-desk --version said '$version'"
 
 # The installed app renders its first page (through the end-to-end harness, under Xvfb).
 # `--workspace` resolves features as `make test` does, so its build is reused (`-p` would

@@ -25,9 +25,33 @@ else
   # what was built. `custom-protocol` is what `tauri build` adds: the app serves its embedded UI.
   cargo build --release --locked -p escrow-desk -p escrow-cli --features tauri/custom-protocol
 fi
-# The CLI's path depends on the target folder, so it is handed to the bundler here rather than
-# written into tauri.conf.json.
-extra=$(printf '{"bundle":{"linux":{"deb":{"files":{"/usr/bin/escrow":"%s"}}}}}' "$target/$profile/escrow")
+# What Debian's policy asks of a package beyond the binaries (lintian checks it): the manual
+# pages and the changelog, compressed without a timestamp (the changelog's date is the commit's,
+# so two builds of one commit are alike). The copyright file is in tauri.conf.json.
+docs=$(mktemp -d)
+trap 'rm -rf "$docs"' EXIT
+for page in escrow-desk escrow; do
+  gzip -9n <"$root/src-tauri/packaging/man/$page.1" >"$docs/$page.1.gz"
+done
+# The deb's version is the app's (tauri.conf.json).
+version=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$root/src-tauri/tauri.conf.json")
+when=$(git -C "$root" log -1 --format=%cD 2>/dev/null || date -R)
+{
+  echo "escrow-desk ($version) unstable; urgency=medium"
+  echo
+  echo "  * What changed for staff and administrators: CHANGELOG.md.gz, here."
+  echo
+  echo " -- Escrow Desk <support@escrowdesk.dk>  $when"
+} | gzip -9n >"$docs/changelog.gz"
+gzip -9n <"$root/CHANGELOG.md" >"$docs/CHANGELOG.md.gz"
+# The CLI's path and the generated files depend on the target folder and this run, so they are
+# handed to the bundler here rather than written into tauri.conf.json.
+extra=$(python3 -c 'import json, sys; t, p, d = sys.argv[1:]; print(json.dumps({"bundle": {"linux": {"deb": {"files": {
+    "/usr/bin/escrow": f"{t}/{p}/escrow",
+    "/usr/share/man/man1/escrow-desk.1.gz": f"{d}/escrow-desk.1.gz",
+    "/usr/share/man/man1/escrow.1.gz": f"{d}/escrow.1.gz",
+    "/usr/share/doc/escrow-desk/changelog.gz": f"{d}/changelog.gz",
+    "/usr/share/doc/escrow-desk/CHANGELOG.md.gz": f"{d}/CHANGELOG.md.gz"}}}}}))' "$target" "$profile" "$docs")
 rm -f "$target/$profile"/bundle/deb/*.deb
 ui/node_modules/.bin/tauri bundle --ci --bundles deb "${bundle_flags[@]}" --config "$extra"
 deb=$(ls -t "$target/$profile"/bundle/deb/*.deb | head -1)
@@ -39,7 +63,7 @@ fi
 # Tauri's bundler writes data.tar.gz; Debian's own packages use xz, which dpkg reads as well.
 # xz -9's 64 MiB window also finds what the app and the CLI binaries share: 19 → ~10 MiB.
 repack=$(mktemp -d)
-trap 'rm -rf "$repack"' EXIT
+trap 'rm -rf "$repack" "$docs"' EXIT
 dpkg-deb -R "$deb" "$repack/root"
 dpkg-deb --root-owner-group -Zxz -z9 -b "$repack/root" "$repack/out.deb" >/dev/null
 mv "$repack/out.deb" "$deb"

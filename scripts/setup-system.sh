@@ -17,8 +17,8 @@ PKGS=(
   xdg-utils
   # fonts so screenshots render text
   fonts-dejavu-core
-  # package checks: desktop entry validation, size arithmetic
-  desktop-file-utils bc
+  # package checks: desktop entry validation, size arithmetic, Debian's policy (lintian)
+  desktop-file-utils bc lintian
   # the team store's tests: a throwaway cluster of their own (scripts/with-postgres.sh)
   postgresql
 )

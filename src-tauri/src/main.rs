@@ -4,6 +4,20 @@
 fn main() {
     // `escrow-desk verify-audit FILE`: a command-line check, no window, no display needed.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    // What is installed, without a window (an IT person's check, a rollout script's).
+    if args.first().is_some_and(|a| a == "--version" || a == "-V") {
+        println!("escrow-desk {}", env!("CARGO_PKG_VERSION"));
+        return;
+    }
+    if args.first().is_some_and(|a| a == "--help" || a == "-h") {
+        println!(
+            "escrow-desk {}: the desktop back office for escrow transactions.\n\
+             Without arguments it opens its window. Also: --version, verify-audit FILE,\n\
+             team init|add-staff|join|leave|status (see man escrow-desk).",
+            env!("CARGO_PKG_VERSION")
+        );
+        return;
+    }
     if args.first().is_some_and(|a| a == escrow_desk::audit::cli::COMMAND) {
         let keychain = escrow_desk::settings::keychain::Keychain::default();
         std::process::exit(escrow_desk::audit::cli::verify_audit(&args[1..], &keychain, &mut std::io::stdout()));
