@@ -66,6 +66,9 @@ if command -v desktop-file-validate >/dev/null; then
 fi
 grep -q '^Exec=escrow-desk$' "$desktop" || fail "the desktop entry does not start escrow-desk"
 grep -q '^Categories=.*Finance' "$desktop" || fail "the desktop entry has no Finance category"
+# What software centres show (GNOME Software, Discover): AppStream metadata they accept.
+appstreamcli validate --no-net "$inst/usr/share/metainfo/dk.escrowdesk.app.metainfo.xml" >/dev/null \
+  || fail "the AppStream metadata does not validate"
 
 "$inst/usr/bin/escrow" --version | grep -q "escrow" || fail "the installed CLI does not run"
 # Without a display and without opening a window: an IT person's check of what is installed.

@@ -17,8 +17,9 @@ PKGS=(
   xdg-utils
   # fonts so screenshots render text
   fonts-dejavu-core
-  # package checks: desktop entry validation, size arithmetic, Debian's policy (lintian)
-  desktop-file-utils bc lintian
+  # package checks: desktop entry validation, size arithmetic, Debian's policy (lintian),
+  # software centres' metadata (appstreamcli)
+  desktop-file-utils bc lintian appstream
   # the team store's tests: a throwaway cluster of their own (scripts/with-postgres.sh)
   postgresql
 )
