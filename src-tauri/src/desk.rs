@@ -7,6 +7,7 @@ use crate::appdb::AppDb;
 use crate::error::{AppError, ErrorCode};
 use crate::settings::environments::{self as envs, Badge, EnvironmentList, EnvironmentView, ProfileInput, SANDBOX_ID};
 use crate::settings::keychain::Keychain;
+use crate::settings::policy::{self, Policy};
 // From its crate: `crate::audit` is the audit page's side, whose state holds the core.
 use desk_audit::Trail;
 use desk_journal::{JournalStore, LocalJournal};
@@ -46,6 +47,8 @@ pub struct Desk {
     keychain: Keychain,
     sandbox: Option<BuiltInSandbox>,
     active: RwLock<Active>,
+    /// The organisation's policy (`settings::policy`); the default presets nothing.
+    policy: Policy,
 }
 
 impl Desk {
@@ -55,13 +58,29 @@ impl Desk {
         let journal: RwLock<Arc<dyn JournalStore>> =
             RwLock::new(Arc::new(LocalJournal::new(db.clone(), audit.clone())));
         let active = RwLock::new(Active { id: SANDBOX_ID.into(), client: None });
-        let desk = Self { db, audit, journal, keychain, sandbox, active };
+        let desk = Self { db, audit, journal, keychain, sandbox, active, policy: Policy::default() };
         if let Some(id) = stored
             && desk.view(&id).is_ok()
         {
             desk.set_active(id, None)?;
+        } else if desk.sandbox.is_none()
+            && let Some(first) = envs::list_profiles(&desk.db)?.into_iter().next()
+        {
+            // No built-in Sandbox (the organisation's policy): the first environment.
+            desk.set_active(first.id, None)?;
         }
         Ok(desk)
+    }
+
+    /// The same desk under the organisation's `policy` (already applied to its data folder,
+    /// see [`crate::settings::policy::apply`]): what users may not change is refused.
+    pub fn with_policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    pub(crate) fn policy(&self) -> &Policy {
+        &self.policy
     }
 
     /// Gives back the page cache of the app's database connection when not in use (see
@@ -121,6 +140,7 @@ impl Desk {
             has_key: true,
             routes: String::new(),
             dialect: escrow_api::Dialect::Spec,
+            managed: false,
         })
     }
 
@@ -131,6 +151,7 @@ impl Desk {
         let p = envs::get_profile(&self.db, id)?;
         Ok(EnvironmentView {
             has_key: self.keychain.get(&p.id).ok().flatten().is_some(),
+            managed: policy::is_managed(&p.id),
             id: p.id,
             name: p.name,
             base_url: p.base_url,
@@ -156,7 +177,7 @@ impl Desk {
         for p in envs::list_profiles(&self.db)? {
             environments.push(self.view(&p.id)?);
         }
-        Ok(EnvironmentList { active_id: self.active_id()?, environments })
+        Ok(EnvironmentList { active_id: self.active_id()?, environments, locked: self.policy.locks("environments") })
     }
 
     pub fn select_environment(&self, id: &str) -> Result<EnvironmentView, AppError> {
@@ -167,6 +188,12 @@ impl Desk {
     }
 
     pub fn save_profile(&self, input: &ProfileInput) -> Result<EnvironmentView, AppError> {
+        if input.id.as_deref().is_some_and(policy::is_managed) {
+            return Err(AppError::validation("Your organisation sets this environment: only its API key is yours."));
+        }
+        if input.id.is_none() && self.policy.locks("environments") {
+            return Err(AppError::validation("Your organisation sets the environments."));
+        }
         let saved = envs::save_profile(&self.db, input)?;
         self.forget_client(&saved.id)?;
         self.view(&saved.id)
@@ -193,6 +220,9 @@ impl Desk {
     pub(crate) fn remove_profile(&self, id: &str) -> Result<(), AppError> {
         if id == SANDBOX_ID {
             return Err(AppError::validation("The built-in Sandbox cannot be deleted."));
+        }
+        if policy::is_managed(id) {
+            return Err(AppError::validation("Your organisation sets this environment: it cannot be deleted here."));
         }
         envs::get_profile(&self.db, id)?;
         self.keychain.delete(id)?;

@@ -115,26 +115,51 @@ fn open_desk(app: &tauri::App) -> Result<(wiring::Domains, SandboxGuard), Box<dy
     {
         startup::notice(startup::moved_aside_notice(startup::NoticeKind::SandboxMovedAside, &moved));
     }
+    let keychain = settings::keychain::Keychain::default();
+    let policy = organisation_policy(&db, &keychain);
     let shared = std::env::var(SHARED_SANDBOX_ENV).ok().map(|u| u.trim().trim_end_matches('/').to_owned());
     let (url, sandbox) = match shared.filter(|u| !u.is_empty()) {
+        // The organisation does not offer it: none is started.
+        _ if !policy.offers_builtin_sandbox() => (None, None),
         Some(url) => {
             tracing::info!(%url, "the built-in Sandbox is a shared sandbox server");
-            (url, None)
+            (Some(url), None)
         }
         None => {
             let opened = std::time::Instant::now();
             let sandbox = start_sandbox(sandbox_dir).map_err(|e| in_folder(&e))?;
             // The window waits on this setup: the figure support and `make bench` look at first.
             tracing::info!(sandbox = ?opened.elapsed(), "built-in Sandbox started");
-            (sandbox.url.clone(), Some(sandbox))
+            (Some(sandbox.url.clone()), Some(sandbox))
         }
     };
-    let builtin = BuiltInSandbox { url, key: escrow_sandbox::DEMO_KEY.into() };
+    let builtin = url.map(|url| BuiltInSandbox { url, key: escrow_sandbox::DEMO_KEY.into() });
     let downloads = app.path().download_dir().unwrap_or_else(|_| dir.join("exports"));
     let notices = notifications::sender::Notices::new(Arc::new(notifications::plugin::Desktop(app.handle().clone())));
-    let desk = Desk::new(db, settings::keychain::Keychain::default(), Some(builtin))?;
+    let desk = Desk::new(db, keychain, builtin)?.with_policy(policy);
     let domains = wiring::Domains::with(desk, wiring::Outside { export_dir: downloads, notices })?;
     Ok((domains, SandboxGuard(sandbox)))
+}
+
+/// The organisation's policy, applied to the data folder; one that cannot be read or applied
+/// is said in the window and none of it holds (the desk works as without one).
+fn organisation_policy(db: &appdb::AppDb, keychain: &settings::keychain::Keychain) -> settings::policy::Policy {
+    let path = settings::policy::path();
+    let loaded = settings::policy::load(&path).and_then(|p| {
+        p.map(|p| settings::policy::apply(db, keychain, &p).map(|()| p).map_err(|e| e.message)).transpose()
+    });
+    match loaded {
+        Ok(policy) => {
+            if policy.is_some() {
+                tracing::info!(path = %path.display(), "the organisation's policy applies");
+            }
+            policy.unwrap_or_default()
+        }
+        Err(why) => {
+            startup::notice(startup::policy_notice(&path, &why));
+            settings::policy::Policy::default()
+        }
+    }
 }
 
 /// What goes back to the OS when the app is quiet (see `idle`): the caches of the app's

@@ -45,6 +45,8 @@ pub struct EnvironmentView {
     pub routes: String,
     /// What the app sends: the specs' names and routes, or the published documentation's.
     pub dialect: Dialect,
+    /// Preset by the organisation's policy: the user stores its key, and changes nothing else.
+    pub managed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -52,6 +54,8 @@ pub struct EnvironmentView {
 pub struct EnvironmentList {
     pub active_id: String,
     pub environments: Vec<EnvironmentView>,
+    /// The organisation's policy sets the environments: users add, edit and delete none.
+    pub locked: bool,
 }
 
 /// Create (id null) or edit a profile. The key is set separately, write-only.
@@ -178,6 +182,27 @@ pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppErro
     )
     .map_err(AppError::storage)?;
     Ok(Profile { id, name, base_url, badge: input.badge, routes, dialect: input.dialect })
+}
+
+/// Writes `p` under its own id (the organisation's presets), created now or as it was.
+pub fn put_profile(db: &AppDb, p: &Profile) -> Result<(), AppError> {
+    let conn = db.lock()?;
+    conn.execute(
+        "INSERT INTO profiles (id, name, base_url, badge, created, routes, dialect) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, badge = excluded.badge,
+             routes = excluded.routes, dialect = excluded.dialect",
+        params![
+            p.id,
+            p.name,
+            p.base_url,
+            p.badge.as_str(),
+            chrono::Utc::now().to_rfc3339(),
+            p.routes,
+            p.dialect.name()
+        ],
+    )
+    .map_err(AppError::storage)?;
+    Ok(())
 }
 
 pub fn delete_profile(db: &AppDb, id: &str) -> Result<(), AppError> {

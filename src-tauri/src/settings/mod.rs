@@ -6,4 +6,5 @@
 
 pub mod environments;
 pub mod keychain;
+pub mod policy;
 pub mod route_overrides;

@@ -6,4 +6,6 @@
 pub mod commands;
 mod report;
 
-pub use report::{NoticeKind, StartupNotice, StartupReport, moved_aside_notice, notice, problem, record, report};
+pub use report::{
+    NoticeKind, StartupNotice, StartupReport, moved_aside_notice, notice, policy_notice, problem, record, report,
+};

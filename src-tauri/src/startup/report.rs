@@ -17,6 +17,9 @@ pub enum NoticeKind {
     DatabaseMovedAside,
     /// The built-in Sandbox's database was damaged, moved aside, and re-seeded.
     SandboxMovedAside,
+    /// The organisation's policy file could not be read or is not a policy: nothing of it is
+    /// applied (`path` is the file).
+    PolicyUnreadable,
 }
 
 /// One thing start-up did that the user must know about.
@@ -68,8 +71,18 @@ pub fn moved_aside_notice(kind: NoticeKind, moved: &MovedAside) -> StartupNotice
              again with fresh demo data.",
             moved.why
         ),
+        NoticeKind::PolicyUnreadable => policy_notice(&moved.to, &moved.why).message,
     };
     StartupNotice { kind, path, message }
+}
+
+/// The notice for an organisation's policy file that could not be used (`why`).
+pub fn policy_notice(path: &std::path::Path, why: &str) -> StartupNotice {
+    StartupNotice {
+        kind: NoticeKind::PolicyUnreadable,
+        path: path.display().to_string(),
+        message: format!("Your organisation's policy ({why}) was not applied: ask your IT department."),
+    }
 }
 
 /// Why the app could not start, if it could not.

@@ -8,8 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 use url::Url;
 
-/// The settings key that holds the update manifest's URL.
-pub const UPDATE_URL_KEY: &str = "update_url";
+pub use crate::settings::policy::UPDATE_URL_KEY;
 
 /// What the Updates section shows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -17,6 +16,8 @@ pub const UPDATE_URL_KEY: &str = "update_url";
 pub struct UpdateSettings {
     /// The manifest URL, or "" when updates are off.
     pub url: String,
+    /// Set by the organisation's policy, which users may not change.
+    pub managed: bool,
     /// The running app's version.
     pub current_version: String,
 }
@@ -38,11 +39,15 @@ pub fn parse_url(text: &str) -> Result<Option<Url>, AppError> {
 impl Updates {
     pub fn update_settings(&self) -> Result<UpdateSettings, AppError> {
         let url = get_setting(&self.desk.db, UPDATE_URL_KEY)?.unwrap_or_default();
-        Ok(UpdateSettings { url, current_version: env!("CARGO_PKG_VERSION").into() })
+        let managed = self.desk.policy().update_url.is_some() && self.desk.policy().locks("updateUrl");
+        Ok(UpdateSettings { url, managed, current_version: env!("CARGO_PKG_VERSION").into() })
     }
 
     /// Stores the URL (trimmed; "" turns checks off) and answers the new settings.
     pub fn save_update_url(&self, text: &str) -> Result<UpdateSettings, AppError> {
+        if self.update_settings()?.managed {
+            return Err(AppError::validation("Your organisation sets the update URL."));
+        }
         let url = parse_url(text)?;
         set_setting(&self.desk.db, UPDATE_URL_KEY, url.as_ref().map(Url::as_str).unwrap_or(""))?;
         self.update_settings()

@@ -10,8 +10,16 @@ routes: string,
 /**
  * What the app sends: the specs' names and routes, or the published documentation's.
  */
-dialect: Dialect, };
-export type EnvironmentList = { activeId: string, environments: Array<EnvironmentView>, };
+dialect: Dialect, 
+/**
+ * Preset by the organisation's policy: the user stores its key, and changes nothing else.
+ */
+managed: boolean, };
+export type EnvironmentList = { activeId: string, environments: Array<EnvironmentView>, 
+/**
+ * The organisation's policy sets the environments: users add, edit and delete none.
+ */
+locked: boolean, };
 export type ProfileInput = { id: string | null, name: string, baseUrl: string, badge: Badge, 
 /**
  * Route overrides, one per line (see [`crate::settings::route_overrides`]); empty for none.
@@ -27,6 +35,10 @@ export type UpdateSettings = {
  * The manifest URL, or "" when updates are off.
  */
 url: string, 
+/**
+ * Set by the organisation's policy, which users may not change.
+ */
+managed: boolean, 
 /**
  * The running app's version.
  */
@@ -524,7 +536,7 @@ export type TradeUserDetailsView = { environmentId: string, marketplaceUserId: s
  */
 details: TradeUserDetails | null, };
 export type VehicleInput = { brand: string, model: string, year: string, mileage: string, registrationNumber: string, vin: string, retailAmount: string, firstRegistration: string, };
-export type NoticeKind = "database_moved_aside" | "sandbox_moved_aside";
+export type NoticeKind = "database_moved_aside" | "sandbox_moved_aside" | "policy_unreadable";
 export type StartupNotice = { kind: NoticeKind, 
 /**
  * Where the damaged file was kept.

@@ -10,9 +10,10 @@ import type {
 export const ENVIRONMENTS: EnvironmentList = {
   activeId: 'sandbox',
   environments: [
-    { id: 'prod-1', name: 'Live', baseUrl: 'https://api.example.com', badge: 'production', builtIn: false, hasKey: true, routes: '', dialect: 'spec' },
-    { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:0', badge: 'sandbox', builtIn: true, hasKey: true, routes: '', dialect: 'spec' },
+    { id: 'prod-1', name: 'Live', baseUrl: 'https://api.example.com', badge: 'production', builtIn: false, hasKey: true, routes: '', dialect: 'spec', managed: false },
+    { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:0', badge: 'sandbox', builtIn: true, hasKey: true, routes: '', dialect: 'spec', managed: false },
   ],
+  locked: false,
 };
 
 export function item(i: number, over: Partial<TransactionListItem> = {}): TransactionListItem {

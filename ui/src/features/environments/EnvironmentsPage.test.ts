@@ -23,7 +23,7 @@ function installMock() {
         return page([], 0, envs.activeId);
       case 'save_profile': {
         const input = a.input as ProfileInput;
-        const view: EnvironmentView = { id: input.id ?? 'new-1', name: input.name, baseUrl: input.baseUrl, badge: input.badge, builtIn: false, hasKey: false, routes: input.routes, dialect: input.dialect };
+        const view: EnvironmentView = { id: input.id ?? 'new-1', name: input.name, baseUrl: input.baseUrl, badge: input.badge, builtIn: false, hasKey: false, routes: input.routes, dialect: input.dialect, managed: false };
         envs.environments = [...envs.environments.filter((e) => e.id !== view.id), view];
         return view;
       }
@@ -194,5 +194,31 @@ describe('environments page', () => {
     await fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(screen.getAllByTestId('environment-item')).toHaveLength(1));
     expect(calls.find((c) => c.cmd === 'delete_profile')?.args).toEqual({ id: 'prod-1' });
+  });
+});
+
+describe("the organisation's environments", () => {
+  it('marks them, offers only their key, and hides the form when the policy sets them all', async () => {
+    envs = {
+      activeId: 'org:prod',
+      environments: [{ id: 'org:prod', name: 'Production', baseUrl: 'https://api.example.com', badge: 'production', builtIn: false, hasKey: false, routes: '', dialect: 'spec', managed: true }],
+      locked: true,
+    };
+    render(App);
+    await fireEvent.click(await screen.findByTestId('nav-environments'));
+    const env = await waitFor(() => item('org:prod'));
+    expect(within(env).getByTestId('env-managed').textContent).toBe('Set by your organisation');
+    expect(within(env).queryByTestId('env-delete')).toBeNull();
+    expect(screen.getByTestId('envs-locked')).toBeTruthy();
+    expect(screen.queryByTestId('profile-form')).toBeNull();
+
+    await fireEvent.click(within(env).getByTestId('env-edit'));
+    expect(screen.getByTestId('profile-name').closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByTestId('profile-base-url').closest('fieldset')?.disabled).toBe(true);
+    await fireEvent.input(screen.getByTestId('profile-api-key'), { target: { value: 'my-own-key' } });
+    await fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(calls.some((c) => c.cmd === 'set_api_key')).toBe(true));
+    expect(calls.find((c) => c.cmd === 'set_api_key')?.args).toEqual({ profileId: 'org:prod', apiKey: 'my-own-key' });
+    expect(calls.some((c) => c.cmd === 'save_profile')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ export const en = {
   'support.logsFailed': 'Could not open the logs folder.',
   'startup.notice.database_moved_aside': 'Your local database was damaged. It was moved to {path}; pending actions recorded in it could not be read, and environments you added must be added again (their API keys are still in the system keychain). Nothing was deleted: keep the moved file for support. Escrow Desk started with a fresh database.',
   'startup.notice.sandbox_moved_aside': 'The built-in Sandbox\'s database was damaged. It was moved to {path}, and the Sandbox started again with fresh demo data.',
+  'startup.notice.policy_unreadable': "Your organisation's policy file {path} could not be used, so none of it was applied. Ask your IT department.",
   'startup.notice.path': 'the path of the moved file',
   'startup.notice.close': 'Close this notice',
 
@@ -59,6 +60,7 @@ export const da: Record<keyof typeof en, string> = {
   'support.logsFailed': 'Logmappen kunne ikke åbnes.',
   'startup.notice.database_moved_aside': 'Din lokale database var beskadiget. Den er flyttet til {path}; ventende handlinger i den kunne ikke læses, og miljøer, du har tilføjet, skal tilføjes igen (deres API-nøgler ligger stadig i systemets nøglering). Intet er slettet: gem den flyttede fil til support. Escrow Desk startede med en ny database.',
   'startup.notice.sandbox_moved_aside': 'Den indbyggede Sandbox\'s database var beskadiget. Den er flyttet til {path}, og Sandboxen startede igen med nye demodata.',
+  'startup.notice.policy_unreadable': 'Din organisations politikfil {path} kunne ikke bruges, så intet af den er anvendt. Spørg din IT-afdeling.',
   'startup.notice.path': 'stien til den flyttede fil',
   'startup.notice.close': 'Luk denne besked',
 

@@ -22,7 +22,7 @@ let installError: unknown;
 
 beforeEach(() => {
   calls = [];
-  settings = { url: '', currentVersion: '0.1.0' };
+  settings = { url: '', currentVersion: '0.1.0', managed: false };
   check = { state: 'off' };
   installError = null;
   updates.offered = null;

@@ -27,6 +27,8 @@ function sortEnvironments(list: EnvironmentView[]): EnvironmentView[] {
 export class Session {
   envs = $state.raw<EnvironmentView[]>([]);
   activeId = $state<string | null>(null);
+  /** The organisation's policy sets the environments (users add, edit and delete none). */
+  envsLocked = $state(false);
   envsLoaded = $state(false);
   envError = $state.raw<AppError | null>(null);
   switching = $state(false);
@@ -81,6 +83,7 @@ export class Session {
       markOnce('environments');
       this.envs = sortEnvironments(res.environments);
       this.activeId = res.activeId;
+      this.envsLocked = res.locked;
       this.envError = null;
       return true;
     } catch (e) {
