@@ -104,6 +104,23 @@ pub enum Command {
     /// Webhook payloads: check and normalize one (offline; no API key needed)
     #[command(subcommand)]
     Webhooks(Webhooks),
+    /// Escrow Desk's environments on this computer, usable as --profile NAME (offline)
+    #[command(subcommand)]
+    Profiles(Profiles),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Profiles {
+    /// Every profile: name, base URL, dialect, whether its API key is in the keychain
+    List,
+    /// One profile by name (case-insensitive), as --profile reads it
+    Show(ProfileName),
+}
+
+#[derive(Debug, Args)]
+pub struct ProfileName {
+    /// The profile's name, as Escrow Desk shows it
+    pub name: String,
 }
 
 impl Command {

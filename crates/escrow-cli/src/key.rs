@@ -92,3 +92,12 @@ fn keychain_key(p: &profile::Profile) -> Result<String, Failure> {
     }
     Ok(key)
 }
+
+/// Whether the profile `id` has a key in the OS keychain (`None`: the keychain cannot be read).
+pub fn stored(id: &str) -> Option<bool> {
+    match keyring::Entry::new(KEYCHAIN_SERVICE, id).and_then(|e| e.get_password()) {
+        Ok(key) => Some(!key.trim().is_empty()),
+        Err(keyring::Error::NoEntry) => Some(false),
+        Err(_) => None,
+    }
+}

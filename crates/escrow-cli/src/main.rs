@@ -40,6 +40,9 @@ fn run(cli: args::Cli) -> Result<(), Failure> {
     if let args::Command::Webhooks(w) = command {
         return commands::webhooks::run(&ctx, w);
     }
+    if let args::Command::Profiles(p) = command {
+        return commands::profiles::run(&ctx, p);
+    }
     // The key is read before any async runtime exists (the keychain client runs its own).
     let target = key::resolve(&global)?;
     let client = escrow_api::Client::builder(target.base_url, target.api_key)

@@ -49,7 +49,67 @@ pub fn find(name: &str) -> Result<Profile, Failure> {
     find_in(&path, name)
 }
 
+/// A profile as `escrow profiles` lists it: its dialect as stored (a name this version does
+/// not know is shown, not refused).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Listed {
+    pub id: String,
+    pub name: String,
+    pub base_url: String,
+    pub dialect: String,
+    /// Preset by the organisation's policy (`/etc/escrow-desk/policy.json`).
+    pub managed: bool,
+}
+
+/// Every profile of the app's database, as the app lists them (oldest first).
+pub fn all() -> Result<Vec<Listed>, Failure> {
+    all_in(&data_dir()?.join(DB_FILE))
+}
+
+fn all_in(path: &Path) -> Result<Vec<Listed>, Failure> {
+    Ok(read(path)?
+        .into_iter()
+        .map(|(id, name, base_url, dialect)| Listed {
+            managed: id.starts_with("org:"),
+            dialect: dialect.map(|d| d.trim().to_owned()).filter(|d| !d.is_empty()).unwrap_or_else(|| "spec".into()),
+            id,
+            name,
+            base_url,
+        })
+        .collect())
+}
+
+/// A stored dialect name; `None` for the default.
+fn dialect_of(name: &str, dialect: Option<&str>) -> Result<Option<Dialect>, Failure> {
+    match dialect.map(str::trim).filter(|d| !d.is_empty()) {
+        None => Ok(None),
+        Some(d) => Dialect::parse(d).map(Some).ok_or_else(|| {
+            Failure::usage(format!("profile `{name}` has an unknown dialect `{d}` (spec or published); give --dialect"))
+        }),
+    }
+}
+
 fn find_in(path: &Path, name: &str) -> Result<Profile, Failure> {
+    let rows = read(path)?;
+    let wanted = name.trim().to_lowercase();
+    let mut matches = rows.into_iter().filter(|(_, n, _, _)| n.trim().to_lowercase() == wanted);
+    let (id, name, base_url, dialect) = match (matches.next(), matches.next()) {
+        (Some(one), None) => one,
+        (Some(_), Some(_)) => {
+            return Err(Failure::usage(format!(
+                "more than one profile is named `{}`: rename one in the app",
+                name.trim()
+            )));
+        }
+        (None, _) => return Err(Failure::usage(format!("no profile named `{}` in {}", name.trim(), path.display()))),
+    };
+    let dialect = dialect_of(&name, dialect.as_deref())?;
+    Ok(Profile { id, name, base_url, dialect })
+}
+
+/// (id, name, base URL, dialect) of every profile, read only.
+fn read(path: &Path) -> Result<Vec<(String, String, String, Option<String>)>, Failure> {
     if !path.is_file() {
         return Err(Failure::usage(format!(
             "no Escrow Desk database at {} (create the profile in the app, or set {DATA_DIR_ENV})",
@@ -74,28 +134,10 @@ fn find_in(path: &Path, name: &str) -> Result<Profile, Failure> {
         "SELECT id, name, base_url, NULL FROM profiles"
     };
     let rows: Vec<(String, String, String, Option<String>)> = conn
-        .prepare(sql)
+        .prepare(&format!("{sql} ORDER BY rowid"))
         .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?.collect())
         .map_err(storage)?;
-    let wanted = name.trim().to_lowercase();
-    let mut matches = rows.into_iter().filter(|(_, n, _, _)| n.trim().to_lowercase() == wanted);
-    let (id, name, base_url, dialect) = match (matches.next(), matches.next()) {
-        (Some(one), None) => one,
-        (Some(_), Some(_)) => {
-            return Err(Failure::usage(format!(
-                "more than one profile is named `{}`: rename one in the app",
-                name.trim()
-            )));
-        }
-        (None, _) => return Err(Failure::usage(format!("no profile named `{}` in {}", name.trim(), path.display()))),
-    };
-    let dialect = match dialect.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-        None => None,
-        Some(d) => Some(Dialect::parse(d).ok_or_else(|| {
-            Failure::usage(format!("profile `{name}` has an unknown dialect `{d}` (spec or published); give --dialect"))
-        })?),
-    };
-    Ok(Profile { id, name, base_url, dialect })
+    Ok(rows)
 }
 
 #[cfg(test)]
@@ -139,5 +181,10 @@ mod tests {
             .execute("UPDATE profiles SET dialect = 'klingon' WHERE id = 'p2'", [])
             .unwrap();
         assert!(matches!(find_in(&path, "test"), Err(Failure::Usage(_))));
+        let listed = all_in(&path).unwrap();
+        assert_eq!(
+            listed.iter().map(|p| (p.id.as_str(), p.dialect.as_str())).collect::<Vec<_>>(),
+            [("p1", "spec"), ("p2", "klingon")]
+        );
     }
 }

@@ -4,6 +4,7 @@
 pub mod connect;
 mod ctx;
 pub mod export;
+pub mod profiles;
 pub mod transactions;
 pub mod users;
 pub mod webhooks;
@@ -27,5 +28,6 @@ pub async fn run(command: Command, client: &Client, ctx: &Ctx) -> Result<(), Fai
         Command::Users(u) => users::run(client, ctx, u).await,
         Command::Connect(c) => connect::run(client, ctx, c).await,
         Command::Webhooks(w) => webhooks::run(ctx, w),
+        Command::Profiles(p) => profiles::run(ctx, p),
     }
 }

@@ -71,5 +71,21 @@ fn a_profile_names_the_service_and_its_key_comes_from_the_keychain() {
     let run = escrow_env(&["--profile", "Nobody", "transactions", "list"], &env).expect(2);
     assert!(run.stderr.contains("no profile named `Nobody`"), "{}", run.stderr);
     escrow_env(&["--profile", "Staging Ø", "--api-key-env", "X", "transactions", "list"], &env).expect(2);
+
+    // `escrow profiles`: what --profile can name, and whether each key is there (never the key).
+    let listed = escrow_env(&["profiles", "list", "--json"], &env).expect(0).json();
+    let rows: Vec<(String, bool)> = listed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap_or_default().to_owned(), p["keyStored"].as_bool().unwrap_or_default()))
+        .collect();
+    assert_eq!(rows, [("Staging Ø".to_owned(), true), ("No Key".to_owned(), false)]);
+    let human = escrow_env(&["profiles", "list"], &env).expect(0);
+    assert!(human.stdout.starts_with("NAME") && human.stdout.contains("stored in the keychain"), "{}", human.stdout);
+    assert!(!human.stdout.contains(escrow_sandbox::DEMO_KEY));
+    let one = escrow_env(&["profiles", "show", "staging ø"], &env).expect(0);
+    assert!(one.stdout.contains(&format!("Base URL  {}", sb.url)), "{}", one.stdout);
+    escrow_env(&["profiles", "show", "Nobody"], &env).expect(2);
     drop(entries);
 }
