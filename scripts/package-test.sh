@@ -76,6 +76,15 @@ version=$(env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 "$inst/usr/bin/escrow-des
   || fail "escrow-desk --version did not answer without a window"
 [[ "$version" == "escrow-desk $(dpkg-deb -f "$deb" Version)" ]] || fail "escrow-desk --version said '$version'"
 
+# The installed CLI with --profile: the key from a real Secret Service, a sandbox as the service.
+sandbox_bin="$target/$profile/escrow-sandbox"
+[[ -x "$sandbox_bin" ]] || sandbox_bin="$target/debug/escrow-sandbox"
+if [[ ! -x "$sandbox_bin" ]]; then
+  cargo build --quiet -p escrow-sandbox
+  sandbox_bin="$target/debug/escrow-sandbox"
+fi
+bash "$root_dir/scripts/with-session.sh" bash "$root_dir/scripts/package-cli-check.sh" "$inst/usr/bin/escrow" "$sandbox_bin"
+
 # The installed app renders its first page (through the end-to-end harness, under Xvfb).
 # `--workspace` resolves features as `make test` does, so its build is reused (`-p` would
 # build the harness and the sandbox again).
