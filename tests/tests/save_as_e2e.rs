@@ -104,3 +104,23 @@ async fn the_audit_log_is_saved_where_the_dialog_says() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn in_danish_the_save_dialog_is_titled_in_danish() {
+    capped("in_danish_the_save_dialog_is_titled_in_danish", async {
+        let data = tempfile::tempdir().unwrap();
+        let c = AppWindow::open(data.path()).await;
+        c.wait_ready().await;
+        escrow_desk_e2e::danish(&c).await;
+        c.find("[data-testid='export-button']").await.dom_click().await;
+        let Some(id) = find_dialog(c.display(), "Eksportér transaktioner", Duration::from_secs(30)).await else {
+            c.fail("no Save dialog titled in Danish");
+        };
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        cancel(c.display(), &id).await;
+        c.find("[data-testid='export-not-saved']").await;
+        assert!(!dialog_open(c.display(), "Eksportér transaktioner"), "the dialog is gone");
+        c.close().await;
+    })
+    .await
+}

@@ -4,26 +4,28 @@ use super::model::{BatchStatus, BulkKind, RowState};
 use crate::notifications::note::Note;
 
 /// A bulk run that reached its end: how many rows ended how.
-pub fn bulk_finished(status: &BatchStatus) -> Note {
+pub fn bulk_finished(status: &BatchStatus, da: bool) -> Note {
+    let w = |en: &'static str, d: &'static str| if da { d } else { en };
     let what = match status.kind {
-        BulkKind::Payout => "Bulk payout",
-        BulkKind::Cancel => "Bulk cancel",
-        BulkKind::PaymentLink => "Bulk payment links",
+        BulkKind::Payout => w("Bulk payout", "Samlet udbetaling"),
+        BulkKind::Cancel => w("Bulk cancel", "Samlet annullering"),
+        BulkKind::PaymentLink => w("Bulk payment links", "Samlede betalingslinks"),
     };
-    let mut parts = vec![format!("{} done", status.count(RowState::Done))];
+    let mut parts = vec![format!("{} {}", status.count(RowState::Done), w("done", "udført"))];
     for (state, label) in [
-        (RowState::Failed, "failed"),
-        (RowState::Unknown, "unclear"),
-        (RowState::Skipped, "skipped"),
-        (RowState::AwaitingApproval, "waiting for approval"),
-        (RowState::Cancelled, "cancelled"),
+        (RowState::Failed, w("failed", "mislykkedes")),
+        (RowState::Unknown, w("unclear", "uafklaret")),
+        (RowState::Skipped, w("skipped", "udeladt")),
+        (RowState::AwaitingApproval, w("waiting for approval", "afventer godkendelse")),
+        (RowState::Cancelled, w("cancelled", "annulleret")),
     ] {
         let n = status.count(state);
         if n > 0 {
             parts.push(format!("{n} {label}"));
         }
     }
-    Note::new(format!("{what} finished"), format!("{}.", parts.join(", ")))
+    let title = if da { format!("{what} er færdig") } else { format!("{what} finished") };
+    Note::new(title, format!("{}.", parts.join(", ")))
 }
 
 #[cfg(test)]
@@ -65,10 +67,15 @@ mod tests {
     #[test]
     fn a_bulk_run_counts_each_ending_and_names_no_link() {
         let note = batch(BulkKind::Payout, &[RowState::Done, RowState::Done, RowState::Failed, RowState::Skipped]);
-        let note = bulk_finished(&note);
+        let note = bulk_finished(&note, false);
         assert_eq!(note.title, "Bulk payout finished");
         assert_eq!(note.body, "2 done, 1 failed, 1 skipped.");
-        let links = bulk_finished(&batch(BulkKind::PaymentLink, &[RowState::Done]));
+        let links = bulk_finished(&batch(BulkKind::PaymentLink, &[RowState::Done]), false);
         assert!(!links.body.contains("https://"), "{links:?}");
+        let da = bulk_finished(&batch(BulkKind::Payout, &[RowState::Done, RowState::AwaitingApproval]), true);
+        assert_eq!(
+            (da.title.as_str(), da.body.as_str()),
+            ("Samlet udbetaling er færdig", "1 udført, 1 afventer godkendelse.")
+        );
     }
 }

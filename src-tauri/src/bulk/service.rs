@@ -107,7 +107,7 @@ impl Bulk {
             runner::run(ctx, rows, picked, cancel).await;
             // Told on the desktop only when the user looked away while it ran.
             if let Ok(done) = batches.status(&batch_id) {
-                notices.when_away(Some(super::note::bulk_finished(&done)));
+                notices.when_away(Some(super::note::bulk_finished(&done, crate::shared::lang::danish())));
             }
         });
         Ok(started)

@@ -82,16 +82,10 @@ pub const ITEMS: &[Item] = &[
 /// Done in Rust, not in the web view.
 pub const OPEN_LOGS: &str = "open-logs";
 
-/// Whether the OS asks for Danish (`LC_ALL`, `LC_MESSAGES`, `LANG`, first set wins).
-pub fn danish() -> bool {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
-        .is_some_and(|l| l.starts_with("da"))
-}
-
+/// The menu in the language the window's person chose (`shared::lang`): built at start and
+/// again when the choice changes.
 pub fn build<R: Runtime>(app: &AppHandle<R>) -> tauri::Result<Menu<R>> {
-    let da = danish();
+    let da = crate::shared::lang::danish();
     let label = |en: &'static str, d: &'static str| if da { d } else { en };
     let item = |it: &Item| {
         let mut b = MenuItemBuilder::with_id(it.id, label(it.en, it.da));

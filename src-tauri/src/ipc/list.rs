@@ -12,6 +12,7 @@ commands! {
     support: app_async diagnostics() -> String;
     support: app_async copy_diagnostics() -> ();
     support: plain open_logs_folder() -> String;
+    desktop: app set_language(lang: Option<String>) -> ();
     environments: state(Environments) list_environments() -> EnvironmentList;
     environments: state(Environments) select_environment(id: String) -> EnvironmentView;
     environments: state(Environments) save_profile(input: ProfileInput) -> EnvironmentView;

@@ -31,7 +31,7 @@ impl Notify {
         if !self.notification_settings()?.changes {
             return Ok(false);
         }
-        match changes_need_action(&fresh) {
+        match changes_need_action(&fresh, crate::shared::lang::danish()) {
             Some(note) => {
                 self.notices.always(&note);
                 Ok(true)

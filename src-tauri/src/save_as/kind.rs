@@ -25,12 +25,15 @@ impl ExportKind {
         }
     }
 
-    /// The dialog's title (English: the dialog is made in Rust, before any UI language).
-    pub fn title(self) -> &'static str {
-        match self {
-            Self::Transactions => "Export transactions",
-            Self::Selection => "Export selected transactions",
-            Self::Audit => "Export audit log",
+    /// The dialog's title, in the language the window's person chose (`da`).
+    pub fn title(self, da: bool) -> &'static str {
+        match (self, da) {
+            (Self::Transactions, false) => "Export transactions",
+            (Self::Transactions, true) => "Eksportér transaktioner",
+            (Self::Selection, false) => "Export selected transactions",
+            (Self::Selection, true) => "Eksportér valgte transaktioner",
+            (Self::Audit, false) => "Export audit log",
+            (Self::Audit, true) => "Eksportér revisionsloggen",
         }
     }
 

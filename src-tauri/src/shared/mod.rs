@@ -5,4 +5,5 @@
 pub use desk_core::csv;
 pub use desk_core::fields;
 pub mod files;
+pub mod lang;
 pub mod views;

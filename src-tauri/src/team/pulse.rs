@@ -96,7 +96,7 @@ impl Ears {
 
     fn hear(&self, change: Change, me: &str, group: Option<Group>) {
         let approver = matches!(group, Some(Group::Approver | Group::Admin));
-        if let Some(note) = note_for(&change, me, approver) {
+        if let Some(note) = note_for(&change, me, approver, crate::shared::lang::danish()) {
             self.notices.always(&note);
         }
         let environment_id = self.desk.base_urls().ok().and_then(|names| {
@@ -116,34 +116,44 @@ fn backoff(failures: u32) -> Duration {
 }
 
 /// The desktop notification a change is for this staff member: an approval asked of an
-/// approver by someone else, or a decision on what they asked for.
-pub fn note_for(change: &Change, me: &str, approver: bool) -> Option<Note> {
-    let what = kind_words(&change.kind);
+/// approver by someone else, or a decision on what they asked for (in Danish when `da`).
+pub fn note_for(change: &Change, me: &str, approver: bool, da: bool) -> Option<Note> {
+    let what = kind_words(&change.kind, da);
+    let who = &change.requested_by;
     match (change.what.as_str(), change.state.as_str()) {
-        ("intent", "awaiting_approval") if approver && change.requested_by != me => Some(Note::new(
-            "Approval requested",
-            format!("{} asks for a second person's approval of a {what}.", change.requested_by),
-        )),
+        ("intent", "awaiting_approval") if approver && change.requested_by != me => Some(if da {
+            Note::new("Godkendelse ønsket", format!("{who} beder om en ekstra persons godkendelse af {what}."))
+        } else {
+            Note::new("Approval requested", format!("{who} asks for a second person's approval of a {what}."))
+        }),
         ("decision", decision) if change.requested_by == me && change.by != me => {
-            let verb = if decision == "approved" { "approved" } else { "rejected" };
-            Some(Note::new(format!("Your {what} was {verb}"), format!("{} {verb} your {what}.", change.by)))
+            let approved = decision == "approved";
+            let by = &change.by;
+            Some(if da {
+                let verb = if approved { "godkendt" } else { "afvist" };
+                Note::new(format!("Din {what} er {verb}"), format!("{by} har {verb} din {what}."))
+            } else {
+                let verb = if approved { "approved" } else { "rejected" };
+                Note::new(format!("Your {what} was {verb}"), format!("{by} {verb} your {what}."))
+            })
         }
         _ => None,
     }
 }
 
 /// A money action's kind as a notification words it.
-fn kind_words(kind: &str) -> &str {
-    match kind {
-        "payout" => "payout",
-        "cancel" => "cancellation",
-        "reimburse" => "reimbursement",
-        "createSplitPayout" => "split payout",
-        "cancelSplitPayout" => "split payout cancellation",
-        "changeAmount" => "change of amount",
-        "createPayment" => "payment",
-        _ => "money move",
-    }
+fn kind_words(kind: &str, da: bool) -> &'static str {
+    let (en, d) = match kind {
+        "payout" => ("payout", "udbetaling"),
+        "cancel" => ("cancellation", "annullering"),
+        "reimburse" => ("reimbursement", "tilbagebetaling"),
+        "createSplitPayout" => ("split payout", "deludbetaling"),
+        "cancelSplitPayout" => ("split payout cancellation", "annullering af deludbetaling"),
+        "changeAmount" => ("change of amount", "beløbsændring"),
+        "createPayment" => ("payment", "betaling"),
+        _ => ("money move", "pengebevægelse"),
+    };
+    if da { d } else { en }
 }
 
 #[cfg(test)]
@@ -166,21 +176,28 @@ mod tests {
     #[test]
     fn an_approver_hears_of_what_others_ask_and_the_asker_of_the_decision() {
         let asked = change("intent", "awaiting_approval", "anna", "anna");
-        let note = note_for(&asked, "bo", true).expect("bo is an approver");
+        let note = note_for(&asked, "bo", true, false).expect("bo is an approver");
         assert_eq!(
             (note.title.as_str(), note.body.as_str()),
             ("Approval requested", "anna asks for a second person's approval of a payout.")
         );
-        assert_eq!(note_for(&asked, "anna", true), None, "not of her own");
-        assert_eq!(note_for(&asked, "otto", false), None, "not an approver");
+        assert_eq!(note_for(&asked, "anna", true, false), None, "not of her own");
+        assert_eq!(note_for(&asked, "otto", false, false), None, "not an approver");
 
         let approved = change("decision", "approved", "anna", "bo");
-        let note = note_for(&approved, "anna", false).expect("anna asked");
+        let note = note_for(&approved, "anna", false, false).expect("anna asked");
         assert_eq!((note.title.as_str(), note.body.as_str()), ("Your payout was approved", "bo approved your payout."));
-        assert_eq!(note_for(&approved, "bo", true), None, "bo made it");
+        assert_eq!(note_for(&approved, "bo", true, false), None, "bo made it");
         let rejected = change("decision", "rejected", "anna", "bo");
-        assert_eq!(note_for(&rejected, "anna", false).unwrap().body, "bo rejected your payout.");
-        assert_eq!(note_for(&change("intent", "succeeded", "anna", "bo"), "anna", true), None);
+        assert_eq!(note_for(&rejected, "anna", false, false).unwrap().body, "bo rejected your payout.");
+        let da = note_for(&approved, "anna", false, true).unwrap();
+        assert_eq!(
+            (da.title.as_str(), da.body.as_str()),
+            ("Din udbetaling er godkendt", "bo har godkendt din udbetaling.")
+        );
+        let da = note_for(&asked, "bo", true, true).unwrap();
+        assert_eq!(da.body, "anna beder om en ekstra persons godkendelse af udbetaling.");
+        assert_eq!(note_for(&change("intent", "succeeded", "anna", "bo"), "anna", true, false), None);
     }
 
     #[test]

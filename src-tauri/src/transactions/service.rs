@@ -58,7 +58,12 @@ impl Transactions {
     fn export_notice(&self) -> impl FnOnce(&crate::transactions::export::ExportStatus, std::time::Duration) + use<> {
         let notices = self.notices.clone();
         move |done, took| {
-            notices.when_away(super::export_note::export_finished(took, done.state, done.written));
+            notices.when_away(super::export_note::export_finished(
+                took,
+                done.state,
+                done.written,
+                crate::shared::lang::danish(),
+            ));
         }
     }
 

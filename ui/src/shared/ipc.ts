@@ -8,6 +8,7 @@ export const ipc = {
   diagnostics: () => call<string>('diagnostics'),
   copyDiagnostics: () => call<null>('copy_diagnostics'),
   openLogsFolder: () => call<string>('open_logs_folder'),
+  setLanguage: (lang: string | null) => call<null>('set_language', { lang }),
   listEnvironments: () => call<EnvironmentList>('list_environments'),
   selectEnvironment: (id: string) => call<EnvironmentView>('select_environment', { id }),
   saveProfile: (input: ProfileInput) => call<EnvironmentView>('save_profile', { input }),
