@@ -108,8 +108,11 @@ fn find_in(path: &Path, name: &str) -> Result<Profile, Failure> {
     Ok(Profile { id, name, base_url, dialect })
 }
 
-/// (id, name, base URL, dialect) of every profile, read only.
-fn read(path: &Path) -> Result<Vec<(String, String, String, Option<String>)>, Failure> {
+/// A profile's row: id, name, base URL, dialect as stored.
+type Row = (String, String, String, Option<String>);
+
+/// Every profile's row, read only.
+fn read(path: &Path) -> Result<Vec<Row>, Failure> {
     if !path.is_file() {
         return Err(Failure::usage(format!(
             "no Escrow Desk database at {} (create the profile in the app, or set {DATA_DIR_ENV})",
@@ -133,7 +136,7 @@ fn read(path: &Path) -> Result<Vec<(String, String, String, Option<String>)>, Fa
     } else {
         "SELECT id, name, base_url, NULL FROM profiles"
     };
-    let rows: Vec<(String, String, String, Option<String>)> = conn
+    let rows: Vec<Row> = conn
         .prepare(&format!("{sql} ORDER BY rowid"))
         .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?.collect())
         .map_err(storage)?;

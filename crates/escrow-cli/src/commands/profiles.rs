@@ -2,7 +2,7 @@
 //! reads them (offline: the app's database, read only, and whether each key is in the
 //! keychain; never the key). The built-in Sandbox is the app's own and not a profile.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::args::Profiles;
 use crate::exit::Failure;
 use crate::key;
