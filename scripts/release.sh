@@ -7,6 +7,7 @@
 #   RELEASE_NOTES                       optional: what is new (default: "Escrow Desk <version>")
 #   RELEASE_DEB                         optional: sign this deb instead of building one
 #   RELEASE_PUBKEY                      optional: the public key to check against (default: tauri.conf.json's)
+#   RELEASE_APT_KEY                     optional: the OpenPGP key (id in GNUPGHOME) that signs the APT repository
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -64,3 +65,35 @@ with open(out, "w") as f:
     f.write("\n")
 print(f"release: {deb}\n         {sig_path}\n         {out} (upload the deb and latest.json to {base})")
 PY
+
+# An APT repository next to the deb, for a fleet that updates through its own package manager
+# (docs/policy.md says when to prefer it): pool/, dists/stable/main/binary-amd64/Packages(.gz)
+# and a Release with every index's size and SHA-256, signed (InRelease, Release.gpg) with the
+# OpenPGP key RELEASE_APT_KEY names (a key id in GNUPGHOME) when it is set.
+repo="$(dirname "$deb")/apt"
+rm -rf "$repo"
+mkdir -p "$repo/pool/main" "$repo/dists/stable/main/binary-amd64"
+cp "$deb" "$repo/pool/main/escrow-desk_${version}_amd64.deb"
+(cd "$repo" && dpkg-scanpackages --multiversion pool /dev/null 2>/dev/null) >"$repo/dists/stable/main/binary-amd64/Packages"
+gzip -9nk "$repo/dists/stable/main/binary-amd64/Packages"
+python3 - "$repo/dists/stable" "$version" <<'PY'
+import datetime, hashlib, os, sys
+dist, version = sys.argv[1:]
+files = []
+for rel in ("main/binary-amd64/Packages", "main/binary-amd64/Packages.gz"):
+    data = open(os.path.join(dist, rel), "rb").read()
+    files.append((hashlib.sha256(data).hexdigest(), len(data), rel))
+date = datetime.datetime.now(datetime.timezone.utc).strftime("%a, %d %b %Y %H:%M:%S UTC")
+with open(os.path.join(dist, "Release"), "w") as f:
+    f.write(f"Origin: Escrow Desk\nLabel: Escrow Desk\nSuite: stable\nCodename: stable\nVersion: {version}\n")
+    f.write(f"Date: {date}\nArchitectures: amd64\nComponents: main\nDescription: Escrow Desk releases\nSHA256:\n")
+    for digest, size, rel in files:
+        f.write(f" {digest} {size:>8} {rel}\n")
+PY
+if [[ -n "${RELEASE_APT_KEY:-}" ]]; then
+  gpg --batch --yes --local-user "$RELEASE_APT_KEY" --clearsign -o "$repo/dists/stable/InRelease" "$repo/dists/stable/Release"
+  gpg --batch --yes --local-user "$RELEASE_APT_KEY" --armor --detach-sign -o "$repo/dists/stable/Release.gpg" "$repo/dists/stable/Release"
+  echo "release: APT repository in $repo (signed by $RELEASE_APT_KEY)"
+else
+  echo "release: APT repository in $repo (not signed: set RELEASE_APT_KEY to sign it)"
+fi

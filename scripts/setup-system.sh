@@ -20,6 +20,8 @@ PKGS=(
   # package checks: desktop entry validation, size arithmetic, Debian's policy (lintian),
   # software centres' metadata (appstreamcli)
   desktop-file-utils bc lintian appstream
+  # the release's APT repository: its index and its OpenPGP signature (release-test.sh)
+  dpkg-dev gnupg
   # the team store's tests: a throwaway cluster of their own (scripts/with-postgres.sh)
   postgresql
 )
