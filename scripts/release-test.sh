@@ -65,5 +65,7 @@ echo "deb [signed-by=$work/escrow-desk.gpg] file://$repo stable main" >"$aptroot
 apt_opts=(-o "Dir=$aptroot" -o "Dir::State::status=$aptroot/var/lib/dpkg/status" -o "Dir::Etc::sourcelist=$aptroot/etc/apt/sources.list" -o "Dir::Etc::sourceparts=-" -o "APT::Architecture=amd64" -o "Debug::NoLocking=1")
 apt-get "${apt_opts[@]}" -q update >"$work/apt.log" 2>&1 || fail "apt could not read the repository: $(cat "$work/apt.log")"
 grep -qi "NO_PUBKEY\|not signed\|BADSIG" "$work/apt.log" && fail "apt did not trust the repository: $(cat "$work/apt.log")"
-apt-cache "${apt_opts[@]}" policy escrow-desk | grep -q "Candidate: $version" || fail "apt does not offer escrow-desk $version"
+# Read whole, then searched: `grep -q` would stop reading early and fail the pipe (pipefail).
+offered=$(apt-cache "${apt_opts[@]}" policy escrow-desk)
+grep -q "Candidate: $version" <<<"$offered" || fail "apt does not offer escrow-desk $version: $offered"
 echo "release-test: ok (refusals, latest.json, signature bound to $version, a signed APT repository apt reads)"
