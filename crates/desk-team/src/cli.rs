@@ -95,13 +95,7 @@ fn parse(raw: &[OsString]) -> Result<Args, String> {
 }
 
 fn group(name: &str) -> Result<Group, String> {
-    match name {
-        "viewer" => Ok(Group::Viewer),
-        "operator" => Ok(Group::Operator),
-        "approver" => Ok(Group::Approver),
-        "admin" => Ok(Group::Admin),
-        other => Err(format!("unknown group {other}")),
-    }
+    Group::parse(name).ok_or_else(|| format!("unknown group {name}"))
 }
 
 fn say(out: &mut dyn Write, text: &str, code: i32) -> i32 {

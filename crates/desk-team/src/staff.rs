@@ -17,6 +17,17 @@ impl Group {
     pub fn role(self) -> &'static str {
         crate::init::GROUP_ROLES[self as usize]
     }
+
+    /// A group by the name staff and administrators use (`viewer`, `operator`, `approver`, `admin`).
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "viewer" => Some(Self::Viewer),
+            "operator" => Some(Self::Operator),
+            "approver" => Some(Self::Approver),
+            "admin" => Some(Self::Admin),
+            _ => None,
+        }
+    }
 }
 
 /// Creates the login role `name` with `password` in `group` (as an administrator). Names

@@ -165,26 +165,13 @@ pub fn save_profile(db: &AppDb, input: &ProfileInput) -> Result<Profile, AppErro
         }
         None => uuid::Uuid::new_v4().to_string(),
     };
-    let conn = db.lock()?;
-    conn.execute(
-        "INSERT INTO profiles (id, name, base_url, badge, created, routes, dialect) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, base_url = excluded.base_url, badge = excluded.badge,
-             routes = excluded.routes, dialect = excluded.dialect",
-        params![
-            id,
-            name,
-            base_url,
-            input.badge.as_str(),
-            chrono::Utc::now().to_rfc3339(),
-            routes,
-            input.dialect.name()
-        ],
-    )
-    .map_err(AppError::storage)?;
-    Ok(Profile { id, name, base_url, badge: input.badge, routes, dialect: input.dialect })
+    let profile = Profile { id, name, base_url, badge: input.badge, routes, dialect: input.dialect };
+    put_profile(db, &profile)?;
+    Ok(profile)
 }
 
-/// Writes `p` under its own id (the organisation's presets), created now or as it was.
+/// Writes `p` under its own id (a user's checked profile, the organisation's presets), created
+/// now or as it was.
 pub fn put_profile(db: &AppDb, p: &Profile) -> Result<(), AppError> {
     let conn = db.lock()?;
     conn.execute(

@@ -68,11 +68,6 @@ impl Team {
 }
 
 fn group_of(name: &str) -> Result<Group, AppError> {
-    match name {
-        "viewer" => Ok(Group::Viewer),
-        "operator" => Ok(Group::Operator),
-        "approver" => Ok(Group::Approver),
-        "admin" => Ok(Group::Admin),
-        other => Err(AppError::validation(format!("{other} is not a group: viewer, operator, approver or admin."))),
-    }
+    Group::parse(name)
+        .ok_or_else(|| AppError::validation(format!("{name} is not a group: viewer, operator, approver or admin.")))
 }

@@ -3,7 +3,7 @@
 //! sends it, once) or rejecting, and the rules an admin sets. The team store decides who
 //! may; these only ask it.
 
-use super::mapped::service_name;
+use super::mapped::{desk_environment, team_name_of};
 use super::state::Team;
 use crate::actions::{ActionRecord, ActionRequest};
 use crate::consequence::{ConsequenceView, view_of};
@@ -186,11 +186,8 @@ impl Team {
     /// A rule from the admin's form, checked: a money kind, a currency code, an amount of
     /// zero or more, between 1 hour and 30 days.
     fn rule_of(&self, input: &ApprovalRuleInput) -> Result<Rule, AppError> {
-        let names = self.desk.base_urls()?;
-        let (_, url) = names
-            .iter()
-            .find(|(id, _)| *id == input.environment_id)
-            .ok_or_else(|| AppError::validation("Pick one of this desk's environments."))?;
+        let service = team_name_of(&self.desk.base_urls()?, &input.environment_id)
+            .map_err(|_| AppError::validation("Pick one of this desk's environments."))?;
         if !RULE_KINDS.contains(&input.kind.as_str()) {
             return Err(AppError::validation(format!("{} is not a money action a rule can cover.", input.kind)));
         }
@@ -207,16 +204,11 @@ impl Team {
             return Err(AppError::validation("An approval holds from 1 hour to 720 hours (30 days)."));
         }
         Ok(Rule {
-            environment_id: service_name(url),
+            environment_id: service,
             kind: input.kind.clone(),
             currency,
             from_amount: amount.to_string(),
             valid_hours: input.valid_hours,
         })
     }
-}
-
-/// This desk's environment for the team's name of a service.
-fn desk_environment(names: &[(String, String)], service: &str) -> Option<String> {
-    names.iter().find(|(_, url)| service_name(url) == service).map(|(id, _)| id.clone())
 }

@@ -22,11 +22,7 @@ impl MappedJournal {
 
     /// The team's name of this desk's environment `id`.
     fn team_name(&self, id: &str) -> Result<String, AppError> {
-        let names = (self.names)()?;
-        let (_, url) = names.iter().find(|(env, _)| env == id).ok_or_else(|| {
-            AppError::new(crate::error::ErrorCode::EnvironmentNotFound, format!("No environment {id} on this desk."))
-        })?;
-        Ok(service_name(url))
+        team_name_of(&(self.names)()?, id)
     }
 
     /// This desk's environment for the team's name of `record`'s (kept as it is when this
@@ -40,10 +36,23 @@ impl MappedJournal {
 }
 
 fn rename(names: &[(String, String)], mut record: StoredRecord) -> StoredRecord {
-    if let Some((env, _)) = names.iter().find(|(_, url)| service_name(url) == record.environment_id) {
-        record.environment_id = env.clone();
+    if let Some(env) = desk_environment(names, &record.environment_id) {
+        record.environment_id = env;
     }
     record
+}
+
+/// The team's name of this desk's environment `id`, among this desk's `names` (id, base URL).
+pub fn team_name_of(names: &[(String, String)], id: &str) -> Result<String, AppError> {
+    let (_, url) = names.iter().find(|(env, _)| env == id).ok_or_else(|| {
+        AppError::new(crate::error::ErrorCode::EnvironmentNotFound, format!("No environment {id} on this desk."))
+    })?;
+    Ok(service_name(url))
+}
+
+/// This desk's environment for the team's name of a service (`None`: this desk has none).
+pub fn desk_environment(names: &[(String, String)], service: &str) -> Option<String> {
+    names.iter().find(|(_, url)| service_name(url) == service).map(|(id, _)| id.clone())
 }
 
 /// A service's address as the team names it: scheme, host, port and path, lower case, no

@@ -6,7 +6,7 @@
 //! [`Team::next_change`], which answers as soon as something changed.
 
 use super::heard::{TeamChange, TeamPulse};
-use super::mapped::service_name;
+use super::mapped::desk_environment;
 use super::state::Team;
 use crate::desk::Desk;
 use crate::notifications::note::Note;
@@ -99,9 +99,8 @@ impl Ears {
         if let Some(note) = note_for(&change, me, approver, crate::shared::lang::danish()) {
             self.notices.always(&note);
         }
-        let environment_id = self.desk.base_urls().ok().and_then(|names| {
-            names.into_iter().find(|(_, url)| service_name(url) == change.environment_id).map(|(id, _)| id)
-        });
+        let environment_id =
+            self.desk.base_urls().ok().and_then(|names| desk_environment(&names, &change.environment_id));
         let Change { what, id, kind, target, state, requested_by, by, .. } = change;
         self.beat(true, Some(TeamChange { what, id, environment_id, kind, target, state, requested_by, by }));
     }

@@ -4,7 +4,7 @@
 //! refuses to take an item a colleague has; the desk's attention page lays this over its own
 //! queue (computed from its mirror).
 
-use super::mapped::service_name;
+use super::mapped::team_name_of;
 use super::state::Team;
 use crate::error::AppError;
 use desk_team::queue::{self, Item};
@@ -119,12 +119,7 @@ impl Team {
 
     /// The team's name of this desk's environment `id` (its service's address).
     fn service_of(&self, id: &str) -> Result<String, AppError> {
-        let names = self.desk.base_urls()?;
-        let (_, url) = names
-            .iter()
-            .find(|(env, _)| env == id)
-            .ok_or_else(|| AppError::validation(format!("No environment {id} on this desk.")))?;
-        Ok(service_name(url))
+        team_name_of(&self.desk.base_urls()?, id).map_err(|e| AppError::validation(e.message))
     }
 }
 

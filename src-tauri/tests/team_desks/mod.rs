@@ -54,18 +54,9 @@ pub async fn staff_in(admin: &desk_team::TeamConfig, url: &str, name: &str, grou
     JoinTeam { url: url.into(), user, password: "staff-password".into(), ca_file: None }
 }
 
+/// The reimbursements of `transaction_id` in the sandbox's ledger.
 pub async fn reimbursements(url: &str, transaction_id: &str) -> usize {
-    let ledger: serde_json::Value = reqwest::Client::new()
-        .get(format!("{url}/_sandbox/ledger"))
-        .bearer_auth(DEMO_KEY)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let items = ledger["items"].as_array().cloned().unwrap_or_default();
-    items.iter().filter(|r| r["kind"] == "reimburse" && r["target"] == transaction_id).count()
+    ledger(url, "reimburse", transaction_id).await
 }
 
 /// Every deal of the desk's active environment (the demo data: 200).
