@@ -6,6 +6,7 @@ mod harness;
 mod help;
 mod profile;
 mod published;
+mod transaction_edits;
 mod transactions;
 mod users_connect;
 mod webhooks;
