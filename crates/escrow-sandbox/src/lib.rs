@@ -4,6 +4,7 @@
 //! the client's mistakes instead of sharing them. Use [`start`] to run it in-process
 //! (tests, the desktop app's built-in Sandbox) or the `escrow-sandbox` binary.
 
+pub mod answers;
 pub mod auth;
 pub mod banks;
 pub mod clock;
