@@ -173,8 +173,8 @@ pub struct PaymentFlow {
 pub struct Shipment {
     #[command(flatten)]
     pub ids: UserTrade,
-    /// The shipment's price, e.g. 49.00
-    #[arg(long, value_name = "AMOUNT", value_parser = crate::amount::parse)]
+    /// What the user pays for the label, e.g. 49.00 (0: covered by the trade)
+    #[arg(long, value_name = "AMOUNT", value_parser = crate::amount::parse_non_negative)]
     pub price: Decimal,
     /// The shipment provider's id
     #[arg(long, value_name = "PROVIDER_ID")]
