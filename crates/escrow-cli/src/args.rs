@@ -35,6 +35,10 @@ Example:
 
 /// Command-line client of the escrow payment service (v2 API), for scripting and support.
 #[derive(Debug, Parser)]
+#[command(long_about = "Command-line client of the escrow payment service, for scripting and support: every \
+operation of the v2 API and of the business-user and trade API, named as the escrow-api client's handles name them, \
+with tables for people and --json for scripts. Every money move is sent with one Idempotency-Key, reused on every \
+retry. `escrow api` sends a raw request.")]
 #[command(name = "escrow", version, after_help = format!("{KEY_SOURCES}\n\n{EXIT_CODES}"))]
 #[command(after_long_help = format!("{KEY_SOURCES}\n\n{EXIT_CODES}\n\n{EXAMPLE}"))]
 pub struct Cli {
