@@ -29,7 +29,7 @@ pub fn routes() -> Routes {
             "/_sandbox/receiver/{tenant}",
             Op::new("The sandbox's own webhook receiver: stores what arrives (no key, as a real receiver)")
                 .open()
-                .takes_object()
+                .takes::<serde_json::Value>()
                 .empty(),
             receive,
         )

@@ -38,6 +38,20 @@ pub enum Body {
     Upload(Option<SchemaFn>),
 }
 
+impl Body {
+    /// Whether the body must be a JSON object: what the document says of it, and what
+    /// `crate::layers::object_body` holds every request to.
+    pub fn is_json_object(&self) -> bool {
+        let Body::Json(schema) = self else { return false };
+        let Some(schema) = schema else { return true };
+        let mut generator = SchemaGenerator::default();
+        let schema = schema(&mut generator).to_value();
+        let named = schema.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.rsplit('/').next());
+        let resolved = named.and_then(|name| generator.definitions().get(name)).unwrap_or(&schema);
+        resolved.get("type").and_then(|t| t.as_str()) == Some("object")
+    }
+}
+
 /// The successful answer.
 #[derive(Debug, Clone, Copy)]
 pub enum Reply {

@@ -93,20 +93,20 @@ pub fn routes(dialect: Dialect) -> Routes {
         .get(t.clone(), Op::new("A trade's details").returns::<kept::Trade>(), trades::details)
         .post(format!("{t}/status-link"), step("The trade's status page link").link(dialect), trades::status_link)
         .post(format!("{t}/reimburse"), step("Reimburse the payer").keyed(), trades::reimburse)
-        .post(format!("{t}/accept"), step("Accept the invitation"), steps::accept)
+        .post(format!("{t}/accept"), Op::new("Accept the invitation"), steps::accept)
         .post(
             format!("{t}/accept-and-pay"),
-            step("Accept the invitation and pay").keyed().query(&["receiverShopId"]),
+            Op::new("Accept the invitation and pay").keyed().query(&["receiverShopId"]),
             steps::accept_and_pay,
         )
-        .post(format!("{t}/reject"), step("Reject the invitation"), steps::reject)
-        .post(format!("{t}/item-condition/accept"), step("Accept the item's condition").keyed(), steps::accept_item)
+        .post(format!("{t}/reject"), Op::new("Reject the invitation"), steps::reject)
+        .post(format!("{t}/item-condition/accept"), Op::new("Accept the item's condition").keyed(), steps::accept_item)
         .post(
             format!("{t}/item-condition/reject"),
             Op::new("Reject the item's condition (body: the reason, a JSON string)").takes::<String>(),
             steps::reject_item,
         )
-        .post(format!("{t}/abandon"), step("Abandon the trade").keyed(), steps::abandon)
+        .post(format!("{t}/abandon"), Op::new("Abandon the trade").keyed(), steps::abandon)
         .post(format!("{t}/actions"), step("Perform a listed action by name (body: name)"), steps::perform)
         .tagged("Trade API: payments")
         .post(
