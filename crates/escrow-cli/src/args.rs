@@ -138,6 +138,9 @@ pub enum Command {
     TradeUsers(trade::TradeUsers),
     /// Send a raw request with the key, base URL and dialect in force (as `gh api`)
     Api(tools::Api),
+    /// Escrow Desk's log files on this computer: the lines of one action or call (offline)
+    #[command(subcommand)]
+    Logs(tools::Logs),
     /// Print the shell completion script (bash, zsh, fish, …) on stdout (offline)
     Completions(tools::Completions),
     /// Write the manual pages and completion scripts into a folder (for packaging)

@@ -10,6 +10,7 @@ mod commands;
 mod csv;
 mod exit;
 mod key;
+mod log_files;
 mod output;
 mod profile;
 mod stdout;

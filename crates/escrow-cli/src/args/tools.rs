@@ -1,8 +1,8 @@
-//! Arguments of the tools: `escrow api`, `escrow completions` and the hidden documentation
+//! Arguments of the tools: `escrow api`, `escrow logs`, `escrow completions` and the hidden documentation
 //! generator the package build runs.
 
 use crate::body::BodyArgs;
-use clap::Args;
+use clap::{Args, Subcommand};
 use clap_complete::Shell;
 use std::path::PathBuf;
 
@@ -44,4 +44,29 @@ pub struct GenerateDocs {
     /// The folder to write man1/*.1 and completions/{escrow.bash,_escrow,escrow.fish} into
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Logs {
+    /// The last lines of Escrow Desk's log files, of one action or one call if asked; --follow for new ones
+    Tail(LogsTail),
+}
+
+#[derive(Debug, Args)]
+pub struct LogsTail {
+    /// Only lines logged while the journaled action with this id ran (as the app's Activity shows it)
+    #[arg(long, value_name = "ACTION_ID")]
+    pub action: Option<String>,
+    /// Only lines of the call to the service with this correlation id (as an error message quotes it)
+    #[arg(long, value_name = "CORRELATION_ID")]
+    pub correlation: Option<String>,
+    /// How many of the last matching lines to print first
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 50)]
+    pub lines: usize,
+    /// Keep printing new lines as the app writes them, until Ctrl+C
+    #[arg(long, short = 'f')]
+    pub follow: bool,
+    /// The log folder [default: $ESCROW_DESK_LOG_DIR, else the app's]
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }

@@ -9,6 +9,7 @@ pub mod docs;
 pub mod documents;
 pub mod export;
 mod keyed;
+pub mod logs;
 pub mod payments;
 pub mod profiles;
 mod reply;
@@ -32,6 +33,7 @@ pub fn run_offline(command: Command, ctx: &Ctx) -> Result<Result<(), Failure>, B
         Command::Webhooks(Webhooks::Verify(a)) => Ok(webhooks::verify(ctx, a)),
         Command::Profiles(p) => Ok(profiles::run(ctx, p)),
         Command::Completions(c) => Ok(docs::completions(c.shell)),
+        Command::Logs(crate::args::tools::Logs::Tail(a)) => Ok(logs::tail(ctx, &a)),
         Command::GenerateDocs(g) => Ok(docs::generate(&g)),
         online => Err(Box::new(online)),
     }

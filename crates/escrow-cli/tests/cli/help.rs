@@ -22,6 +22,7 @@ const EXPECTED: &[&str] = &[
     "business-users edit",
     "trade-users connect",
     "api",
+    "logs tail",
     "completions",
     "profiles list",
 ];

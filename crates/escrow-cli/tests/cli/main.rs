@@ -6,6 +6,7 @@ mod exit_codes;
 mod export;
 mod harness;
 mod help;
+mod logs;
 mod profile;
 mod published;
 mod tools;
