@@ -30,6 +30,8 @@ pub async fn run(ctx: &Ctx, target: &Target, timeout: u64, a: Api) -> Result<(),
         .timeout(Duration::from_secs(timeout))
         .connect_timeout(Duration::from_secs(timeout.min(10)))
         .user_agent(concat!("escrow-cli/", env!("CARGO_PKG_VERSION")))
+        // A redirect is printed, not followed: the key goes to the base URL's host only.
+        .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| Failure::local(format!("cannot start HTTP: {e}")))?;
     let correlation = uuid::Uuid::new_v4().to_string();
