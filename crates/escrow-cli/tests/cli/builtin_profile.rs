@@ -3,6 +3,7 @@
 //! while the app (or another command) holds the data folder.
 
 use crate::harness::{Sandbox, escrow_env};
+use crate::listen::Listening;
 use std::fs::OpenOptions;
 
 #[test]
@@ -31,6 +32,18 @@ fn the_built_in_sandbox_is_a_profile_started_here_or_shared() {
     // Listed first by `escrow profiles`, with no key of its own in the keychain.
     let profiles = escrow_env(&["profiles", "list", "--json"], &env).expect(0).json();
     assert_eq!((profiles[0]["name"].as_str(), profiles[0]["builtIn"].as_bool()), (Some("Sandbox"), Some(true)));
+
+    // Listening, it says how another terminal reaches the sandbox it runs; an event triggered there arrives.
+    let mut listening = Listening::spawn(&["--profile", "Sandbox", "listen"], &env);
+    let hint = listening.said_line(|l| l.contains("to trigger an event from another terminal"));
+    let url = hint.split("ESCROW_DESK_SANDBOX_URL=").nth(1).and_then(|r| r.split(' ').next()).expect("its address");
+    let there = [("ESCROW_DESK_SANDBOX_URL", url)];
+    escrow_env(&["--profile", "Sandbox", "trigger", "transaction.succeeded", "--transaction", &about], &there)
+        .expect(0);
+    listening.printed(|l| l.contains("transaction.succeeded") && l.contains(&about));
+    let (code, said) = listening.interrupt();
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("it delivers to its own receiver again"), "{said}");
 
     // The app open with this data folder: refused, saying how to share one sandbox instead.
     let lock = OpenOptions::new().create(true).truncate(false).write(true).open(data.path().join("escrow-desk.lock"));

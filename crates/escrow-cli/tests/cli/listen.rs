@@ -12,12 +12,12 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// `escrow listen` running in the background, its output read line by line.
-struct Listening {
+pub struct Listening {
     child: Child,
     stdout: Receiver<String>,
     stderr: Receiver<String>,
     /// Every stderr line read so far.
-    said: Vec<String>,
+    pub said: Vec<String>,
 }
 
 fn lines(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
@@ -34,8 +34,15 @@ fn lines(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
 
 impl Listening {
     fn start(base_url: &str, args: &[&str]) -> Self {
+        let mut all = vec!["--base-url", base_url, "listen"];
+        all.extend_from_slice(args);
+        Self::spawn(&all, &[("ESCROW_API_KEY", DEMO_KEY)])
+    }
+
+    /// `escrow ARGS` (a `listen`) with only PATH and `env`; returns once it said it is ready.
+    pub fn spawn(args: &[&str], env: &[(&str, &str)]) -> Self {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_escrow"));
-        cmd.args(["--base-url", base_url, "listen"]).args(args).env_clear().env("ESCROW_API_KEY", DEMO_KEY);
+        cmd.args(args).env_clear().envs(env.iter().copied());
         if let Some(path) = std::env::var_os("PATH") {
             cmd.env("PATH", path);
         }
@@ -48,8 +55,11 @@ impl Listening {
         me
     }
 
-    /// Waits (30 s at most) for a stderr line matching `wanted`.
-    fn said_line(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+    /// A stderr line matching `wanted`, said already or within 30 s.
+    pub fn said_line(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+        if let Some(line) = self.said.iter().find(|l| wanted(l)) {
+            return line.clone();
+        }
         let end = Instant::now() + Duration::from_secs(30);
         while let Some(left) = end.checked_duration_since(Instant::now()) {
             match self.stderr.recv_timeout(left) {
@@ -66,7 +76,7 @@ impl Listening {
     }
 
     /// Waits (30 s at most) for a stdout line matching `wanted`.
-    fn printed(&self, wanted: impl Fn(&str) -> bool) -> String {
+    pub fn printed(&self, wanted: impl Fn(&str) -> bool) -> String {
         let end = Instant::now() + Duration::from_secs(30);
         let mut seen = Vec::new();
         while let Some(left) = end.checked_duration_since(Instant::now()) {
@@ -80,13 +90,13 @@ impl Listening {
     }
 
     /// The address it listens on, from its ready line.
-    fn own_url(&self) -> String {
+    pub fn own_url(&self) -> String {
         let ready = self.said.iter().find(|l| l.contains("ready: listening on")).expect("the ready line");
         ready.split("listening on ").nth(1).and_then(|r| r.split(',').next()).expect("an address").to_owned()
     }
 
     /// Ctrl+C; waits for the exit; the exit code and the rest of stderr.
-    fn interrupt(mut self) -> (i32, String) {
+    pub fn interrupt(mut self) -> (i32, String) {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-INT", &pid]).status().expect("kill runs");
         assert!(sent.success());
@@ -184,8 +194,18 @@ fn trigger_refuses_an_event_it_cannot_send_before_sending() {
 fn the_real_service_is_not_registered_with_nor_triggered() {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
     let service = Recorder::start(&rt, 404);
-    let listening = Listening::start(&service.url, &[]);
+    let mut listening = Listening::start(&service.url, &["--json"]);
     assert!(listening.said.iter().any(|l| l.contains("nothing was registered")), "{:#?}", listening.said);
+    // Still listening (for a tunnel): --json prints each body as delivered, one per line, the check on stderr.
+    let event = r#"{"eventName":"user.bankaccount.missing","eventDate":"2026-01-01T10:00:00+01:00","webhookId":"w-9","serviceAccountId":"a-1","connections":[]}"#;
+    let own = listening.own_url();
+    let status =
+        rt.block_on(async { reqwest::Client::new().post(&own).body(event).send().await.expect("answers").status() });
+    assert_eq!(status.as_u16(), 200, "not forwarded: answered 200");
+    let printed: Value = serde_json::from_str(&listening.printed(|l| l.contains("w-9"))).expect("one JSON line");
+    assert_eq!(printed, serde_json::from_str::<Value>(event).expect("JSON"));
+    let checked = listening.said_line(|l| l.contains("user.bankaccount.missing"));
+    assert!(checked.contains("valid user event") && checked.contains("not forwarded"), "{checked}");
     let (code, said) = listening.interrupt();
     assert_eq!(code, 0, "{said}");
     for args in [&["trigger", "transaction.created"][..], &["events", "list"][..]] {
