@@ -29,11 +29,20 @@ Example:
 pub struct Listen {
     /// Where to forward each event (POST, with the delivery's headers), e.g. http://localhost:3000/webhooks;
     /// without it events are printed and answered 200
-    #[arg(long, value_name = "URL")]
-    pub forward_to: Option<String>,
+    #[arg(long, value_name = "URL", value_parser = forward_url)]
+    pub forward_to: Option<reqwest::Url>,
     /// The local port to listen on (127.0.0.1) [default: a free one]
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub port: u16,
+}
+
+/// An http or https address with a host (checked before anything starts).
+fn forward_url(raw: &str) -> Result<reqwest::Url, String> {
+    let url = reqwest::Url::parse(raw.trim()).map_err(|e| e.to_string())?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
+        return Err("give an http or https address, e.g. http://localhost:3000/webhooks".into());
+    }
+    Ok(url)
 }
 
 #[derive(Debug, Args)]

@@ -29,7 +29,6 @@ struct Forwarder {
 }
 
 pub async fn run(ctx: &Ctx, control: &SandboxControl, a: Listen, timeout: u64, sandbox: Known) -> Result<(), Failure> {
-    let forward_to = a.forward_to.as_deref().map(forward_url).transpose()?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", a.port))
         .await
         .map_err(|e| Failure::usage(format!("cannot listen on 127.0.0.1:{}: {e}", a.port)))?;
@@ -63,7 +62,7 @@ pub async fn run(ctx: &Ctx, control: &SandboxControl, a: Listen, timeout: u64, s
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| Failure::local(format!("cannot start HTTP: {e}")))?;
-    let forwarder = Arc::new(Forwarder { http, forward_to, json: ctx.json });
+    let forwarder = Arc::new(Forwarder { http, forward_to: a.forward_to, json: ctx.json });
     // The handler is in place (first poll) before "ready" is said: a Ctrl+C from then on stops cleanly.
     let mut interrupted = Box::pin(tokio::signal::ctrl_c());
     if let std::task::Poll::Ready(Err(e)) = futures::poll!(interrupted.as_mut()) {
@@ -103,14 +102,6 @@ pub enum Known {
     BuiltIn { in_process: bool },
     /// Asked with a read of its `/_sandbox` routes.
     Unknown,
-}
-
-fn forward_url(raw: &str) -> Result<Url, Failure> {
-    let url = Url::parse(raw.trim()).map_err(|e| Failure::usage(format!("--forward-to `{raw}`: {e}")))?;
-    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err(Failure::usage(format!("--forward-to `{raw}`: give an http or https address")));
-    }
-    Ok(url)
 }
 
 /// One delivery: printed, checked, forwarded; the sandbox gets the local answer's status.

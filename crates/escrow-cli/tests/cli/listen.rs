@@ -186,6 +186,8 @@ fn trigger_refuses_an_event_it_cannot_send_before_sending() {
     assert!(run.stderr.contains("user event"), "{}", run.stderr);
     let after = sb.escrow(&["--json", "events", "list"]).expect(0).json().as_array().map(Vec::len);
     assert_eq!(before, after, "nothing was queued");
+    let run = sb.escrow(&["listen", "--forward-to", "ftp://localhost/hook"]).expect(2);
+    assert!(run.stderr.contains("give an http or https address"), "{}", run.stderr);
     let run = sb.escrow(&["trigger", "transaction.created", "--transaction", "no-such-transaction"]).expect(3);
     assert!(run.stderr.contains("no transaction no-such-transaction"), "{}", run.stderr);
 }
