@@ -7,7 +7,8 @@ Receives webhooks on this computer: starts an HTTP listener on 127.0.0.1, regist
 tenant's webhook URL (PUT /_sandbox/webhook-url), prints one line per event (with --json its body as delivered, \
 one per line), checks it against the spec's event shapes (section 6: user and transaction events; either \
 dialect's names), forwards it with its headers to --forward-to and prints the local answer's status. The sandbox \
-gets that answer back, so a failing local endpoint sees the sandbox's retries. Ctrl+C stops it (exit 0).
+gets that answer back, so a failing local endpoint sees the sandbox's retries. Ctrl+C stops it (exit 0). The \
+sandbox must reach 127.0.0.1 of this computer: one running here (--profile Sandbox, or a local escrow-sandbox).
 
 The sandbox cannot tell which webhook URL it had before, so on stop the registration is cleared, not restored: \
 a built-in Sandbox then delivers to its own receiver again, another sandbox to nowhere until a URL is set; the \

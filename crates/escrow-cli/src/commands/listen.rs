@@ -79,8 +79,8 @@ pub async fn run(ctx: &Ctx, control: &SandboxControl, a: Listen, timeout: u64, s
     if registered {
         let cleared = control.set_webhook_url(None).await;
         let after = match sandbox {
-            Known::BuiltIn { .. } => "it delivers to its own receiver again",
-            Known::Unknown => "it delivers nowhere until a URL is set",
+            Known::BuiltIn { in_process: true } => "it delivers to its own receiver again",
+            _ => "it delivers to its own receiver if it has one, as the app's built-in Sandbox does, else nowhere",
         };
         match cleared {
             Ok(()) => eprintln!(
