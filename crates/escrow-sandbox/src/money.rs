@@ -46,6 +46,30 @@ pub fn json(d: Decimal) -> Value {
     d.to_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
 }
 
+/// An amount as the service answers it: a JSON number ([`json`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Money(pub Decimal);
+
+impl serde::Serialize for Money {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        json(self.0).serialize(serializer)
+    }
+}
+
+impl schemars::JsonSchema for Money {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Money".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "number" })
+    }
+}
+
 /// The schema of an amount a request carries, as [`read`] takes it: a JSON number or a
 /// numeric string (no exponent, no leading zeros). Schema only: the handlers keep the raw
 /// JSON and read it with [`read`].

@@ -10,7 +10,7 @@ use super::table::{Api, Operation};
 use super::{params, published, refusals};
 use crate::dialect::Dialect;
 use schemars::SchemaGenerator;
-use schemars::generate::SchemaSettings;
+use schemars::generate::{Contract, SchemaSettings};
 use serde_json::{Map, Value, json};
 
 /// What `info.description` says the document covers.
@@ -23,25 +23,41 @@ problem details, the plain JSON string 400 of update and reimburse-payer, the tr
 no body, HTML for hosted pages. `servers` is relative (`/`): the document is the same whatever address the sandbox \
 listens on; resolve it against the URL the document was fetched from.";
 
-/// The generator of every schema in the document: JSON Schema 2020-12 (OpenAPI 3.1's
+/// A generator of the document's schemas: JSON Schema 2020-12 (OpenAPI 3.1's
 /// dialect) with named types under `#/components/schemas`.
-fn generator() -> SchemaGenerator {
+fn generator(contract: Contract) -> SchemaGenerator {
     let mut settings = SchemaSettings::draft2020_12();
     settings.definitions_path = "/components/schemas".into();
     settings.meta_schema = None;
+    settings.contract = contract;
     settings.into_generator()
+}
+
+/// The two sides a type is described from: as a handler reads it (a request: an `Option`
+/// field may be left out) and as a handler writes it (an answer: every field is there, an
+/// `Option` as null).
+struct Generators {
+    requests: SchemaGenerator,
+    answers: SchemaGenerator,
 }
 
 /// The document for `table` (with the `apis` its routes belong to) served in `dialect`.
 pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect) -> Value {
-    let mut generator = generator();
+    let mut generators =
+        Generators { requests: generator(Contract::Deserialize), answers: generator(Contract::Serialize) };
     let mut paths = Map::new();
     for route in table {
         let item = paths.entry(route.path.clone()).or_insert_with(|| json!({}));
         let api = apis.iter().find(|api| route.path.starts_with(api.prefix));
-        item[route.method.as_str().to_ascii_lowercase()] = operation(route, api, &mut generator);
+        item[route.method.as_str().to_ascii_lowercase()] = operation(route, api, &mut generators);
     }
-    let mut schemas: Map<String, Value> = generator.take_definitions(true).into_iter().collect();
+    let mut schemas: Map<String, Value> = generators.requests.take_definitions(true).into_iter().collect();
+    for (name, schema) in generators.answers.take_definitions(true) {
+        if schemas.get(&name).is_some_and(|read| read != &schema) {
+            tracing::warn!("schema {name} differs as read and as written; the document gives it as written");
+        }
+        schemas.insert(name, schema);
+    }
     let mut paths = Value::Object(paths);
     if dialect == Dialect::Published {
         let renamed = |path: &str| apis.iter().any(|api| api.renamed && path.starts_with(api.prefix));
@@ -63,20 +79,20 @@ pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect) -> Value {
     })
 }
 
-fn operation(route: &Operation, api: Option<&Api>, generator: &mut SchemaGenerator) -> Value {
+fn operation(route: &Operation, api: Option<&Api>, generators: &mut Generators) -> Value {
     let op = &route.op;
     let mut out = json!({
         "tags": [route.tag],
         "summary": op.summary,
         "operationId": operation_id(route),
         "parameters": params::parameters(route, api),
-        "responses": responses(route, api, generator),
+        "responses": responses(route, api, &mut generators.answers),
     });
     out["security"] = match op.auth {
         Auth::Key => json!([{ "tenantKey": [] }]),
         Auth::Token | Auth::Open => json!([]),
     };
-    if let Some(body) = request_body(op, generator) {
+    if let Some(body) = request_body(op, &mut generators.requests) {
         out["requestBody"] = body;
     }
     out

@@ -1,7 +1,8 @@
-//! The answers still rendered with `json!` by their handlers (the main records: transactions,
-//! users, documents, trades, and the control API's lists), described here next to each
-//! other until their renderers become types of their own. Each is a schema-only type, so the
-//! handlers' registrations name them like the generated ones (`Op::returns::<Transaction>()`).
+//! The answers still rendered with `json!` by their handlers (users, documents, trades, the
+//! control API's lists) and the trade API's initiate body (read field by field), described
+//! here next to each other until their renderers and readers become types of their own. Each
+//! is a schema-only type, so registrations name them like the generated ones
+//! (`Op::returns::<User>()`).
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Value, json};
@@ -27,10 +28,6 @@ fn reference<T: JsonSchema>(generator: &mut SchemaGenerator) -> Value {
     generator.subschema_for::<T>().to_value()
 }
 
-fn nullable_ref<T: JsonSchema>(generator: &mut SchemaGenerator) -> Value {
-    json!({ "oneOf": [reference::<T>(generator), { "type": "null" }] })
-}
-
 /// A schema-only type named `$name` whose schema `$build` makes with the generator.
 macro_rules! kept {
     ($(#[$doc:meta])* $ty:ident, $name:literal, |$g:ident| $build:expr) => {
@@ -47,65 +44,6 @@ macro_rules! kept {
         }
     };
 }
-
-kept!(Party, "Party", |_g| object(
-    &[],
-    json!({
-        "serviceAccountId": nullable("string"), "referenceId": nullable("string"), "name": nullable("string"),
-        "email": nullable("string"), "phoneNumber": nullable("string"),
-    }),
-    false,
-));
-
-kept!(Fees, "Fees", |_g| object(
-    &["payee", "payer", "tenant", "safepay"],
-    json!({
-        "payee": { "type": "number" }, "payer": { "type": "number" },
-        "tenant": { "type": "number" }, "safepay": { "type": "number" },
-    }),
-    true,
-));
-
-kept!(
-    /// `GET /v2/transactions/{id}`.
-    Transaction, "Transaction", |g| {
-    let payments = json!({ "type": "object", "required": ["amount", "payments"], "properties": {
-        "amount": { "type": "number" }, "payments": { "type": "array", "items": { "type": "object" } },
-    }});
-    object(
-        &["transactionId", "checkoutUrl", "paymentGuideUrl", "status", "amount", "currency", "fees", "payments"],
-        json!({
-            "transactionId": string(), "checkoutUrl": string(), "paymentGuideUrl": string(), "status": string(),
-            "referenceId": nullable("string"), "amount": { "type": "number" }, "currency": string(),
-            "fees": reference::<Fees>(g), "payee": nullable_ref::<Party>(g), "payer": nullable_ref::<Party>(g),
-            "title": nullable("string"), "description": nullable("string"), "created": string(),
-            "autoInformation": {}, "expectedCompletion": nullable("string"),
-            "imageUrls": { "type": ["array", "null"], "items": string() },
-            "payments": object(&["inbound", "outbound"], json!({ "inbound": payments, "outbound": payments }), true),
-        }),
-        true,
-    )
-});
-
-kept!(TransactionListItem, "TransactionListItem", |g| object(
-    &["transactionId", "amount", "currency", "status", "created"],
-    json!({
-        "transactionId": string(), "amount": { "type": "number" }, "currency": string(), "status": string(),
-        "created": string(), "referenceId": nullable("string"), "payee": nullable_ref::<Party>(g),
-        "payer": nullable_ref::<Party>(g), "title": nullable("string"), "autoInformation": {},
-        "fees": reference::<Fees>(g), "expectedCompletion": nullable("string"),
-        "payments": { "type": "object" },
-    }),
-    true,
-));
-
-kept!(
-    /// `GET /v2/transactions`.
-    TransactionList, "TransactionList", |g| object(
-    &["items", "count"],
-    json!({ "items": { "type": "array", "items": reference::<TransactionListItem>(g) }, "count": { "type": "integer" } }),
-    true,
-));
 
 kept!(
     /// `GET /v2/users/{id}`.

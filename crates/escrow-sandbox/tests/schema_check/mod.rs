@@ -1,5 +1,5 @@
-//! A small JSON Schema checker for the OpenAPI document's component schemas: `$ref`,
-//! `oneOf`, `type` (one or a list), `const`, `enum`, `properties`, `required`,
+//! A small JSON Schema checker for the OpenAPI document's component schemas: `true`, `$ref`,
+//! `anyOf`, `oneOf`, `type` (one or a list), `const`, `enum`, `properties`, `required`,
 //! `additionalProperties: false` and `items`: what the document uses.
 
 use serde_json::Value;
@@ -46,10 +46,19 @@ fn type_fits(kind: &str, value: &Value) -> bool {
 }
 
 fn check(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
+    if schema == &Value::Bool(true) {
+        return; // any JSON
+    }
     assert!(schema.is_object(), "no schema at {at}");
     if let Some(r) = schema["$ref"].as_str() {
         let name = r.trim_start_matches("#/components/schemas/");
         return check(doc, &doc["components"]["schemas"][name], value, at, errors);
+    }
+    if let Some(options) = schema["anyOf"].as_array() {
+        if !options.iter().any(|s| fits_quietly(doc, s, value)) {
+            errors.push(format!("{at}: fits none of {}", schema["anyOf"]));
+        }
+        return;
     }
     if let Some(options) = schema["oneOf"].as_array() {
         if options.iter().filter(|s| fits_quietly(doc, s, value)).count() != 1 {

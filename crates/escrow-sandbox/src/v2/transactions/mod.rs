@@ -10,3 +10,4 @@ pub mod search;
 mod search_filter;
 pub mod split_count;
 pub mod store;
+pub mod view;

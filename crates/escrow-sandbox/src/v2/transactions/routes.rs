@@ -23,7 +23,7 @@ use rusqlite::Connection;
 use rust_decimal::Decimal;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::HashMap;
 
 /// Where the transaction routes are listed in the OpenAPI document.
@@ -36,7 +36,7 @@ pub fn routes(dialect: Dialect) -> Routes {
             "/v2/transactions",
             Op::new("List and search transactions, newest first")
                 .query(&["Skip", "Take", "Search", "ReferenceId"])
-                .returns::<crate::openapi::kept::TransactionList>(),
+                .returns::<super::view::TransactionList>(),
             list,
         )
         .post("/v2/transactions/marketplace", create, create_marketplace)
@@ -47,7 +47,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         )
         .get(
             "/v2/transactions/{transaction_id}",
-            Op::new("Get a transaction").returns::<crate::openapi::kept::Transaction>(),
+            Op::new("Get a transaction").returns::<super::view::Transaction>(),
             get_one,
         );
     match dialect {
@@ -101,12 +101,12 @@ async fn list(
         .db
         .read_with_spares(move |c, spares| search::list_with(c, &tenant.name, &q, &counts, &CountSplit::new(spares)))
         .await?;
-    Ok(Json(json!({ "items": items.iter().map(store::list_item).collect::<Vec<_>>(), "count": count })))
+    Ok(Json(super::view::list(&items, count)))
 }
 
 async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let doc = state.db.call(move |c| store::get(c, &tenant.name, &id)).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(store::record(&doc, &state.public_url)))
+    Ok(Json(super::view::record(&doc, &state.public_url)))
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -1,15 +1,16 @@
-//! Transactions: the stored document, its JSON renderings and list/search.
+//! Transactions: the stored document and its table (its renderings are in [`super::view`]).
 
 use crate::error::ApiResult;
-use crate::money;
 use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// A party as stored on a transaction (denormalized for display and search).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "Party")]
 pub struct PartyDoc {
     pub service_account_id: Option<String>,
     pub reference_id: Option<String>,
@@ -133,98 +134,6 @@ impl TxnDoc {
         }
         parts.join("\u{1f}").to_lowercase()
     }
-}
-
-fn party_json(p: &Option<PartyDoc>) -> Value {
-    p.as_ref().map_or(Value::Null, |p| json!(p))
-}
-
-fn fees_json(f: &FeesDoc) -> Value {
-    json!({
-        "payee": money::json(f.payee),
-        "payer": money::json(f.payer),
-        "tenant": money::json(f.tenant),
-        "safepay": money::json(f.safepay),
-    })
-}
-
-/// `GET /v2/transactions/{id}`.
-pub fn record(t: &TxnDoc, public_url: &str) -> Value {
-    let inbound: Vec<Value> = t
-        .inbound
-        .iter()
-        .map(|p| {
-            json!({
-                "paymentId": p.payment_id,
-                "payer": p.payer,
-                "method": p.method,
-                "amount": money::json(p.amount),
-                "currency": p.currency,
-                "status": p.status,
-                "created": p.created,
-                "authorized": p.authorized,
-                "failed": p.failed,
-            })
-        })
-        .collect();
-    let outbound: Vec<Value> = t
-        .outbound
-        .iter()
-        .map(|p| {
-            json!({
-                "destination": p.destination,
-                "text": p.text,
-                "payee": p.payee,
-                "amount": money::json(p.amount),
-                "currency": p.currency,
-                "status": p.status,
-                "created": p.created,
-                "authorized": p.authorized,
-            })
-        })
-        .collect();
-    let out_total: Decimal = t.outbound.iter().filter(|p| p.status != "CANCELLED").map(|p| p.amount).sum();
-    json!({
-        "transactionId": t.transaction_id,
-        "checkoutUrl": format!("{public_url}/hosted/checkout/{}", t.transaction_id),
-        "paymentGuideUrl": format!("{public_url}/hosted/payment-guide/{}", t.transaction_id),
-        "status": t.status,
-        "referenceId": t.reference_id,
-        "amount": money::json(t.amount),
-        "currency": t.currency,
-        "fees": fees_json(&t.fees),
-        "payee": party_json(&t.payee),
-        "payer": party_json(&t.payer),
-        "title": t.title,
-        "description": t.description,
-        "created": t.created,
-        "autoInformation": t.auto_information,
-        "imageUrls": t.image_urls,
-        "expectedCompletion": t.expected_completion,
-        "payments": {
-            "inbound": { "amount": money::json(t.paid_in()), "payments": inbound },
-            "outbound": { "amount": money::json(out_total), "payments": outbound },
-        },
-    })
-}
-
-/// One item of `GET /v2/transactions`.
-pub fn list_item(t: &TxnDoc) -> Value {
-    json!({
-        "transactionId": t.transaction_id,
-        "amount": money::json(t.amount),
-        "currency": t.currency,
-        "status": t.status,
-        "created": t.created,
-        "referenceId": t.reference_id,
-        "payee": party_json(&t.payee),
-        "payer": party_json(&t.payer),
-        "title": t.title,
-        "autoInformation": t.auto_information,
-        "fees": fees_json(&t.fees),
-        "payments": { "inbound": { "amount": money::json(t.paid_in()), "currency": t.currency } },
-        "expectedCompletion": t.expected_completion,
-    })
 }
 
 /// Stores a new transaction. Its list position (`ord`) is assigned here; the search
