@@ -1,8 +1,8 @@
-//! The answers still rendered with `json!` by their handlers (users, documents, trades, the
-//! control API's lists) and the trade API's initiate body (read field by field), described
-//! here next to each other until their renderers and readers become types of their own. Each
-//! is a schema-only type, so registrations name them like the generated ones
-//! (`Op::returns::<User>()`).
+//! The answers still rendered with `json!` by their handlers (trades, the control API's
+//! lists, health) and the trade API's initiate body (read field by field), described here
+//! next to each other until their renderers and readers become types of their own. Each is a
+//! schema-only type, so registrations name them like the generated ones
+//! (`Op::returns::<Trade>()`).
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Value, json};
@@ -44,63 +44,6 @@ macro_rules! kept {
         }
     };
 }
-
-kept!(
-    /// `GET /v2/users/{id}`.
-    User, "User", |_g| object(
-    &["id", "serviceAccountId", "name", "type", "created"],
-    json!({
-        "id": string(), "serviceAccountId": string(), "connections": {}, "name": string(),
-        "kyc": { "type": "object" }, "email": nullable("string"), "phoneNumber": nullable("string"),
-        "phoneNumberVerified": { "type": "boolean" }, "dateOfBirth": nullable("string"), "cpr": nullable("string"),
-        "cvr": nullable("string"), "address": {}, "type": string(), "created": string(),
-    }),
-    true,
-));
-
-kept!(UserListItem, "UserListItem", |_g| object(
-    &["serviceAccountId", "name", "type", "created"],
-    json!({
-        "serviceAccountId": string(), "name": string(), "phoneNumber": nullable("string"),
-        "phoneNumberVerified": { "type": "boolean" }, "created": string(), "type": string(),
-    }),
-    true,
-));
-
-kept!(
-    /// `GET /v2/users`.
-    UserList, "UserList", |g| object(&["items"], json!({ "items": { "type": "array", "items": reference::<UserListItem>(g) } }), false));
-
-kept!(Signer, "Signer", |_g| object(
-    &["serviceAccountId"],
-    json!({
-        "serviceAccountId": string(), "referenceId": nullable("string"), "name": nullable("string"),
-        "title": nullable("string"), "signed": nullable("string"),
-    }),
-    false,
-));
-
-kept!(
-    /// `GET /v2/documents/{id}`.
-    Document, "Document", |g| object(
-    &["documentId", "title", "signed", "signers", "created"],
-    json!({
-        "documentId": string(), "title": string(),
-        "signed": { "type": ["string", "null"], "description": "when the last required signer signed" },
-        "signers": { "type": "array", "items": reference::<Signer>(g) }, "signersRequired": nullable("integer"),
-        "transactionId": nullable("string"), "created": string(), "fileName": string(), "contentType": string(),
-        "size": { "type": "integer" },
-    }),
-    true,
-));
-
-kept!(
-    /// `GET /v2/documents`.
-    DocumentList, "DocumentList", |g| object(&["documents"], json!({ "documents": { "type": "array", "items": reference::<Document>(g) } }), false));
-
-kept!(
-    /// `POST /v2/documents`.
-    DocumentCreated, "DocumentCreated", |_g| object(&["documentId"], json!({ "documentId": string() }), true));
 
 kept!(
     /// A trade's details.

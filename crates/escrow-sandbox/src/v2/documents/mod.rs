@@ -2,3 +2,4 @@
 
 pub mod routes;
 pub mod store;
+pub mod view;

@@ -33,12 +33,11 @@ pub const DOWNLOAD_MINUTES: i64 = 15;
 
 pub fn routes() -> Routes {
     let limit = DefaultBodyLimit::max(MAX_DOCUMENT_BYTES + 1024 * 1024);
-    let create_op =
-        Op::new("Upload a document to sign").upload::<Upload>().returns::<crate::openapi::kept::DocumentCreated>();
+    let create_op = Op::new("Upload a document to sign").upload::<Upload>().returns::<super::view::DocumentCreated>();
     Routes::new("Documents")
         .with(Method::POST, "/v2/documents", create_op, post(create).layer(limit))
-        .get("/v2/documents", Op::new("List documents").returns::<crate::openapi::kept::DocumentList>(), list)
-        .get("/v2/documents/{id}", Op::new("Get a document").returns::<crate::openapi::kept::Document>(), get_one)
+        .get("/v2/documents", Op::new("List documents").returns::<super::view::DocumentList>(), list)
+        .get("/v2/documents/{id}", Op::new("Get a document").returns::<super::view::Document>(), get_one)
         .post(
             "/v2/documents/{id}/sign",
             Op::new("A signing link (hosted page)").takes::<SignBody>().returns::<Link>().titled_404(),
@@ -192,17 +191,17 @@ async fn create(State(state): State<AppState>, tenant: Tenant, req: Request) -> 
             files::write(&path, &data)
         })
         .await?;
-    Ok(Json(json!({ "documentId": id })))
+    Ok(Json(json!(super::view::DocumentCreated { document_id: id })))
 }
 
 async fn list(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
     let docs = state.db.call(move |c| store::list(c, &tenant.name)).await?;
-    Ok(Json(json!({ "documents": docs.iter().map(store::record).collect::<Vec<_>>() })))
+    Ok(Json(super::view::list(&docs)))
 }
 
 async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let doc = state.db.call(move |c| store::get(c, &tenant.name, &id)).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(store::record(&doc)))
+    Ok(Json(super::view::record(&doc)))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

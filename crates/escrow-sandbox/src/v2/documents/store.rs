@@ -6,7 +6,6 @@
 use crate::error::ApiResult;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 /// Files of documents live in this area of the file store.
 pub const AREA: &str = "documents";
@@ -23,8 +22,9 @@ pub struct FileMeta {
     pub size: u64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "Signer")]
 pub struct SignerDoc {
     pub service_account_id: String,
     pub reference_id: Option<String>,
@@ -60,23 +60,6 @@ impl DocumentDoc {
             None => done >= 1 && done == self.signers.len(),
         }
     }
-}
-
-/// The spec's Document shape (also used for list items, whose fields the spec does
-/// not show: the same fields, plus the attached transaction and creation time).
-pub fn record(d: &DocumentDoc) -> Value {
-    json!({
-        "documentId": d.document_id,
-        "title": d.title,
-        "signed": d.signed,
-        "signers": d.signers,
-        "signersRequired": d.signers_required,
-        "transactionId": d.transaction_id,
-        "created": d.created,
-        "fileName": d.original.file_name,
-        "contentType": d.original.content_type,
-        "size": d.original.size,
-    })
 }
 
 pub fn insert(conn: &Connection, tenant: &str, d: &DocumentDoc) -> ApiResult<()> {

@@ -3,3 +3,4 @@
 pub mod onboarding;
 pub mod routes;
 pub mod store;
+pub mod view;

@@ -12,7 +12,7 @@ use crate::v2::common::parse_json;
 use crate::v2::users::onboarding::{
     add_account, banks, connected, current_result, onboarding_result, start_onboarding,
 };
-use crate::v2::users::store::{self as users, Profile, User};
+use crate::v2::users::store as users;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -27,12 +27,10 @@ pub fn routes() -> Routes {
     Routes::new("Users")
         .get(
             "/v2/users",
-            Op::new("List connected users")
-                .query(&["Skip", "Take", "Public"])
-                .returns::<crate::openapi::kept::UserList>(),
+            Op::new("List connected users").query(&["Skip", "Take", "Public"]).returns::<super::view::UserList>(),
             list,
         )
-        .get("/v2/users/{id}", Op::new("Get a user").returns::<crate::openapi::kept::User>(), get_one)
+        .get("/v2/users/{id}", Op::new("Get a user").returns::<super::view::UserRecord>(), get_one)
         .get("/v2/users/{id}/banks", Op::new("Banks the user can onboard an account from"), list_banks)
         .get(accounts, Op::new("The user's bank accounts"), bank_accounts)
         .post(
@@ -110,45 +108,12 @@ async fn list(
 ) -> ApiResult<Json<Value>> {
     let (skip, take) = list_query(&raw)?;
     let items = state.db.call(move |c| users::list_connected(c, &tenant.name, skip, take)).await?;
-    let items: Vec<Value> = items
-        .iter()
-        .map(|u| {
-            json!({
-                "serviceAccountId": u.service_account_id,
-                "name": u.name,
-                "phoneNumber": u.phone_number,
-                "phoneNumberVerified": u.phone_number_verified,
-                "created": u.created,
-                "type": u.kind,
-            })
-        })
-        .collect();
-    Ok(Json(json!({ "items": items })))
-}
-
-/// The full user record of the spec.
-pub fn record(u: &User, p: &Profile) -> Value {
-    json!({
-        "id": p.id.clone().unwrap_or_else(|| u.service_account_id.clone()),
-        "serviceAccountId": u.service_account_id,
-        "connections": u.connections,
-        "name": u.name,
-        "kyc": { "level": p.kyc_level },
-        "email": u.email,
-        "phoneNumber": u.phone_number,
-        "phoneNumberVerified": u.phone_number_verified,
-        "dateOfBirth": p.date_of_birth,
-        "cpr": p.cpr,
-        "cvr": u.cvr,
-        "address": p.address,
-        "type": u.kind,
-        "created": u.created,
-    })
+    Ok(Json(super::view::list(&items)))
 }
 
 async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let (u, p) = connected(&state, &tenant, id).await?;
-    Ok(Json(record(&u, &p)))
+    Ok(Json(super::view::record(&u, &p)))
 }
 
 async fn list_banks(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
