@@ -25,8 +25,10 @@
 
 pub mod rename;
 
+// Its JSON Schema (the health answer) gives the names `Dialect::name` writes.
 /// What the sandbox speaks on the wire.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, schemars::JsonSchema)]
+#[schemars(rename_all = "lowercase")]
 pub enum Dialect {
     /// The specs' names and the client's default routes.
     #[default]

@@ -1,5 +1,5 @@
 //! The answers still rendered with `json!` by their handlers (trades, the control API's
-//! lists, health) and the trade API's initiate body (read field by field), described here
+//! lists) and the trade API's initiate body (read field by field), described here
 //! next to each other until their renderers and readers become types of their own. Each is a
 //! schema-only type, so registrations name them like the generated ones
 //! (`Op::returns::<Trade>()`).
@@ -58,12 +58,6 @@ kept!(
     TradeList, "TradeList", |g| object(&["trades", "pagination"], json!({
     "trades": { "type": "array", "items": reference::<Trade>(g) },
     "pagination": object(&["page", "pageSize"], json!({ "page": { "type": "integer" }, "pageSize": { "type": "integer" } }), true),
-}), true));
-
-kept!(
-    /// `GET /_sandbox/health`.
-    SandboxHealth, "SandboxHealth", |_g| object(&["status", "version", "dialect"], json!({
-    "status": { "const": "ok" }, "version": string(), "dialect": { "enum": ["spec", "published"] },
 }), true));
 
 kept!(
