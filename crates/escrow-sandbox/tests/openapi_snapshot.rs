@@ -107,3 +107,15 @@ async fn every_json_body_is_an_object_and_an_array_is_refused_everywhere() {
         assert!(tried > 30, "{dialect}: only {tried} JSON-body operations");
     }
 }
+
+/// The document says everything exactly: no type is described differently as read and as
+/// written under one name, and no schema would need both dialects' names at once.
+#[test]
+fn the_document_has_no_fault_in_either_dialect() {
+    for dialect in Dialect::ALL {
+        let routes = escrow_sandbox::routes(dialect);
+        let (_, faults) =
+            escrow_sandbox::openapi::document::document_and_faults(routes.table(), routes.apis(), dialect);
+        assert!(faults.is_empty(), "{dialect}: {faults:#?}");
+    }
+}

@@ -41,8 +41,18 @@ struct Generators {
     answers: SchemaGenerator,
 }
 
-/// The document for `table` (with the `apis` its routes belong to) served in `dialect`.
+/// The document for `table` (with the `apis` its routes belong to) served in `dialect`;
+/// what it could not say exactly is logged (see [`document_and_faults`]).
 pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect) -> Value {
+    let (doc, faults) = document_and_faults(table, apis, dialect);
+    faults.iter().for_each(|fault| tracing::warn!("OpenAPI document: {fault}"));
+    doc
+}
+
+/// [`document`], and what it could not say exactly: a schema the published dialect would
+/// have to rename for an API and keep for a control route (a test requires none).
+pub fn document_and_faults(table: &[Operation], apis: &[Api], dialect: Dialect) -> (Value, Vec<String>) {
+    let mut faults = Vec::new();
     let mut generators =
         Generators { requests: generator(Contract::Deserialize), answers: generator(Contract::Serialize) };
     let mut paths = Map::new();
@@ -51,19 +61,13 @@ pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect) -> Value {
         let api = apis.iter().find(|api| route.path.starts_with(api.prefix));
         item[route.method.as_str().to_ascii_lowercase()] = operation(route, api, &mut generators);
     }
-    let mut schemas: Map<String, Value> = generators.requests.take_definitions(true).into_iter().collect();
-    for (name, schema) in generators.answers.take_definitions(true) {
-        if schemas.get(&name).is_some_and(|read| read != &schema) {
-            tracing::warn!("schema {name} differs as read and as written; the document gives it as written");
-        }
-        schemas.insert(name, schema);
-    }
     let mut paths = Value::Object(paths);
+    let mut schemas = merge(generators, &mut paths);
     if dialect == Dialect::Published {
         let renamed = |path: &str| apis.iter().any(|api| api.renamed && path.starts_with(api.prefix));
-        published::rename(&mut paths, &mut schemas, renamed);
+        faults.extend(published::rename(&mut paths, &mut schemas, renamed));
     }
-    json!({
+    let doc = json!({
         "openapi": "3.1.0",
         "info": {
             "title": format!("Escrow sandbox ({dialect} dialect)"),
@@ -76,7 +80,58 @@ pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect) -> Value {
             "schemas": schemas,
             "securitySchemes": { "tenantKey": { "type": "http", "scheme": "bearer", "description": "A tenant's API key (--tenant NAME=KEY)." } },
         },
-    })
+    });
+    (doc, faults)
+}
+
+/// The schemas of both sides in one map. A type described differently as read and as
+/// written (a request's `Option` may be left out, an answer's is null) keeps its name for
+/// the requests and is `{name}Written` for the answers, whose references follow.
+fn merge(mut generators: Generators, paths: &mut Value) -> Map<String, Value> {
+    let mut schemas: Map<String, Value> = generators.requests.take_definitions(true).into_iter().collect();
+    let mut written: Map<String, Value> = generators.answers.take_definitions(true).into_iter().collect();
+    // A schema naming one that differs differs too once its reference is pointed on.
+    let mut differ: Vec<String> = Vec::new();
+    loop {
+        let more: Vec<String> = written
+            .iter()
+            .filter(|(name, schema)| !differ.contains(name) && schemas.get(*name).is_some_and(|read| read != *schema))
+            .map(|(name, _)| name.clone())
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        written.values_mut().for_each(|value| written_refs(value, &more));
+        differ.extend(more);
+    }
+    let answers = paths.as_object_mut().into_iter().flat_map(|p| p.values_mut()).flat_map(|item| {
+        item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut()).filter_map(|op| op.get_mut("responses"))
+    });
+    answers.for_each(|value| written_refs(value, &differ));
+    for name in &differ {
+        if let Some(schema) = written.remove(name) {
+            written.insert(format!("{name}Written"), schema);
+        }
+    }
+    schemas.extend(written);
+    schemas
+}
+
+/// Points the references to `names` in `value` at their written (`…Written`) schemas.
+fn written_refs(value: &mut Value, names: &[String]) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get_mut("$ref")
+                && let Some(name) = r.strip_prefix("#/components/schemas/")
+                && names.iter().any(|n| n == name)
+            {
+                r.push_str("Written");
+            }
+            map.values_mut().for_each(|v| written_refs(v, names));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| written_refs(v, names)),
+        _ => {}
+    }
 }
 
 fn operation(route: &Operation, api: Option<&Api>, generators: &mut Generators) -> Value {

@@ -9,12 +9,19 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeSet;
 
 /// Renames `paths`' operations whose bodies the dialect layer renames (`renamed_on_the_wire`)
-/// and the schemas they reach, in place.
-pub fn rename(paths: &mut Value, schemas: &mut Map<String, Value>, renamed_on_the_wire: impl Fn(&str) -> bool) {
+/// and the schemas they reach, in place; answers the schemas that a route keeping the specs'
+/// names reaches too (renamed all the same: wrong for that route).
+pub fn rename(
+    paths: &mut Value,
+    schemas: &mut Map<String, Value>,
+    renamed_on_the_wire: impl Fn(&str) -> bool,
+) -> Vec<String> {
     let (api, other) = reached(paths, schemas, &renamed_on_the_wire);
-    if let Some(shared) = api.intersection(&other).find(|name| mentions_renamed(&schemas[name.as_str()])) {
-        tracing::warn!("schema {shared} is used by both a renamed API and a control route");
-    }
+    let shared = api
+        .intersection(&other)
+        .filter(|name| mentions_renamed(&schemas[name.as_str()]))
+        .map(|name| format!("schema {name} is reached by a renamed API and by a route keeping the specs' names"))
+        .collect();
     if let Value::Object(paths) = paths {
         for (path, item) in paths.iter_mut() {
             if renamed_on_the_wire(path) {
@@ -27,6 +34,7 @@ pub fn rename(paths: &mut Value, schemas: &mut Map<String, Value>, renamed_on_th
             publish_names(schema);
         }
     }
+    shared
 }
 
 /// The schemas reached from renamed paths, and from the others.
