@@ -1,7 +1,6 @@
 //! The answers still rendered with `json!` by their handlers (trades, the control API's
-//! lists) and the trade API's initiate body (read field by field), described here
-//! next to each other until their renderers and readers become types of their own. Each is a
-//! schema-only type, so registrations name them like the generated ones
+//! lists), described here next to each other until their renderers become types of their
+//! own. Each is a schema-only type, so registrations name them like the generated ones
 //! (`Op::returns::<Trade>()`).
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -63,15 +62,3 @@ kept!(
 kept!(
     /// A control-API list (`{items: [...]}`).
     SandboxItems, "SandboxItems", |_g| object(&["items"], json!({ "items": { "type": "array", "items": { "type": "object" } } }), false));
-
-kept!(
-    /// The body of initiating a trade, as the trade API reads it field by field.
-    NewTrade, "NewTrade", |_g| object(&["title", "description", "amount", "payerMarketplaceUserId", "payeeMarketplaceUserId", "successUrl", "cancelUrl"], json!({
-    "title": string(), "description": string(), "amount": { "type": "number" },
-    "payerFee": { "type": "number" }, "payerFixedFee": { "type": "number" },
-    "payeeFee": { "type": "number" }, "payeeFixedFee": { "type": "number" },
-    "payerMarketplaceUserId": string(), "payeeMarketplaceUserId": string(), "referenceId": string(),
-    "shipping": { "type": "object" }, "returnShipping": { "type": "object" },
-    "successUrl": string(), "cancelUrl": string(), "checkoutType": string(),
-    "allowedTimeForItemDeliveryInMinutes": { "type": "integer" }, "prioritizedPayees": { "type": "array" },
-}), false));

@@ -2,6 +2,7 @@
 //! answer, as the spec's problem object lists them all.
 
 use super::api::{Fault, Outcome};
+use super::described::{self, Described};
 use rust_decimal::Decimal;
 use serde_json::{Map, Value};
 use std::str::FromStr;
@@ -10,6 +11,14 @@ use std::str::FromStr;
 pub struct Check {
     obj: Map<String, Value>,
     pub errors: Vec<(String, String)>,
+    /// Every field asked for: the body's schema ([`described`]).
+    described: Described,
+}
+
+impl Drop for Check {
+    fn drop(&mut self) {
+        described::finished(&self.described);
+    }
 }
 
 impl Check {
@@ -17,14 +26,18 @@ impl Check {
     pub fn parse(body: &[u8]) -> Outcome<Self> {
         let text: &[u8] = if body.iter().all(u8::is_ascii_whitespace) { b"{}" } else { body };
         match serde_json::from_slice::<Value>(text) {
-            Ok(Value::Object(obj)) => Ok(Self { obj, errors: Vec::new() }),
+            Ok(Value::Object(obj)) => Ok(Self { obj, errors: Vec::new(), described: Described::default() }),
             Ok(_) => Err(Fault::field("body", "must be a JSON object")),
             Err(e) => Err(Fault::field("body", format!("is not valid JSON: {e}"))),
         }
     }
 
     pub fn from_value(value: &Value) -> Self {
-        Self { obj: value.as_object().cloned().unwrap_or_default(), errors: Vec::new() }
+        Self {
+            obj: value.as_object().cloned().unwrap_or_default(),
+            errors: Vec::new(),
+            described: Described::default(),
+        }
     }
 
     fn fail(&mut self, key: &str, msg: impl Into<String>) {
@@ -42,6 +55,7 @@ impl Check {
 
     /// A string of `min..=max` characters; `None` when absent or null (an error when required).
     pub fn string(&mut self, key: &str, min: usize, max: usize, required: bool) -> Option<String> {
+        self.described.field(key, described::string(min, max, required), required);
         match self.obj.get(key) {
             None | Some(Value::Null) => {
                 if required {
@@ -70,6 +84,8 @@ impl Check {
 
     /// A number (or numeric string) within `min..=max`, rounded to 2 decimals when `round`.
     pub fn number(&mut self, key: &str, min: Decimal, max: Decimal, required: bool, round: bool) -> Option<Decimal> {
+        let bounds = (!round).then(|| (min.to_string(), max.to_string()));
+        self.described.field(key, described::number(bounds, required), required);
         let parsed = match self.obj.get(key) {
             None | Some(Value::Null) => {
                 if required {
@@ -100,6 +116,9 @@ impl Check {
 
     /// An integer within `min..=max`.
     pub fn int(&mut self, key: &str, min: i64, max: i64, required: bool) -> Option<i64> {
+        let mut schema = described::kind("integer", required);
+        (schema["minimum"], schema["maximum"]) = (min.into(), max.into());
+        self.described.field(key, schema, required);
         match self.obj.get(key) {
             None | Some(Value::Null) => {
                 if required {
@@ -122,6 +141,7 @@ impl Check {
     }
 
     pub fn boolean(&mut self, key: &str) -> bool {
+        self.described.field(key, described::kind("boolean", false), false);
         match self.obj.get(key) {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -134,6 +154,7 @@ impl Check {
 
     /// An object (kept as JSON); `None` when absent or null.
     pub fn object(&mut self, key: &str, required: bool) -> Option<Value> {
+        self.described.field(key, described::kind("object", required), required);
         match self.obj.get(key) {
             None | Some(Value::Null) => {
                 if required {
@@ -151,6 +172,9 @@ impl Check {
 
     /// An array of strings; `None` when absent or null.
     pub fn strings(&mut self, key: &str) -> Option<Vec<String>> {
+        let mut schema = described::kind("array", false);
+        schema["items"] = serde_json::json!({ "type": "string" });
+        self.described.field(key, schema, false);
         match self.obj.get(key) {
             None | Some(Value::Null) => None,
             Some(Value::Array(items)) if items.iter().all(Value::is_string) => {
@@ -165,6 +189,7 @@ impl Check {
 
     /// An array (kept as JSON); `None` when absent or null.
     pub fn array(&mut self, key: &str) -> Option<Value> {
+        self.described.field(key, described::kind("array", false), false);
         match self.obj.get(key) {
             None | Some(Value::Null) => None,
             Some(v @ Value::Array(_)) => Some(v.clone()),
@@ -176,8 +201,8 @@ impl Check {
     }
 
     /// 400 with every fault found, or Ok.
-    pub fn finish(self) -> Outcome<()> {
-        if self.errors.is_empty() { Ok(()) } else { Err(Fault::fields(self.errors)) }
+    pub fn finish(mut self) -> Outcome<()> {
+        if self.errors.is_empty() { Ok(()) } else { Err(Fault::fields(std::mem::take(&mut self.errors))) }
     }
 }
 

@@ -22,6 +22,7 @@
 pub mod api;
 pub mod call;
 pub mod check;
+pub mod described;
 pub mod machine;
 pub mod published;
 pub mod records;

@@ -81,7 +81,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         .tagged("Trade API: trades")
         .post(
             format!("{p}{}", wire.initiate),
-            Op::new("Initiate a trade").keyed().takes::<kept::NewTrade>().returns::<TradeInitiated>(),
+            new_trade(Op::new("Initiate a trade").keyed(), dialect).returns::<TradeInitiated>(),
             trades::initiate,
         )
         .post(format!("{p}/trades/cancel"), Op::new("Cancel an ongoing trade").keyed().takes_object(), trades::cancel)
@@ -129,6 +129,14 @@ pub fn routes(dialect: Dialect) -> Routes {
             Op::new("List an action by name for the user's party (body: name)").takes_object(),
             steps::list_extra,
         )
+}
+
+/// `op` reading the body of initiating a trade as `dialect`'s reader does.
+fn new_trade(op: Op, dialect: Dialect) -> Op {
+    match dialect {
+        Dialect::Spec => op.takes::<trades::NewTradeBody>(),
+        Dialect::Published => op.takes::<trades::PublishedNewTradeBody>(),
+    }
 }
 
 /// A hosted-page link answered in `dialect`'s shape.

@@ -24,6 +24,40 @@ struct NewTrade {
     doc: TradeDoc,
 }
 
+/// The body of initiating a trade in the spec's dialect, as [`read_new_trade`] reads it
+/// (schema only: made by running the reader, see [`crate::trade::described`]).
+pub struct NewTradeBody;
+
+/// The body of initiating a trade in the published dialect, as [`read_new_trade`] reads it.
+pub struct PublishedNewTradeBody;
+
+fn new_trade_schema(dialect: Dialect) -> schemars::Schema {
+    let schema = crate::trade::described::schema_of_reader(|| {
+        let _ = read_new_trade(b"", String::new(), "", dialect);
+    });
+    schemars::Schema::try_from(schema).unwrap_or_default()
+}
+
+impl schemars::JsonSchema for NewTradeBody {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewTrade".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        new_trade_schema(Dialect::Spec)
+    }
+}
+
+impl schemars::JsonSchema for PublishedNewTradeBody {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewTrade".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        new_trade_schema(Dialect::Published)
+    }
+}
+
 fn read_new_trade(body: &[u8], trade_id: String, at: &str, dialect: Dialect) -> Outcome<NewTrade> {
     let mut c = Check::parse(body)?;
     let title = c.string("title", 1, 64, true);
