@@ -42,6 +42,29 @@ pub fn schema_of_reader(read: impl FnOnce()) -> Value {
     captured.unwrap_or_else(|| json!({ "type": "object" }))
 }
 
+/// A schema-only type `$ty`, named `$name` in the document, whose schema is what `$read` (a
+/// reader given an empty body) reads: `Op::takes::<$ty>()` documents a body from its reader.
+macro_rules! body_read_by {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $read:expr) => {
+        $(#[$doc])*
+        pub struct $ty;
+
+        impl schemars::JsonSchema for $ty {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                $name.into()
+            }
+
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                let schema = $crate::trade::described::schema_of_reader(|| {
+                    let _ = $read;
+                });
+                schemars::Schema::try_from(schema).unwrap_or_default()
+            }
+        }
+    };
+}
+pub(crate) use body_read_by;
+
 /// Called as a `Check` is dropped: keeps its schema when [`schema_of_reader`] is running.
 pub(super) fn finished(described: &Described) {
     CAPTURED.with(|c| {

@@ -59,6 +59,7 @@ pub fn routes(dialect: Dialect) -> Routes {
     let business = format!("{p}/business-users/{{business_id}}/{{location_id}}");
     let wire = wire::routes(dialect);
     let step = |summary| Op::new(summary).takes_object();
+    let shipment = |summary| Op::new(summary).keyed().takes::<payments::ShipmentBody>();
     Routes::new("Trade API: business users")
         .api(API)
         .api(Api { prefix: "/_sandbox/trade/", renamed: false, ..API })
@@ -115,8 +116,8 @@ pub fn routes(dialect: Dialect) -> Routes {
             payments::flow,
         )
         .get(format!("{t}/payment"), Op::new("The trade's payment to escrow"), payments::get)
-        .post(format!("{t}/shipments/delivery"), step("Buy a delivery shipment").keyed(), payments::buy_delivery)
-        .post(format!("{t}/shipments/return"), step("Buy a return shipment").keyed(), payments::buy_return)
+        .post(format!("{t}/shipments/delivery"), shipment("Buy a delivery shipment"), payments::buy_delivery)
+        .post(format!("{t}/shipments/return"), shipment("Buy a return shipment"), payments::buy_return)
         .tagged(CONTROL_TAG)
         .post(
             "/_sandbox/trade/users",

@@ -5,6 +5,7 @@ use crate::clock::stamp;
 use crate::trade::api::{CARRIERS, Fault, Outcome, check_path};
 use crate::trade::call::{Call, Moved, Step, TradePath};
 use crate::trade::check::{Check, dec};
+use crate::trade::described::body_read_by;
 use crate::trade::machine::{PaymentDoc, Shipment, TradeDoc};
 use crate::trade::records::{ensure_payable, hosted_link, load_trade};
 use crate::trade::session::SessionDoc;
@@ -58,6 +59,13 @@ pub async fn flow(call: Call<PaymentPath>) -> Response {
     })
     .await
 }
+
+body_read_by!(
+    /// The body of buying a shipment, as [`read_shipment`] reads it.
+    ShipmentBody,
+    "NewShipment",
+    read_shipment(b"")
+);
 
 fn read_shipment(body: &[u8]) -> Outcome<(Decimal, String, i64)> {
     let mut c = Check::parse(body)?;

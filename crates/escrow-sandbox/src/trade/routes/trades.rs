@@ -7,6 +7,7 @@ use crate::form::{query_pairs, query_value};
 use crate::trade::api::{Fault, Outcome, check_path};
 use crate::trade::call::{Call, TradePath};
 use crate::trade::check::{Check, dec};
+use crate::trade::described::body_read_by;
 use crate::trade::machine::{Stage, TradeDoc};
 use crate::trade::records::{
     hosted_link, hosted_url, load_trade, load_user, record, render_trade, save_trade, void_pending_payment,
@@ -24,39 +25,19 @@ struct NewTrade {
     doc: TradeDoc,
 }
 
-/// The body of initiating a trade in the spec's dialect, as [`read_new_trade`] reads it
-/// (schema only: made by running the reader, see [`crate::trade::described`]).
-pub struct NewTradeBody;
+body_read_by!(
+    /// The body of initiating a trade in the spec's dialect, as [`read_new_trade`] reads it.
+    NewTradeBody,
+    "NewTrade",
+    read_new_trade(b"", String::new(), "", Dialect::Spec)
+);
 
-/// The body of initiating a trade in the published dialect, as [`read_new_trade`] reads it.
-pub struct PublishedNewTradeBody;
-
-fn new_trade_schema(dialect: Dialect) -> schemars::Schema {
-    let schema = crate::trade::described::schema_of_reader(|| {
-        let _ = read_new_trade(b"", String::new(), "", dialect);
-    });
-    schemars::Schema::try_from(schema).unwrap_or_default()
-}
-
-impl schemars::JsonSchema for NewTradeBody {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "NewTrade".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        new_trade_schema(Dialect::Spec)
-    }
-}
-
-impl schemars::JsonSchema for PublishedNewTradeBody {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "NewTrade".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        new_trade_schema(Dialect::Published)
-    }
-}
+body_read_by!(
+    /// The body of initiating a trade in the published dialect, as [`read_new_trade`] reads it.
+    PublishedNewTradeBody,
+    "NewTrade",
+    read_new_trade(b"", String::new(), "", Dialect::Published)
+);
 
 fn read_new_trade(body: &[u8], trade_id: String, at: &str, dialect: Dialect) -> Outcome<NewTrade> {
     let mut c = Check::parse(body)?;
