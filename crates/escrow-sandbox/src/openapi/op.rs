@@ -93,6 +93,9 @@ pub enum NotFound {
     Bare,
     /// No body, or problem details with a title (`Invalid account`, ...).
     BareOrTitled,
+    /// The API's usual, also without path parameters: the body names a record that may be
+    /// missing.
+    Named,
 }
 
 /// One operation's description.
@@ -198,6 +201,11 @@ impl Op {
     /// Its 404 has no body, whatever its path.
     pub const fn bare_404(self) -> Self {
         Self { not_found: NotFound::Bare, ..self }
+    }
+
+    /// Its body names a record that may be missing: a 404 in its API's usual shape.
+    pub const fn names_a_record(self) -> Self {
+        Self { not_found: NotFound::Named, ..self }
     }
 
     /// Its 404 may be titled problem details.

@@ -39,7 +39,7 @@ pub fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGen
     if let (Some(own), Auth::Key) = (own, op.auth) {
         let schema = own(generator).to_value();
         out.insert("400".into(), answer("Refused: the trade API's problem object", trade_kinds, schema.clone()));
-        if has_path_params {
+        if has_path_params || op.not_found == NotFound::Named {
             out.insert("404".into(), answer("Not found (or another tenant's)", trade_kinds, schema));
         }
     } else if op.auth != Auth::Token && (api.is_some() || reads_input || op.keyed) {
@@ -73,10 +73,10 @@ pub fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGen
         NotFound::Usual if op.auth == Auth::Token && has_path_params => {
             out.insert("404".into(), json!({ "description": "Link not found", "content": { "text/html": {} } }));
         }
-        NotFound::Usual if !trade && has_path_params => {
+        NotFound::Usual | NotFound::Named if !trade && (has_path_params || op.not_found == NotFound::Named) => {
             out.insert("404".into(), json!({ "description": "Not found, or another tenant's (no body)" }));
         }
-        NotFound::Usual => {}
+        NotFound::Usual | NotFound::Named => {}
     }
     if op.keyed {
         out.insert(

@@ -200,6 +200,15 @@ impl Check {
         }
     }
 
+    /// `value` (read by this check), or 400 with every fault found.
+    pub fn finish_with<T>(mut self, value: Option<T>) -> Outcome<T> {
+        let errors = std::mem::take(&mut self.errors);
+        match value {
+            Some(value) if errors.is_empty() => Ok(value),
+            _ => Err(Fault::fields(errors)),
+        }
+    }
+
     /// 400 with every fault found, or Ok.
     pub fn finish(mut self) -> Outcome<()> {
         if self.errors.is_empty() { Ok(()) } else { Err(Fault::fields(std::mem::take(&mut self.errors))) }

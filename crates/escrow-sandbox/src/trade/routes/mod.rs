@@ -30,6 +30,7 @@
 //! [`Call::step`](super::call::Call::step). The control routes for tests and demos
 //! (`/_sandbox/trade/...`) are in [`control`].
 
+mod bodies;
 mod business_users;
 mod control;
 mod payments;
@@ -76,7 +77,9 @@ pub fn routes(dialect: Dialect) -> Routes {
         .get(format!("{p}/users/{{user}}"), Op::new("Get a user's details"), users::details)
         .post(
             format!("{p}{}", wire.payout_account),
-            Op::new("Start choosing the payout account (hosted page link)").takes_object().link(dialect),
+            Op::new("Start choosing the payout account (hosted page link)")
+                .takes::<bodies::OptionalReturnUrlBody>()
+                .link(dialect),
             users::payout_account_link,
         )
         .tagged("Trade API: trades")
@@ -85,15 +88,27 @@ pub fn routes(dialect: Dialect) -> Routes {
             new_trade(Op::new("Initiate a trade").keyed(), dialect).returns::<TradeInitiated>(),
             trades::initiate,
         )
-        .post(format!("{p}/trades/cancel"), Op::new("Cancel an ongoing trade").keyed().takes_object(), trades::cancel)
+        .post(
+            format!("{p}/trades/cancel"),
+            Op::new("Cancel an ongoing trade").keyed().takes::<bodies::CancelBody>().names_a_record(),
+            trades::cancel,
+        )
         .get(
             format!("{p}/users/{{user}}/trades"),
             Op::new("A user's trades").query(&["page", "pageSize"]).returns::<kept::TradeList>(),
             trades::list,
         )
         .get(t.clone(), Op::new("A trade's details").returns::<kept::Trade>(), trades::details)
-        .post(format!("{t}/status-link"), step("The trade's status page link").link(dialect), trades::status_link)
-        .post(format!("{t}/reimburse"), step("Reimburse the payer").keyed(), trades::reimburse)
+        .post(
+            format!("{t}/status-link"),
+            Op::new("The trade's status page link").takes::<bodies::ReturnUrlBody>().link(dialect),
+            trades::status_link,
+        )
+        .post(
+            format!("{t}/reimburse"),
+            Op::new("Reimburse the payer").keyed().takes::<bodies::ReimburseBody>(),
+            trades::reimburse,
+        )
         .post(format!("{t}/accept"), Op::new("Accept the invitation"), steps::accept)
         .post(
             format!("{t}/accept-and-pay"),
@@ -112,7 +127,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         .tagged("Trade API: payments")
         .post(
             format!("{p}/users/{{user}}/payments/{{payment}}/flow"),
-            step("Start a payment flow (hosted page link)").keyed().link(dialect),
+            Op::new("Start a payment flow (hosted page link)").keyed().takes::<bodies::FlowBody>().link(dialect),
             payments::flow,
         )
         .get(format!("{t}/payment"), Op::new("The trade's payment to escrow"), payments::get)

@@ -10,7 +10,6 @@ use crate::trade::machine::{PaymentDoc, Shipment, TradeDoc};
 use crate::trade::records::{ensure_payable, hosted_link, load_trade};
 use crate::trade::session::SessionDoc;
 use crate::trade::store::{self, PAYMENT};
-use crate::trade::wire;
 use axum::response::Response;
 use rust_decimal::Decimal;
 
@@ -44,11 +43,7 @@ pub async fn flow(call: Call<PaymentPath>) -> Response {
     }
     let st = call.state.clone();
     call.keyed(move |conn, tenant, body, ctx| {
-        let mut c = Check::parse(body)?;
-        let success = c.string("successUrl", 1, 2048, true);
-        let cancel = c.string("cancelUrl", 1, 2048, true);
-        wire::app_switch(&mut c, st.dialect);
-        c.finish()?;
+        let (success, cancel) = super::bodies::read_flow(body, st.dialect)?;
         let p: PaymentDoc = store::get(conn, tenant, PAYMENT, &payment)?
             .filter(|p: &PaymentDoc| p.payer_id == user)
             .ok_or_else(|| Fault::not_found("PaymentNotFound", format!("no payment {payment} for user {user}")))?;

@@ -188,13 +188,7 @@ pub async fn initiate(call: Call) -> Response {
 pub async fn cancel(call: Call) -> Response {
     call.keyed(move |conn, tenant, body, ctx| {
         let at = stamp(ctx.now);
-        let mut c = Check::parse(body)?;
-        let id = c.string("state", 1, 64, true);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(id) = id else {
-            return Err(Fault::fields(errors));
-        };
+        let id = super::bodies::read_state(body)?;
         let mut t: TradeDoc = store::get(conn, tenant, TRADE, &id)?
             .ok_or_else(|| Fault::not_found("TradeNotFound", format!("no trade with state {id}")))?;
         let effects = t.cancel(&at)?;
@@ -267,10 +261,7 @@ pub async fn status_link(call: Call<TradePath>) -> Response {
     let st = call.state.clone();
     let r = async {
         check_path(&[("marketplaceUserId", &user), ("tradeId", &trade)])?;
-        let mut c = Check::parse(&call.body)?;
-        let return_url = c.string("returnUrl", 1, 2048, true);
-        wire::app_switch(&mut c, st.dialect);
-        c.finish()?;
+        let return_url = super::bodies::read_return_url(&call.body, st.dialect, true)?;
         call.exec(move |conn, tenant| {
             load_trade(conn, tenant, &user, &trade)?;
             let session = SessionDoc::new("status", &user, &now).trade(&trade).urls(return_url, None);
@@ -289,13 +280,7 @@ pub async fn reimburse(call: Call<TradePath>) -> Response {
     }
     call.keyed(move |conn, tenant, body, ctx| {
         let at = stamp(ctx.now);
-        let mut c = Check::parse(body)?;
-        let amount = c.number("amount", Decimal::ZERO, dec(10_000_000), true, true);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(amount) = amount else {
-            return Err(Fault::fields(errors));
-        };
+        let amount = super::bodies::read_amount(body)?;
         let mut t = load_trade(conn, tenant, &payer, &trade)?;
         let effects = t.reimburse(&payer, amount, &at)?;
         save_trade(conn, tenant, &t)?;

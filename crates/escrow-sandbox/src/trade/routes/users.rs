@@ -50,10 +50,7 @@ pub async fn payout_account_link(call: Call<String>) -> Response {
     let st = call.state.clone();
     let r = async {
         check_path(&[("marketplaceUserId", &user)])?;
-        let mut c = Check::parse(&call.body)?;
-        let return_url = c.string("returnUrl", 1, 2048, false);
-        wire::app_switch(&mut c, st.dialect);
-        c.finish()?;
+        let return_url = super::bodies::read_return_url(&call.body, st.dialect, false)?;
         call.exec(move |conn, tenant| {
             require_user(conn, tenant, &user)?;
             let session = SessionDoc::new("payout-account", &user, &now).urls(return_url, None);
