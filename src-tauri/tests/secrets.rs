@@ -196,6 +196,7 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "audit_log" => json(&app.audit.audit_log(None, 100)),
             "verify_audit_log" => json(&app.audit.verify_audit_log()),
             "save_audit_csv" => json(&app.audit.save_audit_csv(None)),
+            "audit_csv_text" => json(&app.audit.audit_csv_text(None, &[])),
             "list_split_payouts" => json(&app.transactions.list_split_payouts(&txn).await),
             "user_transactions" => json(&app.users.user_transactions(&payer).await),
             "transaction_timeline" => json(&app.timeline.transaction_timeline(&txn).await),

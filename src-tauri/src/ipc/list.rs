@@ -86,6 +86,7 @@ commands! {
     audit: state(AuditLog) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
     audit: state(AuditLog) verify_audit_log() -> ChainCheck;
     audit: state(AuditLog) save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;
+    audit: state(AuditLog) audit_csv_text(text: Option<String>, shown_as: Vec<String>) -> String;
     notifications: state(Notify) notification_settings() -> NotificationSettings;
     notifications: state(Notify) save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();

@@ -82,6 +82,7 @@ export const ipc = {
   auditLog: (filter: string | null, shownAs: Array<string>, limit: number) => call<Array<AuditRow>>('audit_log', { filter, shownAs, limit }),
   verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),
   saveAuditCsv: (text: string | null, shownAs: Array<string>, saveToken: string) => call<AuditFile>('save_audit_csv', { text, shownAs, saveToken }),
+  auditCsvText: (text: string | null, shownAs: Array<string>) => call<string>('audit_csv_text', { text, shownAs }),
   notificationSettings: () => call<NotificationSettings>('notification_settings'),
   saveNotificationSettings: (settings: NotificationSettings) => call<NotificationSettings>('save_notification_settings', { settings }),
   openExternal: (url: string) => call<null>('open_external', { url }),
