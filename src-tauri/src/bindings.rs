@@ -73,6 +73,8 @@ pub fn typescript() -> String {
         crate::audit::export::AuditFile::decl(&cfg),
         crate::save_as::kind::ExportKind::decl(&cfg),
         crate::save_as::commands::SaveChoice::decl(&cfg),
+        crate::paper::statement::PaperKind::decl(&cfg),
+        crate::paper::service::PaperFile::decl(&cfg),
         crate::notifications::settings::NotificationSettings::decl(&cfg),
         crate::trades::service::TradeUserDetailsView::decl(&cfg),
         crate::transactions::create::VehicleInput::decl(&cfg),

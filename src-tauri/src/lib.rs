@@ -26,6 +26,7 @@ pub mod ipc;
 pub use desk_journal as journal;
 pub mod mirror;
 pub mod notifications;
+pub mod paper;
 pub mod payments;
 pub mod platform;
 pub mod sandbox_inspect;

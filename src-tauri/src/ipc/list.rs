@@ -31,6 +31,8 @@ commands! {
     transactions: state_async(Transactions) debt_consequence(transaction_id: String, amount: String) -> ConsequenceView;
     transactions: state_async(Transactions) list_split_payouts(transaction_id: String) -> SplitPayoutsView;
     timeline: state_async(Timeline) transaction_timeline(transaction_id: String) -> TimelineView;
+    paper: state_async(Papers) save_paper(transaction_id: String, kind: PaperKind, issuer: Option<String>, save_token: String) -> PaperFile;
+    paper: state_async(Papers) print_paper(transaction_id: String, kind: PaperKind, issuer: Option<String>) -> PaperFile;
     events: state_async(Events) webhook_examples() -> WebhookExamplesView;
     events: state_async(Events) webhook_deliveries(transaction_id: Option<String>) -> DeliveriesView;
     events: state_async(Events) send_test_webhook(event_name: String, transaction_id: Option<String>) -> String;

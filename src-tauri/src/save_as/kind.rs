@@ -13,6 +13,10 @@ pub enum ExportKind {
     Selection,
     /// The audit log's CSV.
     Audit,
+    /// An Auto deal's settlement statement (PDF).
+    Statement,
+    /// A deal's receipt (PDF).
+    Receipt,
 }
 
 impl ExportKind {
@@ -22,6 +26,8 @@ impl ExportKind {
             Self::Transactions => "transactions",
             Self::Selection => "selection",
             Self::Audit => "audit",
+            Self::Statement => "statement",
+            Self::Receipt => "receipt",
         }
     }
 
@@ -34,6 +40,10 @@ impl ExportKind {
             (Self::Selection, true) => "Eksportér valgte transaktioner",
             (Self::Audit, false) => "Export audit log",
             (Self::Audit, true) => "Eksportér revisionsloggen",
+            (Self::Statement, false) => "Save settlement statement",
+            (Self::Statement, true) => "Gem afregningsopgørelse",
+            (Self::Receipt, false) => "Save receipt",
+            (Self::Receipt, true) => "Gem kvittering",
         }
     }
 
@@ -41,9 +51,8 @@ impl ExportKind {
     /// export and the selection's write the same file format).
     pub fn redeemable_as(self, other: ExportKind) -> bool {
         match (self, other) {
-            (Self::Audit, Self::Audit) => true,
-            (Self::Audit, _) | (_, Self::Audit) => false,
-            _ => true,
+            (Self::Transactions | Self::Selection, Self::Transactions | Self::Selection) => true,
+            _ => self == other,
         }
     }
 
@@ -53,6 +62,7 @@ impl ExportKind {
     pub fn filters(self, da: bool) -> &'static [(&'static str, &'static [&'static str])] {
         match (self, da) {
             (Self::Audit, _) => &[("CSV", &["csv"])],
+            (Self::Statement | Self::Receipt, _) => &[("PDF", &["pdf"])],
             (_, false) => &[("Excel workbook", &["xlsx"]), ("CSV (comma-separated)", &["csv"])],
             (_, true) => &[("Excel-projektmappe", &["xlsx"]), ("CSV (semikolonsepareret)", &["csv"])],
         }
@@ -62,6 +72,7 @@ impl ExportKind {
     fn extension(self) -> &'static str {
         match self {
             Self::Audit => "csv",
+            Self::Statement | Self::Receipt => "pdf",
             Self::Transactions | Self::Selection => "xlsx",
         }
     }
@@ -73,6 +84,8 @@ impl ExportKind {
             Self::Transactions => format!("escrow-transactions-{stamp}.{ext}"),
             Self::Selection => format!("escrow-selection-{stamp}.{ext}"),
             Self::Audit => format!("escrow-desk-audit-{stamp}.{ext}"),
+            Self::Statement => format!("settlement-statement-{stamp}.{ext}"),
+            Self::Receipt => format!("receipt-{stamp}.{ext}"),
         }
     }
 
@@ -128,5 +141,7 @@ mod tests {
         assert!(!Selection.redeemable_as(Audit));
         assert!(Selection.redeemable_as(Transactions));
         assert!(Transactions.redeemable_as(Selection));
+        assert!(Statement.redeemable_as(Statement) && !Statement.redeemable_as(Receipt));
+        assert!(!Receipt.redeemable_as(Transactions) && !Audit.redeemable_as(Statement));
     }
 }
