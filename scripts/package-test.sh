@@ -25,9 +25,15 @@ done
 files=$(dpkg-deb -c "$deb" | sed -E 's/^([^ ]+ +){5}//; s|^\./||')
 for f in usr/bin/escrow-desk usr/bin/escrow "usr/share/applications/Escrow Desk.desktop" \
   usr/share/icons/hicolor/128x128/apps/escrow-desk.png usr/share/doc/escrow-desk/copyright \
-  usr/share/doc/escrow-desk/changelog.gz usr/share/man/man1/escrow-desk.1.gz usr/share/man/man1/escrow.1.gz; do
+  usr/share/doc/escrow-desk/changelog.gz usr/share/man/man1/escrow-desk.1.gz usr/share/man/man1/escrow.1.gz \
+  usr/share/man/man1/escrow-transactions-payout.1.gz usr/share/man/man1/escrow-trades-create.1.gz \
+  usr/share/bash-completion/completions/escrow usr/share/zsh/vendor-completions/_escrow \
+  usr/share/fish/vendor_completions.d/escrow.fish; do
   grep -qxF -- "$f" <<<"$files" || fail "the deb lacks $f"
 done
+# The CLI's completions and manual pages are generated from its definitions: one page per subcommand.
+pages=$(grep -c '^usr/share/man/man1/escrow-.*\.1\.gz$' <<<"$files" || true)
+((pages > 80)) || fail "the deb has $pages manual pages of escrow's subcommands (expected one each)"
 
 # Debian's policy, as lintian reads it: no error and no warning. The test build's binaries
 # are not stripped (they are the ones the tests ran); the release's are.
@@ -71,6 +77,15 @@ appstreamcli validate --no-net "$inst/usr/share/metainfo/dk.escrowdesk.app.metai
   || fail "the AppStream metadata does not validate"
 
 "$inst/usr/bin/escrow" --version | grep -q "escrow" || fail "the installed CLI does not run"
+# The installed completions are what the installed CLI generates, and each names a subcommand.
+for shell_file in bash:usr/share/bash-completion/completions/escrow zsh:usr/share/zsh/vendor-completions/_escrow \
+  fish:usr/share/fish/vendor_completions.d/escrow.fish; do
+  shell=${shell_file%%:*}
+  cmp -s <("$inst/usr/bin/escrow" completions "$shell") "$inst/${shell_file#*:}" \
+    || fail "the installed $shell completions are not the CLI's"
+  grep -q 'business-users' "$inst/${shell_file#*:}" || fail "the $shell completions lack the subcommands"
+done
+zcat "$inst/usr/share/man/man1/escrow.1.gz" | grep -q 'EXIT STATUS' || fail "escrow(1) lacks its exit codes"
 # Without a display and without opening a window: an IT person's check of what is installed.
 version=$(env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 "$inst/usr/bin/escrow-desk" --version) \
   || fail "escrow-desk --version did not answer without a window"

@@ -30,8 +30,13 @@ fi
 # so two builds of one commit are alike). The copyright file is in tauri.conf.json.
 docs=$(mktemp -d)
 trap 'rm -rf "$docs"' EXIT
-for page in escrow-desk escrow; do
-  gzip -9n <"$root/src-tauri/packaging/man/$page.1" >"$docs/$page.1.gz"
+gzip -9n <"$root/src-tauri/packaging/man/escrow-desk.1" >"$docs/escrow-desk.1.gz"
+# The CLI's manual pages (escrow(1) and one per subcommand) and its bash, zsh and fish
+# completions are generated from its own command-line definitions by the binary just built.
+"$target/$profile/escrow" __generate-docs "$docs/cli"
+mkdir -p "$docs/man"
+for page in "$docs"/cli/man1/*.1; do
+  gzip -9n <"$page" >"$docs/man/$(basename "$page").gz"
 done
 # The deb's version is the app's (tauri.conf.json).
 version=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$root/src-tauri/tauri.conf.json")
@@ -46,12 +51,16 @@ when=$(git -C "$root" log -1 --format=%cD 2>/dev/null || date -R)
 gzip -9n <"$root/CHANGELOG.md" >"$docs/CHANGELOG.md.gz"
 # The CLI's path and the generated files depend on the target folder and this run, so they are
 # handed to the bundler here rather than written into tauri.conf.json.
-extra=$(python3 -c 'import json, sys; t, p, d = sys.argv[1:]; print(json.dumps({"bundle": {"linux": {"deb": {"files": {
+extra=$(python3 -c 'import json, os, sys; t, p, d = sys.argv[1:]; files = {
     "/usr/bin/escrow": f"{t}/{p}/escrow",
     "/usr/share/man/man1/escrow-desk.1.gz": f"{d}/escrow-desk.1.gz",
-    "/usr/share/man/man1/escrow.1.gz": f"{d}/escrow.1.gz",
+    "/usr/share/bash-completion/completions/escrow": f"{d}/cli/completions/escrow.bash",
+    "/usr/share/zsh/vendor-completions/_escrow": f"{d}/cli/completions/_escrow",
+    "/usr/share/fish/vendor_completions.d/escrow.fish": f"{d}/cli/completions/escrow.fish",
     "/usr/share/doc/escrow-desk/changelog.gz": f"{d}/changelog.gz",
-    "/usr/share/doc/escrow-desk/CHANGELOG.md.gz": f"{d}/CHANGELOG.md.gz"}}}}}))' "$target" "$profile" "$docs")
+    "/usr/share/doc/escrow-desk/CHANGELOG.md.gz": f"{d}/CHANGELOG.md.gz"}
+files.update({f"/usr/share/man/man1/{n}": f"{d}/man/{n}" for n in sorted(os.listdir(f"{d}/man"))})
+print(json.dumps({"bundle": {"linux": {"deb": {"files": files}}}}))' "$target" "$profile" "$docs")
 rm -f "$target/$profile"/bundle/deb/*.deb
 ui/node_modules/.bin/tauri bundle --ci --bundles deb "${bundle_flags[@]}" --config "$extra"
 deb=$(ls -t "$target/$profile"/bundle/deb/*.deb | head -1)

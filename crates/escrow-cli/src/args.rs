@@ -1,26 +1,33 @@
-//! The command line: global flags and every subcommand, with their help texts.
+//! The command line: global flags and every subcommand, with their help texts. The
+//! subcommands of the newer resources are in the files of `args/`.
+
+pub mod documents;
+pub mod edits;
+pub mod money;
+pub mod tools;
+pub mod trade;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
 use std::path::PathBuf;
 
-const KEY_SOURCES: &str = "\
+pub const KEY_SOURCES: &str = "\
 API key:
   Read from the environment variable named by --api-key-env (default ESCROW_API_KEY), or, with
   --profile NAME, from the OS keychain entry of that Escrow Desk profile (whose base URL and dialect
   are used too; --base-url and --dialect override them). Never from a command-line argument.";
 
-const EXIT_CODES: &str = "\
+pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success
   1  a local failure (a file could not be written)
-  2  usage error (bad flag or value, no API key, unknown profile)
+  2  usage error (bad flag or value, no API key, unknown profile, a file refused before sending)
   3  refused by the service, or it failed (an error status; the problem details are printed)
   4  network failure or timeout (no answer)
   5  undecodable response (the raw body is saved to a temporary file named in the message)
   130  interrupted (Ctrl+C during an export; the partial file is removed)";
 
-const EXAMPLE: &str = "\
+pub const EXAMPLE: &str = "\
 Example:
   export ESCROW_API_KEY=sandbox-demo-key
   escrow --base-url http://127.0.0.1:8080 transactions list --search tesla
@@ -28,6 +35,10 @@ Example:
 
 /// Command-line client of the escrow payment service (v2 API), for scripting and support.
 #[derive(Debug, Parser)]
+#[command(long_about = "Command-line client of the escrow payment service, for scripting and support: every \
+operation of the v2 API and of the business-user and trade API, named as the escrow-api client's handles name them, \
+with tables for people and --json for scripts. Every money move is sent with one Idempotency-Key, reused on every \
+retry. `escrow api` sends a raw request.")]
 #[command(name = "escrow", version, after_help = format!("{KEY_SOURCES}\n\n{EXIT_CODES}"))]
 #[command(after_long_help = format!("{KEY_SOURCES}\n\n{EXIT_CODES}\n\n{EXAMPLE}"))]
 pub struct Cli {
@@ -61,8 +72,8 @@ pub struct Global {
     #[arg(long, value_name = "NAME", global = true)]
     pub profile: Option<String>,
 
-    /// Idempotency-Key of a money move (payout, cancel, reimburse); without it a fresh one is made and printed on
-    /// stderr. Give the same key again to retry a move: it is executed at most once
+    /// Idempotency-Key of a money move or other keyed operation (payout, cancel, reimburse, payments create, …);
+    /// without it a fresh one is made and printed on stderr. Give the same key again to retry: it is executed at most once
     #[arg(long, value_name = "KEY", global = true)]
     pub idempotency_key: Option<String>,
 
@@ -92,18 +103,49 @@ impl DialectArg {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Transactions: list, show, export to CSV, and the money moves (payout, cancel, reimburse)
+    /// Transactions: list, show, create, change, export to CSV, and the money moves (payout, cancel, reimburse)
     #[command(subcommand)]
     Transactions(Transactions),
-    /// Connected users: list, show, banks and bank accounts
+    /// Payments into escrow: create one, choose how it is paid
+    #[command(subcommand)]
+    Payments(money::Payments),
+    /// A transaction's split payouts: create, list, cancel
+    #[command(subcommand)]
+    SplitPayouts(money::SplitPayouts),
+    /// Documents: upload, list, show, sign, download, delete
+    #[command(subcommand)]
+    Documents(documents::Documents),
+    /// The Auto modules of a transaction: bill of sale and debt information
+    #[command(subcommand)]
+    Auto(documents::Auto),
+    /// Connected users: list, show, banks and bank accounts (onboard, add, set default, delete)
     #[command(subcommand)]
     Users(Users),
-    /// The connect flow: start it for a reference id, or look a reference id up
+    /// The connect flow: start it, look a reference id up, create a guest, remove a connection
     #[command(subcommand)]
     Connect(Connect),
-    /// Webhook payloads: check and normalize one (offline; no API key needed)
+    /// Webhooks: check and normalize a payload (offline), or the service's examples
     #[command(subcommand)]
     Webhooks(Webhooks),
+    /// Trade API: trades, their steps, payments to escrow and shipments
+    #[command(subcommand)]
+    Trades(trade::Trades),
+    /// Trade API: business users
+    #[command(subcommand)]
+    BusinessUsers(trade::BusinessUsers),
+    /// Trade API: connecting users, their payout account, their details
+    #[command(subcommand)]
+    TradeUsers(trade::TradeUsers),
+    /// Send a raw request with the key, base URL and dialect in force (as `gh api`)
+    Api(tools::Api),
+    /// Escrow Desk's log files on this computer: the lines of one action or call (offline)
+    #[command(subcommand)]
+    Logs(tools::Logs),
+    /// Print the shell completion script (bash, zsh, fish, …) on stdout (offline)
+    Completions(tools::Completions),
+    /// Write the manual pages and completion scripts into a folder (for packaging)
+    #[command(name = "__generate-docs", hide = true)]
+    GenerateDocs(tools::GenerateDocs),
     /// Escrow Desk's environments on this computer, usable as --profile NAME (offline)
     #[command(subcommand)]
     Profiles(Profiles),
@@ -124,12 +166,23 @@ pub struct ProfileName {
 }
 
 impl Command {
-    /// Whether the command moves money (and so takes `--idempotency-key`).
-    pub fn moves_money(&self) -> bool {
-        matches!(
-            self,
-            Self::Transactions(Transactions::Payout(_) | Transactions::Cancel(_) | Transactions::Reimburse(_))
-        )
+    /// Whether the command is sent with an Idempotency-Key (money moves and creations; `api`
+    /// sends one when given), and so takes `--idempotency-key`.
+    pub fn keyed(&self) -> bool {
+        match self {
+            Self::Transactions(t) => matches!(
+                t,
+                Transactions::Payout(_)
+                    | Transactions::Cancel(_)
+                    | Transactions::Reimburse(_)
+                    | Transactions::Create(_)
+            ),
+            Self::Payments(p) => p.keyed(),
+            Self::SplitPayouts(s) => s.keyed(),
+            Self::Trades(t) => t.keyed(),
+            Self::Api(_) => true,
+            _ => false,
+        }
     }
 }
 
@@ -147,6 +200,20 @@ pub enum Transactions {
     Cancel(Cancel),
     /// Pay part of the escrowed money back to the payer (moves money; see --idempotency-key)
     Reimburse(Reimburse),
+    /// Create a transaction (keyed; see --idempotency-key); more fields with --field or --input
+    Create(edits::CreateTransaction),
+    /// Delete a transaction that has no payments
+    Delete(edits::Id),
+    /// Set or clear the expected completion and the Auto retail amount
+    Update(edits::Update),
+    /// Change the amount and (replacing them) the fixed fees
+    ChangeAmount(edits::ChangeAmount),
+    /// Add the payee (only when the transaction has none)
+    AddPayee(edits::AddParty),
+    /// Add the payer (only when the transaction has none)
+    AddPayer(edits::AddParty),
+    /// Where and how a payer pays by manual bank transfer
+    PaymentInstructions(edits::PaymentInstructions),
 }
 
 #[derive(Debug, Args)]
@@ -233,6 +300,16 @@ pub enum Users {
     Banks(AccountId),
     /// The bank accounts connected to a user (the default one receives payouts)
     BankAccounts(AccountId),
+    /// Start onboarding a bank account: prints the bank-selection page to send the person to
+    StartBankAccountOnboarding(edits::StartOnboarding),
+    /// What the person chose in the bank-selection page (for 30 minutes after)
+    BankAccountOnboarding(AccountId),
+    /// Add a chosen bank account (the first becomes the default)
+    AddBankAccount(edits::BankAccount),
+    /// Make a bank account the one that receives payouts
+    SetDefaultBankAccount(edits::BankAccount),
+    /// Delete a bank account (not the last one)
+    DeleteBankAccount(edits::BankAccount),
 }
 
 #[derive(Debug, Args)]
@@ -258,6 +335,10 @@ pub enum Connect {
     Start(ConnectStart),
     /// Which account a reference id is linked to
     Get(ConnectGet),
+    /// Create an account without the hosted flow (a guest); more fields with --field or --input
+    Guest(edits::Guest),
+    /// Remove a reference id's connection (the account then takes part in no transaction)
+    Delete(edits::Reference),
 }
 
 #[derive(Debug, Args)]
@@ -282,6 +363,8 @@ pub enum Webhooks {
     /// Parse a webhook payload (specs' or published names) and print it as JSON with the specs' names;
     /// exit 5 when it is not a webhook
     Verify(WebhookFile),
+    /// The service's example of every webhook it sends
+    Examples,
 }
 
 #[derive(Debug, Args)]

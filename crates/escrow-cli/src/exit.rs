@@ -29,6 +29,10 @@ pub enum Failure {
     Payload(String),
     /// Ctrl+C (exit 130).
     Interrupted,
+    /// `escrow api`: no answer from the service (exit 4).
+    Network(String),
+    /// `escrow api`: an answer with an error status, whose body is already printed (exit 3).
+    Status(u16),
 }
 
 impl From<escrow_api::Error> for Failure {
@@ -63,6 +67,8 @@ impl Failure {
             Self::Local(_) => code::LOCAL,
             Self::Payload(_) => code::UNDECODABLE,
             Self::Interrupted => code::INTERRUPTED,
+            Self::Network(_) => code::NETWORK,
+            Self::Status(_) => code::REFUSED,
             Self::Api { error, .. } => api_code(&error.kind),
         }
     }
@@ -71,7 +77,8 @@ impl Failure {
     pub fn report(&self, json: bool) {
         let mut lines = Vec::new();
         match self {
-            Self::Usage(m) | Self::Local(m) | Self::Payload(m) => lines.push(m.clone()),
+            Self::Usage(m) | Self::Local(m) | Self::Payload(m) | Self::Network(m) => lines.push(m.clone()),
+            Self::Status(status) => lines.push(format!("the service answered {status}")),
             Self::Interrupted => lines.push("interrupted".into()),
             Self::Api { error, hint } => {
                 let saved = match &error.kind {

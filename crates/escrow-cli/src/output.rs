@@ -105,6 +105,11 @@ impl Table {
         self.rows.is_empty()
     }
 
+    /// The table, or nothing when it has no rows (so a list of none is only its footer).
+    pub fn render_if_any(&self) -> String {
+        if self.is_empty() { String::new() } else { self.render() }
+    }
+
     pub fn render(&self) -> String {
         let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
         for row in &self.rows {

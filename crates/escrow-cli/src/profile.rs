@@ -11,7 +11,7 @@ use std::time::Duration;
 /// Overrides the app's data folder, as in the app.
 pub const DATA_DIR_ENV: &str = "ESCROW_DESK_DATA_DIR";
 /// The app's identifier, the name of its folder in the OS app-data folder.
-const APP_ID: &str = "dk.escrowdesk.app";
+pub const APP_ID: &str = "dk.escrowdesk.app";
 /// The app's database file in its data folder.
 pub const DB_FILE: &str = "escrow-desk.sqlite";
 

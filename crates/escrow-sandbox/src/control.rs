@@ -13,6 +13,7 @@ use crate::v2::users::store as users;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -22,37 +23,48 @@ pub fn routes() -> Routes {
         .post(
             "/_sandbox/users",
             Op::new("Create a connected user with one bank account")
-                .takes("SandboxNewUser")
-                .returns("SandboxUserCreated"),
+                .takes::<NewUser>()
+                .returns::<crate::answers::SandboxUserCreated>(),
             create_user,
         )
-        .get("/_sandbox/ledger", Op::new("Every executed money move").returns("SandboxItems"), list_ledger)
-        .post(
-            "/_sandbox/clock/advance",
-            Op::new("Move the sandbox clock forward").takes("SandboxClockAdvance"),
-            advance_clock,
+        .get(
+            "/_sandbox/ledger",
+            Op::new("Every executed money move").returns::<crate::openapi::kept::SandboxItems>(),
+            list_ledger,
         )
+        .post("/_sandbox/clock/advance", Op::new("Move the sandbox clock forward").takes::<Advance>(), advance_clock)
         .post("/_sandbox/payout-run", Op::new("Run the payout batch"), payout_run)
-        .put(
-            faults,
-            Op::new("Set the fault-injection rules").takes("SandboxFaults").returns("SandboxFaults"),
-            set_faults,
+        .put(faults, Op::new("Set the fault-injection rules").takes::<FaultRules>().returns::<FaultRules>(), set_faults)
+        .delete(faults, Op::new("Clear the fault-injection rules").returns::<FaultRules>(), clear_faults)
+        .get(faults, Op::new("The fault-injection rules").returns::<FaultRules>(), list_faults)
+        .put("/_sandbox/webhook-url", Op::new("Where webhooks go (body: url)").takes::<WebhookUrl>(), set_webhook_url)
+        .get(
+            "/_sandbox/webhooks",
+            Op::new("Every webhook delivery").returns::<crate::openapi::kept::SandboxItems>(),
+            list_webhooks,
         )
-        .delete(faults, Op::new("Clear the fault-injection rules").returns("SandboxFaults"), clear_faults)
-        .get(faults, Op::new("The fault-injection rules").returns("SandboxFaults"), list_faults)
-        .put("/_sandbox/webhook-url", Op::new("Where webhooks go (body: url)").takes_json(), set_webhook_url)
-        .get("/_sandbox/webhooks", Op::new("Every webhook delivery").returns("SandboxItems"), list_webhooks)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "SandboxNewUser")]
 struct NewUser {
+    #[schemars(required)]
     reference_id: Option<String>,
     name: Option<String>,
     email: Option<String>,
     phone_number: Option<String>,
     #[serde(rename = "type")]
+    #[schemars(with = "Option<UserKind>")]
     kind: Option<String>,
+}
+
+/// The kinds of user the control API makes (schema only: the handler reads the name).
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+enum UserKind {
+    Private,
+    Business,
 }
 
 async fn create_user(State(state): State<AppState>, tenant: Tenant, body: Bytes) -> ApiResult<Json<Value>> {
@@ -79,7 +91,7 @@ async fn create_user(State(state): State<AppState>, tenant: Tenant, body: Bytes)
             users::insert_user(tx, &tenant.name, &reference_id, &name, req.email, req.phone_number, kind, &now)
         })
         .await?;
-    Ok(Json(json!({ "serviceAccountId": id })))
+    Ok(Json(json!(crate::answers::SandboxUserCreated { service_account_id: id })))
 }
 
 async fn list_ledger(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Json<Value>> {
@@ -87,8 +99,10 @@ async fn list_ledger(State(state): State<AppState>, tenant: Tenant) -> ApiResult
     Ok(Json(json!({ "items": rows })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "SandboxClockAdvance")]
 struct Advance {
+    #[schemars(range(min = 0, max = 315_360_000))]
     seconds: i64,
 }
 
@@ -146,7 +160,8 @@ async fn payout_run(State(state): State<AppState>, tenant: Tenant) -> ApiResult<
     Ok(Json(json!({ "paid": paid })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "SandboxFaults")]
 struct FaultRules {
     rules: Vec<crate::faults::Rule>,
 }
@@ -171,8 +186,10 @@ async fn list_faults(State(state): State<AppState>, _tenant: Tenant) -> Json<Val
     Json(json!({ "rules": state.faults.list() }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "SandboxWebhookUrl")]
 struct WebhookUrl {
+    /// Where to POST webhooks (http or https); empty or null: nowhere.
     url: Option<String>,
 }
 

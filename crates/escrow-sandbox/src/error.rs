@@ -3,7 +3,21 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::json;
+
+/// Problem details (RFC 9457), as v2 and the control API refuse. Serialized through a
+/// `serde_json::Value`, so its keys come out sorted as they always have.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Problem {
+    /// `https://httpstatuses.io/{status}`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub status: u16,
+    pub detail: String,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -51,13 +65,13 @@ impl ApiError {
     pub fn body(&self) -> Option<(String, &'static str)> {
         let status = self.status().as_u16();
         let problem = |title: &str, detail: &str| {
-            json!({
-                "type": format!("https://httpstatuses.io/{status}"),
-                "title": title,
-                "status": status,
-                "detail": detail,
-            })
-            .to_string()
+            let body = Problem {
+                kind: format!("https://httpstatuses.io/{status}"),
+                title: title.into(),
+                status,
+                detail: detail.into(),
+            };
+            serde_json::to_value(body).map(|v| v.to_string()).unwrap_or_default()
         };
         match self {
             Self::NotFound => None,

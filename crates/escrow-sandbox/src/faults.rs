@@ -5,8 +5,9 @@
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[schemars(rename = "SandboxFaultKind")]
 pub enum Kind {
     Status,
     Drop,
@@ -16,16 +17,18 @@ pub enum Kind {
     Interrupt,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[schemars(rename = "SandboxFaultPhase")]
 pub enum Phase {
     Before,
     After,
 }
 
 /// One rule, as sent to `PUT /_sandbox/faults`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "SandboxFaultRule")]
 pub struct Rule {
     /// HTTP method to match (any when absent).
     pub method: Option<String>,

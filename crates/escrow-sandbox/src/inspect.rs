@@ -28,12 +28,12 @@ pub fn routes() -> Routes {
         )
         .get(
             "/_sandbox/transactions/{transaction_id}/webhooks",
-            Op::new("The webhook deliveries about one transaction").returns("SandboxItems"),
+            Op::new("The webhook deliveries about one transaction").returns::<crate::openapi::kept::SandboxItems>(),
             transaction_webhooks,
         )
         .post(
             "/_sandbox/webhooks/test",
-            Op::new("Queue a test webhook (body: eventName, transactionId)").takes_json(),
+            Op::new("Queue a test webhook (body: eventName, transactionId)").takes::<TestEvent>(),
             test_event,
         )
 }
@@ -60,8 +60,9 @@ async fn transaction_webhooks(
     Ok(Json(json!({ "items": items })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "SandboxTestEvent")]
 struct TestEvent {
     event_name: Option<String>,
     transaction_id: Option<String>,

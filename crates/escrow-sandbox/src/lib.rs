@@ -4,6 +4,7 @@
 //! the client's mistakes instead of sharing them. Use [`start`] to run it in-process
 //! (tests, the desktop app's built-in Sandbox) or the `escrow-sandbox` binary.
 
+pub mod answers;
 pub mod auth;
 pub mod banks;
 pub mod clock;
@@ -55,8 +56,11 @@ pub fn routes(dialect: Dialect) -> openapi::table::Routes {
 
 /// The whole HTTP surface over a given state.
 pub fn app(state: AppState) -> Router {
-    routes(state.dialect)
+    let routes = routes(state.dialect);
+    let bodies = layers::object_body::Guard::new(state.clone(), routes.table(), routes.apis());
+    routes
         .into_router()
+        .route_layer(axum::middleware::from_fn_with_state(bodies, layers::object_body::guard))
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.clone(), layers::dialect::apply))
         .layer(axum::middleware::from_fn_with_state(state.clone(), layers::faults::inject))

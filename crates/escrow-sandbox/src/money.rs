@@ -46,6 +46,24 @@ pub fn json(d: Decimal) -> Value {
     d.to_f64().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
 }
 
+/// The schema of an amount a request carries, as [`read`] takes it: a JSON number or a
+/// numeric string (no exponent, no leading zeros). Schema only: the handlers keep the raw
+/// JSON and read it with [`read`].
+pub struct Amount;
+
+impl schemars::JsonSchema for Amount {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Amount".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A number, or a numeric string; rounded to 2 decimals half away from zero",
+            "oneOf": [{ "type": "number" }, { "type": "string", "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$" }],
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

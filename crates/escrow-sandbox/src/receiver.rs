@@ -29,11 +29,15 @@ pub fn routes() -> Routes {
             "/_sandbox/receiver/{tenant}",
             Op::new("The sandbox's own webhook receiver: stores what arrives (no key, as a real receiver)")
                 .open()
-                .takes_json()
+                .takes::<serde_json::Value>()
                 .empty(),
             receive,
         )
-        .get("/_sandbox/receiver", Op::new("What the own receiver got, oldest first").returns("SandboxItems"), list)
+        .get(
+            "/_sandbox/receiver",
+            Op::new("What the own receiver got, oldest first").returns::<crate::openapi::kept::SandboxItems>(),
+            list,
+        )
 }
 
 async fn receive(State(state): State<AppState>, Path(tenant): Path<String>, body: Bytes) -> ApiResult<()> {

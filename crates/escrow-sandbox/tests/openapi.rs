@@ -143,7 +143,7 @@ async fn each_dialect_documents_its_own_routes_and_names() {
     );
     assert!(props(&published, "TradeLink")["redirectUrl"].is_object() && props(&spec, "TradeLink")["url"].is_object());
     assert_eq!(spec["info"]["title"], "Escrow sandbox (spec dialect)");
-    assert_eq!(published["servers"], json!([{ "url": PUBLIC }]), "links and servers use the public URL");
+    assert_eq!(published["servers"][0]["url"], "/", "servers is relative: the same document on every start");
 }
 
 #[tokio::test]
@@ -151,7 +151,7 @@ async fn the_document_is_well_formed() {
     let doc = document(&serve(Dialect::Spec).await.url).await;
     assert_eq!(doc["openapi"], "3.1.0");
     assert_eq!(doc["info"]["version"], env!("CARGO_PKG_VERSION"));
-    assert!(doc["info"]["description"].as_str().unwrap().contains("Summarised"));
+    assert!(doc["info"]["description"].as_str().unwrap().contains("generated from the types"));
     let mut ids = HashSet::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {

@@ -74,7 +74,7 @@ async fn configured_by_variables_alone_behind_every_interface() {
     let (status, health) = get_json(format!("{}/_sandbox/health", r.local), None).await;
     assert_eq!((status, health["status"].as_str(), health["dialect"].as_str()), (200, Some("ok"), Some("published")));
     let (status, doc) = get_json(format!("{}/openapi.json", r.local), None).await;
-    assert_eq!((status, &doc["servers"][0]["url"]), (200, &serde_json::json!(PUBLIC)));
+    assert_eq!((status, &doc["servers"][0]["url"]), (200, &serde_json::json!("/")), "relative (decision 0013)");
     let (status, list) = get_json(format!("{}/v2/transactions", r.local), Some("ci-key-1")).await;
     assert_eq!((status, list["count"].as_u64()), (200, Some(200)), "first tenant seeded");
     let (status, list) = get_json(format!("{}/v2/transactions", r.local), Some("ci-key-2")).await;

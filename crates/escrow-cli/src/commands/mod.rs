@@ -1,18 +1,43 @@
 //! One module per resource; each command prints its result (table or `--json`) or returns a
 //! [`Failure`].
 
+pub mod api;
+mod bank_accounts;
 pub mod connect;
 mod ctx;
+pub mod docs;
+pub mod documents;
 pub mod export;
+mod keyed;
+pub mod logs;
+pub mod payments;
 pub mod profiles;
+mod reply;
+mod trade_steps;
+pub mod trade_users;
+mod trade_view;
+pub mod trades;
+pub mod transaction_edits;
 pub mod transactions;
 pub mod users;
 pub mod webhooks;
 
-use crate::args::{Command, Transactions};
+use crate::args::{Command, Transactions, Webhooks};
 use crate::exit::Failure;
 pub use ctx::Ctx;
 use escrow_api::Client;
+
+/// Runs a command that needs neither the service nor a key; gives back one that needs them.
+pub fn run_offline(command: Command, ctx: &Ctx) -> Result<Result<(), Failure>, Box<Command>> {
+    match command {
+        Command::Webhooks(Webhooks::Verify(a)) => Ok(webhooks::verify(ctx, a)),
+        Command::Profiles(p) => Ok(profiles::run(ctx, p)),
+        Command::Completions(c) => Ok(docs::completions(c.shell)),
+        Command::Logs(crate::args::tools::Logs::Tail(a)) => Ok(logs::tail(ctx, &a)),
+        Command::GenerateDocs(g) => Ok(docs::generate(&g)),
+        online => Err(Box::new(online)),
+    }
+}
 
 /// Runs a command that talks to the service.
 pub async fn run(command: Command, client: &Client, ctx: &Ctx) -> Result<(), Failure> {
@@ -24,10 +49,25 @@ pub async fn run(command: Command, client: &Client, ctx: &Ctx) -> Result<(), Fai
             Transactions::Payout(a) => transactions::payout(client, ctx, a).await,
             Transactions::Cancel(a) => transactions::cancel(client, ctx, a).await,
             Transactions::Reimburse(a) => transactions::reimburse(client, ctx, a).await,
+            Transactions::Create(a) => transaction_edits::create(client, ctx, a).await,
+            Transactions::Delete(a) => transaction_edits::delete(client, ctx, a).await,
+            Transactions::Update(a) => transaction_edits::update(client, ctx, a).await,
+            Transactions::ChangeAmount(a) => transaction_edits::change_amount(client, ctx, a).await,
+            Transactions::AddPayee(a) => transaction_edits::add_party(client, ctx, a, true).await,
+            Transactions::AddPayer(a) => transaction_edits::add_party(client, ctx, a, false).await,
+            Transactions::PaymentInstructions(a) => transaction_edits::payment_instructions(client, ctx, a).await,
         },
+        Command::Payments(p) => payments::payments(client, ctx, p).await,
+        Command::SplitPayouts(s) => payments::split_payouts(client, ctx, s).await,
+        Command::Documents(d) => documents::documents(client, ctx, d).await,
+        Command::Auto(a) => documents::auto(client, ctx, a).await,
         Command::Users(u) => users::run(client, ctx, u).await,
         Command::Connect(c) => connect::run(client, ctx, c).await,
-        Command::Webhooks(w) => webhooks::run(ctx, w),
-        Command::Profiles(p) => profiles::run(ctx, p),
+        Command::Webhooks(Webhooks::Examples) => webhooks::examples(client, ctx).await,
+        Command::Trades(t) => trades::run(client, ctx, t).await,
+        Command::BusinessUsers(b) => trade_users::business_users(client, ctx, b).await,
+        Command::TradeUsers(t) => trade_users::trade_users(client, ctx, t).await,
+        other => run_offline(other, ctx)
+            .unwrap_or_else(|_| Err(Failure::local("this command does not run with a client (a bug)"))),
     }
 }

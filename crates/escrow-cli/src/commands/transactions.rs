@@ -1,11 +1,12 @@
 //! `escrow transactions list|get|payout|cancel|reimburse` (export is in [`super::export`]).
 
 use super::ctx::Ctx;
+use super::keyed::Keyed;
 use crate::args;
 use crate::exit::Failure;
 use crate::output::{self, Fields, Table, cut, date, money, money_opt, time};
-use escrow_api::{CallOptions, Client, ErrorKind, IdempotencyKey, ListTransactions, Response};
 use escrow_api::{CancelTransaction, Party, PayoutTransaction, Transaction, TransactionPage};
+use escrow_api::{Client, ListTransactions, Response};
 use serde_json::json;
 
 pub async fn list(client: &Client, ctx: &Ctx, a: args::ListTransactions) -> Result<(), Failure> {
@@ -34,7 +35,7 @@ fn render_page(page: &TransactionPage, skip: u32) -> String {
     let shown = page.items.len() as u64;
     let first = u64::from(skip) + 1;
     let last = u64::from(skip) + shown;
-    let mut out = if table.is_empty() { String::new() } else { table.render() };
+    let mut out = table.render_if_any();
     if shown == 0 {
         out.push_str(&format!("No transactions on this page ({count} match).\n"));
     } else if last < count {
@@ -132,83 +133,42 @@ fn render_transaction(t: &Transaction) -> String {
 }
 
 pub async fn payout(client: &Client, ctx: &Ctx, a: args::Payout) -> Result<(), Failure> {
-    let key = idempotency_key(ctx, "payout")?;
+    let keyed = Keyed::new(ctx, "payout")?;
     let body = PayoutTransaction { service_account_id: a.account };
-    let result = client.transactions().payout(&a.id, &body, &CallOptions::with_idempotency_key(key.clone())).await;
-    finish(ctx, "payout", &a.id, &key, result)
+    let result = client.transactions().payout(&a.id, &body, &keyed.options()).await;
+    finish(ctx, &keyed, &a.id, result)
 }
 
 pub async fn cancel(client: &Client, ctx: &Ctx, a: args::Cancel) -> Result<(), Failure> {
-    let key = idempotency_key(ctx, "cancel")?;
+    let keyed = Keyed::new(ctx, "cancel")?;
     let body = CancelTransaction { service_account_id: a.account, reason: a.reason };
-    let result = client.transactions().cancel(&a.id, &body, &CallOptions::with_idempotency_key(key.clone())).await;
-    finish(ctx, "cancel", &a.id, &key, result)
+    let result = client.transactions().cancel(&a.id, &body, &keyed.options()).await;
+    finish(ctx, &keyed, &a.id, result)
 }
 
 pub async fn reimburse(client: &Client, ctx: &Ctx, a: args::Reimburse) -> Result<(), Failure> {
-    let key = idempotency_key(ctx, "reimburse")?;
-    let result =
-        client.transactions().reimburse_payer(&a.id, a.amount, &CallOptions::with_idempotency_key(key.clone())).await;
-    finish(ctx, "reimburse", &a.id, &key, result)
+    let keyed = Keyed::new(ctx, "reimburse")?;
+    let result = client.transactions().reimburse_payer(&a.id, a.amount, &keyed.options()).await;
+    finish(ctx, &keyed, &a.id, result)
 }
 
-/// `--idempotency-key`, or a fresh key printed on stderr before anything is sent, so the
-/// move can be retried exactly once whatever happens next.
-fn idempotency_key(ctx: &Ctx, action: &str) -> Result<IdempotencyKey, Failure> {
-    match &ctx.idempotency_key {
-        Some(k) => IdempotencyKey::new(k.clone()).map_err(|e| Failure::usage(format!("--idempotency-key: {e}"))),
-        None => {
-            let key = IdempotencyKey::generate();
-            eprintln!(
-                "escrow: Idempotency-Key {k} (to retry this {action}, run the same command with --idempotency-key {k})",
-                k = key.as_str()
-            );
-            Ok(key)
-        }
-    }
-}
-
-fn finish(
-    ctx: &Ctx,
-    action: &str,
-    id: &str,
-    key: &IdempotencyKey,
-    result: escrow_api::Result<Response<()>>,
-) -> Result<(), Failure> {
-    let response = result.map_err(|error| {
-        let k = key.as_str();
-        let hint = if matches!(error.kind, ErrorKind::Connect(_)) {
-            Some(format!("nothing was sent: run the same command again with --idempotency-key {k}"))
-        } else if error.outcome_unknown() {
-            Some(format!(
-                "the {action} may or may not have happened: run the same command again with --idempotency-key {k} \
-                 to finish it exactly once"
-            ))
-        } else {
-            None
-        };
-        Failure::Api { error: Box::new(error), hint }
-    })?;
+fn finish(ctx: &Ctx, keyed: &Keyed, id: &str, result: escrow_api::Result<Response<()>>) -> Result<(), Failure> {
+    let response = result.map_err(|e| keyed.failure(e))?;
     let meta = &response.meta;
     if ctx.json {
         return output::emit_json(&json!({
-            "action": action,
+            "action": keyed.action,
             "transactionId": id,
-            "idempotencyKey": key.as_str(),
+            "idempotencyKey": keyed.key.as_str(),
             "replayed": meta.replayed,
             "correlationId": meta.correlation_id,
             "attempts": meta.attempts,
         }));
     }
-    let done = match action {
+    let done = match keyed.action {
         "payout" => "Payout requested",
         "cancel" => "Cancelled",
         _ => "Reimbursement requested",
     };
-    let mut f = Fields::new();
-    f.add("Idempotency-Key", key.as_str()).add("Correlation id", meta.correlation_id.as_str());
-    if meta.replayed {
-        f.add("Replayed", "yes: the service had already done this with this key; nothing new happened");
-    }
-    output::emit(&format!("{done}: {id}\n{}", f.render()))
+    output::emit(&format!("{done}: {id}\n{}", keyed.fields(meta).render()))
 }

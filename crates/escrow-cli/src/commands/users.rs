@@ -1,5 +1,6 @@
-//! `escrow users list|get|banks|bank-accounts`.
+//! `escrow users list|get|banks|bank-accounts` (the bank-account actions are in [`super::bank_accounts`]).
 
+use super::bank_accounts::{self, Action};
 use super::ctx::Ctx;
 use crate::args::Users;
 use crate::exit::Failure;
@@ -31,7 +32,7 @@ pub async fn run(client: &Client, ctx: &Ctx, command: Users) -> Result<(), Failu
             } else {
                 format!("{shown} users; next page: --skip {next}\n")
             };
-            output::emit(&format!("{}{footer}", if table.is_empty() { String::new() } else { table.render() }))
+            output::emit(&format!("{}{footer}", table.render_if_any()))
         }
         Users::Get(a) => {
             let u = client.users().get(&a.account_id).await?;
@@ -85,5 +86,10 @@ pub async fn run(client: &Client, ctx: &Ctx, command: Users) -> Result<(), Failu
             }
             output::emit(&format!("{}{} bank accounts\n", table.render(), list.items.len()))
         }
+        Users::StartBankAccountOnboarding(a) => bank_accounts::start(client, ctx, a).await,
+        Users::BankAccountOnboarding(a) => bank_accounts::result(client, ctx, &a.account_id).await,
+        Users::AddBankAccount(a) => bank_accounts::act(client, ctx, a, Action::Add).await,
+        Users::SetDefaultBankAccount(a) => bank_accounts::act(client, ctx, a, Action::SetDefault).await,
+        Users::DeleteBankAccount(a) => bank_accounts::act(client, ctx, a, Action::Delete).await,
     }
 }

@@ -1,19 +1,37 @@
 //! `escrow webhooks verify FILE`: parses a delivery body in either dialect and prints it as
-//! JSON with the specs' field names. Offline: no service, no key.
+//! JSON with the specs' field names. Offline: no service, no key. And `escrow webhooks
+//! examples`: the service's example of each event.
 
 use super::ctx::Ctx;
-use crate::args::Webhooks;
+use crate::args::WebhookFile;
 use crate::exit::Failure;
-use crate::output;
-use escrow_api::WebhookEvent;
+use crate::output::{self, Table};
+use escrow_api::{Client, WebhookEvent};
 use serde_json::{Value, json};
 use std::io::Read;
 
 /// Larger than any webhook; a bigger file is not one.
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
-pub fn run(ctx: &Ctx, command: Webhooks) -> Result<(), Failure> {
-    let Webhooks::Verify(a) = command;
+/// `escrow webhooks examples`: a table of the events (name, ids), or them all as JSON.
+pub async fn examples(client: &Client, ctx: &Ctx) -> Result<(), Failure> {
+    let examples = client.webhooks().examples().await?;
+    if ctx.json {
+        return output::emit_json(&examples);
+    }
+    let mut table = Table::new(&["EVENT", "WEBHOOK ID", "ABOUT"]);
+    for e in &examples.user {
+        table.row(vec![e.event_name.to_string(), e.webhook_id.clone(), e.service_account_id.clone()]);
+    }
+    for e in &examples.transaction {
+        table.row(vec![e.event_name.to_string(), e.webhook_id.clone(), e.transaction_id.clone()]);
+    }
+    let count = examples.user.len() + examples.transaction.len();
+    let rows = table.render_if_any();
+    output::emit(&format!("{rows}{count} example events\n"))
+}
+
+pub fn verify(ctx: &Ctx, a: WebhookFile) -> Result<(), Failure> {
     let name = a.file.display().to_string();
     let mut bytes = Vec::new();
     let read = if name == "-" {

@@ -2,33 +2,52 @@
 
 use crate::harness::escrow_env;
 
-const COMMANDS: &[&str] = &[
-    "",
-    "transactions",
-    "transactions list",
-    "transactions get",
-    "transactions export",
+/// Commands that must be there (every other one is found from the help of its parent).
+const EXPECTED: &[&str] = &[
     "transactions payout",
-    "transactions cancel",
-    "transactions reimburse",
-    "users",
-    "users list",
-    "users get",
-    "users banks",
-    "users bank-accounts",
-    "connect",
-    "connect start",
-    "connect get",
-    "webhooks",
-    "webhooks verify",
+    "transactions create",
+    "transactions payment-instructions",
+    "payments create",
+    "payments initialize",
+    "split-payouts cancel",
+    "documents upload",
+    "auto bill-of-sale",
+    "auto debt-information",
+    "users add-bank-account",
+    "connect guest",
+    "webhooks examples",
+    "trades create",
+    "trades accept-item-condition",
+    "trades buy-return-shipment",
+    "business-users edit",
+    "trade-users connect",
+    "api",
+    "logs tail",
+    "completions",
+    "profiles list",
 ];
+
+/// The subcommands a help text lists under `Commands:` (not `help`).
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect()
+}
 
 #[test]
 fn every_command_has_complete_help() {
-    for command in COMMANDS {
+    let mut queue = vec![String::new()];
+    let mut seen = Vec::new();
+    while let Some(command) = queue.pop() {
         let mut args: Vec<&str> = command.split_whitespace().collect();
         args.push("-h");
         let run = escrow_env(&args, &[]).expect(0);
+        queue.extend(subcommands(&run.stdout).into_iter().map(|sub| format!("{command} {sub}").trim().to_owned()));
         let usage = format!("Usage: escrow {command}").trim_end().to_owned();
         assert!(run.stdout.contains(&usage), "{command}: {}", run.stdout);
         assert!(!run.stdout.lines().next().unwrap_or_default().trim().is_empty(), "{command}: a description first");
@@ -50,7 +69,13 @@ fn every_command_has_complete_help() {
         args.pop();
         args.push("--help");
         escrow_env(&args, &[]).expect(0);
+        seen.push(command);
     }
+    for expected in EXPECTED {
+        assert!(seen.iter().any(|s| s == expected), "`escrow {expected}` is listed; seen: {seen:?}");
+    }
+    assert!(seen.len() > 80, "every subcommand visited: {}", seen.len());
+    assert!(!seen.iter().any(|s| s.contains("__generate-docs")), "the generator is hidden");
     let top = escrow_env(&["--help"], &[]).expect(0);
     for code in ["Exit codes:", "  2  usage", "  3  refused", "  4  network", "  5  undecodable", "ESCROW_API_KEY"] {
         assert!(top.stdout.contains(code), "{code} in {}", top.stdout);

@@ -68,3 +68,23 @@ fn users_in_the_published_dialect() {
     let banks = sb.escrow(&["--dialect", "published", "users", "bank-accounts", &account, "--json"]).expect(0).json();
     assert_eq!(banks["items"].as_array().map(Vec::len), Some(1));
 }
+
+#[test]
+fn new_operations_in_the_published_dialect() {
+    let sb = published_sandbox();
+    let payer = sb.user("cli-pub-buyer", "Pia Published");
+    let payee = sb.user("cli-pub-seller", "Poul Published");
+    let p = ["--dialect", "published"];
+    let create = [&p[..], &["--json", "transactions", "create", "--amount", "300", "--title", "Stol"][..]].concat();
+    let out = sb.escrow(&[&create[..], &["--payer", &payer, "--payee", &payee][..]].concat()).expect(0).json();
+    let id = out["result"]["transactionId"].as_str().expect("transactionId").to_owned();
+    let pay = ["--json", "payments", "create", "--transaction", &id, "--account", &payer];
+    let created = sb.escrow(&[&p[..], &pay[..]].concat()).expect(0).json();
+    assert!(created["result"]["paymentId"].is_string(), "{created}");
+    assert!(!created.to_string().contains("safepayAccountId"), "--json keeps the specs' names: {created}");
+    let instructions = ["transactions", "payment-instructions", &id, "--account", &payer];
+    let run = sb.escrow(&[&p[..], &instructions[..]].concat()).expect(0);
+    assert!(run.stdout.starts_with("Amount   300.00 DKK"), "{}", run.stdout);
+    // The specs' names are refused by a published service.
+    sb.escrow(&["payments", "create", "--transaction", &id, "--account", &payer]).expect(3);
+}

@@ -1,31 +1,51 @@
 //! The OpenAPI 3.1 document of everything the sandbox serves, made from the route table
 //! ([`super::Routes`]) of the dialect being served, so it lists exactly the routes that
-//! answer: the published dialect's document has its routes and field names.
+//! answer. Bodies and answers are the JSON Schemas of the handlers' own types
+//! ([`super::op::SchemaFn`]); every refusal is documented as it is answered
+//! ([`super::refusals`]); in `published` the API schemas take the published field names
+//! ([`super::published`]).
 
 use super::op::{Auth, Body, Op, Reply};
-use super::schemas;
 use super::table::{Api, Operation};
+use super::{params, published, refusals};
 use crate::dialect::Dialect;
+use schemars::SchemaGenerator;
+use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};
 
-/// What `info.description` says the document covers, and how much it summarises.
+/// What `info.description` says the document covers.
 const DESCRIPTION: &str = "Every route the escrow sandbox serves in this dialect: the v2 API (`/v2`), the business-user \
 and trade API (`/v1/marketplace`), the hosted pages a person's browser opens (`/hosted`, the token in the path is \
 the credential), and the sandbox's own control and inspection API (`/_sandbox`). The route list is made from the \
-same table that builds the router, and a test calls every documented route. Summarised: the main resources \
-(transactions, payments, users, documents, trades, business-user and control bodies) have schemas; other JSON \
-bodies are typed as any JSON; query parameters are listed as optional strings without their validation rules; \
-errors are given once per operation as `default` (v2 and control: problem details or an empty 404; trade API: its \
-problem object). Behaviour and rules are described in the project README and the specs.";
+same table that builds the router, and the body and answer schemas are generated from the types the handlers read \
+and write; bodies a handler reads field by field are typed as a JSON object. Every refusal is listed as answered: \
+problem details, the plain JSON string 400 of update and reimburse-payer, the trade API's problem object, 404s with \
+no body, HTML for hosted pages. `servers` is relative (`/`): the document is the same whatever address the sandbox \
+listens on; resolve it against the URL the document was fetched from.";
 
-/// The document for `table` (with the `apis` its routes belong to) served in `dialect`;
-/// `server` is the base URL clients use.
-pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect, server: &str) -> Value {
+/// The generator of every schema in the document: JSON Schema 2020-12 (OpenAPI 3.1's
+/// dialect) with named types under `#/components/schemas`.
+fn generator() -> SchemaGenerator {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.definitions_path = "/components/schemas".into();
+    settings.meta_schema = None;
+    settings.into_generator()
+}
+
+/// The document for `table` (with the `apis` its routes belong to) served in `dialect`.
+pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect) -> Value {
+    let mut generator = generator();
     let mut paths = Map::new();
     for route in table {
         let item = paths.entry(route.path.clone()).or_insert_with(|| json!({}));
         let api = apis.iter().find(|api| route.path.starts_with(api.prefix));
-        item[route.method.as_str().to_ascii_lowercase()] = operation(route, api);
+        item[route.method.as_str().to_ascii_lowercase()] = operation(route, api, &mut generator);
+    }
+    let mut schemas: Map<String, Value> = generator.take_definitions(true).into_iter().collect();
+    let mut paths = Value::Object(paths);
+    if dialect == Dialect::Published {
+        let renamed = |path: &str| apis.iter().any(|api| api.renamed && path.starts_with(api.prefix));
+        published::rename(&mut paths, &mut schemas, renamed);
     }
     json!({
         "openapi": "3.1.0",
@@ -34,29 +54,29 @@ pub fn document(table: &[Operation], apis: &[Api], dialect: Dialect, server: &st
             "version": env!("CARGO_PKG_VERSION"),
             "description": DESCRIPTION,
         },
-        "servers": [{ "url": server }],
+        "servers": [{ "url": "/", "description": "The sandbox this document was fetched from" }],
         "paths": paths,
         "components": {
-            "schemas": schemas::components(dialect),
+            "schemas": schemas,
             "securitySchemes": { "tenantKey": { "type": "http", "scheme": "bearer", "description": "A tenant's API key (--tenant NAME=KEY)." } },
         },
     })
 }
 
-fn operation(route: &Operation, api: Option<&Api>) -> Value {
+fn operation(route: &Operation, api: Option<&Api>, generator: &mut SchemaGenerator) -> Value {
     let op = &route.op;
     let mut out = json!({
         "tags": [route.tag],
         "summary": op.summary,
         "operationId": operation_id(route),
-        "parameters": parameters(route, api.is_some()),
-        "responses": responses(route, api.map_or("Problem", |api| api.problem)),
+        "parameters": params::parameters(route, api),
+        "responses": responses(route, api, generator),
     });
     out["security"] = match op.auth {
         Auth::Key => json!([{ "tenantKey": [] }]),
         Auth::Token | Auth::Open => json!([]),
     };
-    if let Some(body) = request_body(op) {
+    if let Some(body) = request_body(op, generator) {
         out["requestBody"] = body;
     }
     out
@@ -69,63 +89,34 @@ fn operation_id(route: &Operation) -> String {
     format!("{}_{}", route.method.as_str().to_ascii_lowercase(), words.join("_"))
 }
 
-/// The `{names}` of a path template.
-pub fn path_params(path: &str) -> Vec<&str> {
-    path.split('/').filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}'))).collect()
-}
-
-/// `correlated`: the route is one of an API's, which reads `X-Correlation-Id`.
-fn parameters(route: &Operation, correlated: bool) -> Value {
-    let mut params: Vec<Value> = path_params(&route.path)
-        .into_iter()
-        .map(|name| json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" } }))
-        .collect();
-    params.extend(
-        route.op.query.iter().map(|name| json!({ "name": name, "in": "query", "schema": { "type": "string" } })),
-    );
-    if route.op.keyed {
-        params.push(json!({
-            "name": "Idempotency-Key", "in": "header", "schema": { "type": "string" },
-            "description": "The same key replays the stored answer (Idempotency-Replayed: true) instead of running twice.",
-        }));
-    }
-    if correlated {
-        params.push(json!({
-            "name": "X-Correlation-Id", "in": "header", "schema": { "type": "string", "minLength": 20, "maxLength": 64 },
-            "description": "Optional; v2: 20 to 64 characters; trade API: a UUID, echoed as the problem's traceId.",
-        }));
-    }
-    Value::Array(params)
-}
-
-fn schema_ref(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/schemas/{name}") })
-}
-
-fn json_content(schema: Option<&str>) -> Value {
-    json!({ "application/json": { "schema": schema.map_or_else(|| json!({}), schema_ref) } })
-}
-
-fn request_body(op: &Op) -> Option<Value> {
+fn request_body(op: &Op, generator: &mut SchemaGenerator) -> Option<Value> {
+    let object = || json!({ "type": "object" });
     let content = match op.body {
         Body::Empty => return None,
-        Body::Json(schema) => json_content(schema),
-        Body::Form => json!({ "application/x-www-form-urlencoded": { "schema": { "type": "object" } } }),
+        Body::Json(schema) => {
+            let schema = schema.map_or_else(object, |f| f(generator).to_value());
+            json!({ "application/json": { "schema": schema } })
+        }
+        Body::Form => json!({ "application/x-www-form-urlencoded": { "schema": object() } }),
         Body::Upload(schema) => {
-            let schema = schema.map_or_else(|| json!({ "type": "object" }), schema_ref);
+            let schema = schema.map_or_else(object, |f| f(generator).to_value());
             json!({
                 "multipart/form-data": { "schema": schema },
                 "application/x-www-form-urlencoded": { "schema": schema },
             })
         }
     };
+    // An empty body reads as `{}` where every field is optional; a JSON body is still
+    // documented as required, as the service expects one.
     Some(json!({ "required": true, "content": content }))
 }
 
-/// `problem`: the schema of the route's refusals.
-fn responses(route: &Operation, problem: &str) -> Value {
-    let ok = match route.op.reply {
-        Reply::Json(schema) => json!({ "200": { "description": "OK", "content": json_content(schema) } }),
+fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGenerator) -> Value {
+    let mut responses = match route.op.reply {
+        Reply::Json(schema) => {
+            let schema = schema.map_or_else(|| json!({}), |f| f(generator).to_value());
+            json!({ "200": { "description": "OK", "content": { "application/json": { "schema": schema } } } })
+        }
         Reply::Html => json!({ "200": { "description": "The page", "content": { "text/html": {} } } }),
         Reply::HtmlOrRedirect => json!({
             "200": { "description": "The page again, saying what to fix", "content": { "text/html": {} } },
@@ -134,10 +125,8 @@ fn responses(route: &Operation, problem: &str) -> Value {
         Reply::File => json!({ "200": { "description": "The file", "content": { "application/octet-stream": {} } } }),
         Reply::Empty => json!({ "200": { "description": "Done (no body)" } }),
     };
-    let mut responses = ok;
-    responses["default"] = json!({
-        "description": "Refused (400, 401 without a valid key, 404, 409/422 on Idempotency-Key misuse)",
-        "content": { "application/problem+json": { "schema": schema_ref(problem) } },
-    });
+    if let (Value::Object(out), Value::Object(refused)) = (&mut responses, refusals::responses(route, api, generator)) {
+        out.extend(refused);
+    }
     responses
 }

@@ -3,7 +3,7 @@
 //! exactly what the table lists (axum cannot list its routes, so the table is the only
 //! way to add one; `tests/openapi.rs` checks no source file goes around it).
 
-use super::op::Op;
+use super::op::{Op, SchemaFn};
 use crate::state::AppState;
 use axum::Router;
 use axum::handler::Handler;
@@ -27,12 +27,25 @@ pub struct Operation {
 }
 
 /// One of the APIs served: its routes (those under `prefix`) read `X-Correlation-Id` and
-/// refuse in its `problem` schema; every other route refuses in `Problem`. Each API
-/// registers itself ([`Routes::api`]), so the document names none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// refuse in its own problem shape, or v2's problem details; every other route refuses as
+/// v2 does. Each API registers itself ([`Routes::api`]), so the document names none.
+#[derive(Debug, Clone, Copy)]
 pub struct Api {
     pub prefix: &'static str,
-    pub problem: &'static str,
+    /// The schema of its own problem object (`None`: v2's problem details).
+    pub problem: Option<SchemaFn>,
+    /// Its `X-Correlation-Id` must be a UUID (else 20 to 64 characters).
+    pub uuid_correlation: bool,
+    /// Its JSON bodies take the published field names in the published dialect (the
+    /// dialect layer renames them).
+    pub renamed: bool,
+}
+
+impl Api {
+    /// An API refusing in v2's problem details, whose bodies the dialect renames.
+    pub const fn problem_details(prefix: &'static str) -> Self {
+        Self { prefix, problem: None, uuid_correlation: false, renamed: true }
+    }
 }
 
 /// A router and the table of what it serves, built together.

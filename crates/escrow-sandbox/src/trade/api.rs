@@ -10,7 +10,35 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rusqlite::Connection;
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::{Value, json};
+
+/// The trade API's problem object (spec 001 §7). Serialized through a `serde_json::Value`,
+/// so its keys come out sorted as they always have.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TradeProblem {
+    /// `https://httpstatuses.io/{status}`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub status: u16,
+    pub detail: String,
+    /// Every faulty field (empty for a broken rule or a missing record).
+    pub errors: Vec<FieldFault>,
+    /// The request's `X-Correlation-Id`, or a fresh UUID.
+    pub trace_id: String,
+    /// `ValidationError`, or the rule or record (`UserNotFound`, ...).
+    pub type_code: String,
+}
+
+/// One faulty field of a [`TradeProblem`].
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FieldFault {
+    pub key: String,
+    pub value: String,
+}
 
 /// Where every route of this API lives.
 pub const PREFIX: &str = "/v1/marketplace";
@@ -78,15 +106,16 @@ impl Fault {
     /// The problem object, with `traceId`.
     pub fn body(&self, trace: &str) -> Value {
         match self {
-            Self::Problem { status, type_code, title, detail, errors } => json!({
-                "type": format!("https://httpstatuses.io/{}", status.as_u16()),
-                "title": title,
-                "status": status.as_u16(),
-                "detail": detail,
-                "errors": errors.iter().map(|(k, v)| json!({ "key": k, "value": v })).collect::<Vec<_>>(),
-                "traceId": trace,
-                "typeCode": type_code,
-            }),
+            Self::Problem { status, type_code, title, detail, errors } => serde_json::to_value(TradeProblem {
+                kind: format!("https://httpstatuses.io/{}", status.as_u16()),
+                title: (*title).into(),
+                status: status.as_u16(),
+                detail: detail.clone(),
+                errors: errors.iter().map(|(k, v)| FieldFault { key: k.clone(), value: v.clone() }).collect(),
+                trace_id: trace.into(),
+                type_code: (*type_code).into(),
+            })
+            .unwrap_or_default(),
             Self::Api(e) => {
                 json!({ "title": e.to_string(), "status": e.status().as_u16(), "traceId": trace })
             }

@@ -3,6 +3,8 @@
 
 use crate::dialect::Dialect;
 use crate::trade::check::Check;
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 /// The routes (under [`crate::trade::api::PREFIX`]) the dialects disagree on. In the published
@@ -28,19 +30,40 @@ pub fn routes(dialect: Dialect) -> TradeRoutes {
 
 /// A hosted-page link: `{url}` (spec) or `{redirectUrl}` (published).
 pub fn link(dialect: Dialect, url: &str) -> Value {
+    let url = url.to_owned();
     match dialect {
-        Dialect::Spec => json!({ "url": url }),
-        Dialect::Published => json!({ "redirectUrl": url }),
+        Dialect::Spec => json!(TradeLink { url }),
+        Dialect::Published => json!(PublishedTradeLink { redirect_url: url }),
     }
+}
+
+/// The spec's hosted-page link of the trade API.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TradeLink {
+    pub url: String,
+}
+
+/// The published hosted-page link of the trade API.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(rename = "TradeLink")]
+pub struct PublishedTradeLink {
+    pub redirect_url: String,
+}
+
+/// The answer to initiating a trade: the published dialect adds the payer's status page.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TradeInitiated {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect_url: Option<String>,
+    pub trade_id: String,
 }
 
 /// The answer to initiating a trade: `{tradeId}` (spec), or `{redirectUrl, tradeId}` with
 /// the payer's hosted status page (published).
 pub fn initiated(trade_id: &str, redirect: Option<&str>) -> Value {
-    match redirect {
-        None => json!({ "tradeId": trade_id }),
-        Some(url) => json!({ "redirectUrl": url, "tradeId": trade_id }),
-    }
+    json!(TradeInitiated { redirect_url: redirect.map(str::to_owned), trade_id: trade_id.to_owned() })
 }
 
 /// The user of a user-connect body: `marketplaceUserId` (spec) or `userId` (published;

@@ -24,7 +24,7 @@ pub const SCHEMA: &[Prepare] = &[transactions::search::INDEX];
 /// their feature).
 pub fn routes(dialect: Dialect) -> Routes {
     transactions::routes::routes(dialect)
-        .api(Api { prefix: "/v2/", problem: "Problem" })
+        .api(Api::problem_details("/v2/"))
         .merge(transactions::actions::routes())
         .merge(connect::routes::routes())
         .merge(users::routes::routes())

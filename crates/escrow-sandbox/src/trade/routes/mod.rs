@@ -39,9 +39,17 @@ mod users;
 
 use super::api::PREFIX;
 use crate::dialect::Dialect;
+use crate::openapi::kept;
 use crate::openapi::op::Op;
+use crate::openapi::op::schema_of;
 use crate::openapi::table::{Api, CONTROL_TAG, Routes};
+use crate::trade::api::TradeProblem;
 use crate::trade::wire;
+use crate::trade::wire::{PublishedTradeLink, TradeInitiated, TradeLink};
+
+/// The trade API: its own problem object, a UUID `X-Correlation-Id`, the dialect's names.
+const API: Api =
+    Api { prefix: PREFIX, problem: Some(schema_of::<TradeProblem>), uuid_correlation: true, renamed: true };
 
 /// The API's routes in `dialect` (initiate, connect and payout account move with it), and
 /// its control routes. Its refusals are its own problem object (`TradeProblem`).
@@ -50,66 +58,60 @@ pub fn routes(dialect: Dialect) -> Routes {
     let t = format!("{p}/users/{{user}}/trades/{{trade}}");
     let business = format!("{p}/business-users/{{business_id}}/{{location_id}}");
     let wire = wire::routes(dialect);
-    let step = |summary| Op::new(summary).takes_json();
+    let step = |summary| Op::new(summary).takes_object();
     Routes::new("Trade API: business users")
-        .api(Api { prefix: PREFIX, problem: "TradeProblem" })
-        .post(format!("{p}/business-users"), Op::new("Create a business user").takes_json(), business_users::create)
+        .api(API)
+        .api(Api { prefix: "/_sandbox/trade/", renamed: false, ..API })
+        .post(format!("{p}/business-users"), Op::new("Create a business user").takes_object(), business_users::create)
         .get(business.clone(), Op::new("Get a business user"), business_users::get)
-        .put(business.clone(), Op::new("Edit a business user").takes_json(), business_users::edit)
-        .delete(business, Op::new("Delete a business user"), business_users::delete)
+        .put(business.clone(), Op::new("Edit a business user").takes_object(), business_users::edit)
+        .delete(business, Op::new("Delete a business user").empty(), business_users::delete)
         .tagged("Trade API: users")
         .post(
             format!("{p}{}", wire.connect),
-            Op::new("Start user connect (hosted page link)")
-                .query(&["forceOnboarding"])
-                .takes_json()
-                .returns("TradeLink"),
+            Op::new("Start user connect (hosted page link)").query(&["forceOnboarding"]).takes_object().link(dialect),
             users::connect,
         )
         .get(format!("{p}/users/{{user}}"), Op::new("Get a user's details"), users::details)
         .post(
             format!("{p}{}", wire.payout_account),
-            Op::new("Start choosing the payout account (hosted page link)").takes_json().returns("TradeLink"),
+            Op::new("Start choosing the payout account (hosted page link)").takes_object().link(dialect),
             users::payout_account_link,
         )
         .tagged("Trade API: trades")
         .post(
             format!("{p}{}", wire.initiate),
-            Op::new("Initiate a trade").keyed().takes("NewTrade").returns("TradeInitiated"),
+            Op::new("Initiate a trade").keyed().takes::<kept::NewTrade>().returns::<TradeInitiated>(),
             trades::initiate,
         )
-        .post(format!("{p}/trades/cancel"), Op::new("Cancel an ongoing trade").keyed().takes_json(), trades::cancel)
+        .post(format!("{p}/trades/cancel"), Op::new("Cancel an ongoing trade").keyed().takes_object(), trades::cancel)
         .get(
             format!("{p}/users/{{user}}/trades"),
-            Op::new("A user's trades").query(&["page", "pageSize"]).returns("TradeList"),
+            Op::new("A user's trades").query(&["page", "pageSize"]).returns::<kept::TradeList>(),
             trades::list,
         )
-        .get(t.clone(), Op::new("A trade's details").returns("Trade"), trades::details)
-        .post(
-            format!("{t}/status-link"),
-            step("The trade's status page link").returns("TradeLink"),
-            trades::status_link,
-        )
+        .get(t.clone(), Op::new("A trade's details").returns::<kept::Trade>(), trades::details)
+        .post(format!("{t}/status-link"), step("The trade's status page link").link(dialect), trades::status_link)
         .post(format!("{t}/reimburse"), step("Reimburse the payer").keyed(), trades::reimburse)
-        .post(format!("{t}/accept"), step("Accept the invitation"), steps::accept)
+        .post(format!("{t}/accept"), Op::new("Accept the invitation"), steps::accept)
         .post(
             format!("{t}/accept-and-pay"),
-            step("Accept the invitation and pay").keyed().query(&["receiverShopId"]),
+            Op::new("Accept the invitation and pay").keyed().query(&["receiverShopId"]),
             steps::accept_and_pay,
         )
-        .post(format!("{t}/reject"), step("Reject the invitation"), steps::reject)
-        .post(format!("{t}/item-condition/accept"), step("Accept the item's condition").keyed(), steps::accept_item)
+        .post(format!("{t}/reject"), Op::new("Reject the invitation"), steps::reject)
+        .post(format!("{t}/item-condition/accept"), Op::new("Accept the item's condition").keyed(), steps::accept_item)
         .post(
             format!("{t}/item-condition/reject"),
-            step("Reject the item's condition (body: the reason, a JSON string)"),
+            Op::new("Reject the item's condition (body: the reason, a JSON string)").takes::<String>(),
             steps::reject_item,
         )
-        .post(format!("{t}/abandon"), step("Abandon the trade").keyed(), steps::abandon)
+        .post(format!("{t}/abandon"), Op::new("Abandon the trade").keyed(), steps::abandon)
         .post(format!("{t}/actions"), step("Perform a listed action by name (body: name)"), steps::perform)
         .tagged("Trade API: payments")
         .post(
             format!("{p}/users/{{user}}/payments/{{payment}}/flow"),
-            step("Start a payment flow (hosted page link)").keyed().returns("TradeLink"),
+            step("Start a payment flow (hosted page link)").keyed().link(dialect),
             payments::flow,
         )
         .get(format!("{t}/payment"), Op::new("The trade's payment to escrow"), payments::get)
@@ -118,13 +120,27 @@ pub fn routes(dialect: Dialect) -> Routes {
         .tagged(CONTROL_TAG)
         .post(
             "/_sandbox/trade/users",
-            Op::new("Create a trade API user (connected)").takes_json(),
+            Op::new("Create a trade API user (connected)").takes_object(),
             control::create_user,
         )
         .post("/_sandbox/trade/payments/{external_id}/paid", Op::new("Mark a trade payment paid"), control::paid)
         .post(
             "/_sandbox/trade/users/{user}/trades/{trade}/actions",
-            Op::new("List an action by name for the user's party (body: name)").takes_json(),
+            Op::new("List an action by name for the user's party (body: name)").takes_object(),
             steps::list_extra,
         )
+}
+
+/// A hosted-page link answered in `dialect`'s shape.
+trait LinkReply {
+    fn link(self, dialect: Dialect) -> Self;
+}
+
+impl LinkReply for Op {
+    fn link(self, dialect: Dialect) -> Self {
+        match dialect {
+            Dialect::Spec => self.returns::<TradeLink>(),
+            Dialect::Published => self.returns::<PublishedTradeLink>(),
+        }
+    }
 }

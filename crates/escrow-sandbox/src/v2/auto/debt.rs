@@ -178,7 +178,7 @@ pub(crate) async fn debt_link(
     };
     let stored = token.clone();
     state.db.write(move |tx| auto_files::insert_link(tx, &stored, &link)).await?;
-    Ok(axum::Json(json!({ "url": format!("{}/hosted/debt-documents/{token}", state.public_url) })))
+    Ok(axum::Json(json!(crate::answers::Link { url: format!("{}/hosted/debt-documents/{token}", state.public_url) })))
 }
 
 /// The hosted link: no API key, the token is the credential; 404 once expired, or when

@@ -37,20 +37,20 @@ use axum::extract::DefaultBodyLimit;
 pub fn routes() -> Routes {
     let t = "/v2/transactions/{transaction_id}";
     Routes::new("Auto")
-        .post(format!("{t}/debt-information"), Op::new("Register debt information").upload(None).empty(), post_debt)
+        .post(format!("{t}/debt-information"), Op::new("Register debt information").upload_any().empty(), post_debt)
         .get(
             format!("{t}/debt-information/download"),
-            Op::new("A 5-minute link to the debt document").returns("Url"),
+            Op::new("A 5-minute link to the debt document").returns::<crate::answers::Link>().titled_404(),
             debt_link,
         )
         .post(
             format!("{t}/bill-of-sale"),
-            Op::new("Upload or generate the bill of sale").upload(None).empty(),
+            Op::new("Upload or generate the bill of sale").upload_any().empty(),
             post_bill_of_sale,
         )
         .get(
             "/hosted/debt-documents/{token}",
-            Op::page("The debt document behind a download link").file(),
+            Op::page("The debt document behind a download link").file().bare_404(),
             hosted_debt_document,
         )
         .tagged(CONTROL_TAG)
@@ -61,7 +61,7 @@ pub fn routes() -> Routes {
         )
         .post(
             "/_sandbox/transactions/{transaction_id}/bill-of-sale/sign",
-            Op::new("Sign the bill of sale as its signers would (body: signer, or empty for all)").takes_json(),
+            Op::new("Sign the bill of sale as its signers would (body: signer, or empty for all)").takes_object(),
             sign_bill_of_sale,
         )
         .map_router(|router| router.layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))

@@ -1,6 +1,7 @@
 //! `/v2/connect`: start the hosted connect flow, translate a referenceId to its
 //! account, create guest users, and delete a connection (spec section 4, "Connect").
 
+use crate::answers::{AccountCreated, ConnectStarted};
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
@@ -14,6 +15,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -23,7 +25,7 @@ pub fn routes() -> Routes {
     Routes::new("Connect")
         .post(
             "/v2/connect",
-            Op::new("Start connecting a user (hosted page link)").takes_json().returns("ConnectStarted"),
+            Op::new("Start connecting a user (hosted page link)").takes::<ConnectFlow>().returns::<ConnectStarted>(),
             start,
         )
         .get(r, Op::new("Get a connect session and its user"), get_one)
@@ -31,15 +33,15 @@ pub fn routes() -> Routes {
             format!("{r}/guest"),
             Op::new("Make a connected guest account")
                 .query(&["Name", "PhoneNumber", "Email", "Cvr"])
-                .takes_json()
-                .returns("SandboxUserCreated"),
+                .takes::<GuestBody>()
+                .returns::<AccountCreated>(),
             guest,
         )
         .post(format!("{r}/delete"), Op::new("Delete a connect session").empty(), delete)
 }
 
 /// The connect request, also kept in the hosted session for the page to follow.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConnectFlow {
     pub reference_id: Option<String>,
@@ -114,7 +116,7 @@ async fn start(State(state): State<AppState>, tenant: Tenant, body: Bytes) -> Ap
         doc: serde_json::to_value(&flow)?,
     };
     state.db.write(move |tx| users::insert_session(tx, &session)).await?;
-    Ok(Json(json!({ "connectUrl": format!("{}/hosted/connect/{token}", state.public_url) })))
+    Ok(Json(json!(ConnectStarted { connect_url: format!("{}/hosted/connect/{token}", state.public_url) })))
 }
 
 /// `GET /v2/connect/{referenceId}`: the connection record.
@@ -140,7 +142,7 @@ async fn get_one(
     })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct GuestBody {
     name: Option<String>,
@@ -227,7 +229,7 @@ async fn guest(
             Ok(id)
         })
         .await?;
-    Ok(Json(json!({ "serviceAccountId": id })))
+    Ok(Json(json!(AccountCreated { service_account_id: id })))
 }
 
 /// `POST /v2/connect/{referenceId}/delete`: removes the connection; the account can

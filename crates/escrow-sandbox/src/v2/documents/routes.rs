@@ -2,6 +2,7 @@
 //! hosted signing address), download (a link to the signed version if signed, else
 //! the original) and delete (spec section 4, "Documents").
 
+use crate::answers::Link;
 use crate::auth::Tenant;
 use crate::clock::stamp;
 use crate::error::{ApiError, ApiResult};
@@ -32,23 +33,39 @@ pub const DOWNLOAD_MINUTES: i64 = 15;
 
 pub fn routes() -> Routes {
     let limit = DefaultBodyLimit::max(MAX_DOCUMENT_BYTES + 1024 * 1024);
-    let create_op = Op::new("Upload a document to sign").upload(Some("NewDocument")).returns("DocumentCreated");
+    let create_op =
+        Op::new("Upload a document to sign").upload::<Upload>().returns::<crate::openapi::kept::DocumentCreated>();
     Routes::new("Documents")
         .with(Method::POST, "/v2/documents", create_op, post(create).layer(limit))
-        .get("/v2/documents", Op::new("List documents").returns("DocumentList"), list)
-        .get("/v2/documents/{id}", Op::new("Get a document").returns("Document"), get_one)
-        .post("/v2/documents/{id}/sign", Op::new("A signing link (hosted page)").takes_json().returns("Url"), sign)
-        .get("/v2/documents/{id}/download", Op::new("A download link for the document").returns("Url"), download)
+        .get("/v2/documents", Op::new("List documents").returns::<crate::openapi::kept::DocumentList>(), list)
+        .get("/v2/documents/{id}", Op::new("Get a document").returns::<crate::openapi::kept::Document>(), get_one)
+        .post(
+            "/v2/documents/{id}/sign",
+            Op::new("A signing link (hosted page)").takes::<SignBody>().returns::<Link>().titled_404(),
+            sign,
+        )
+        .get("/v2/documents/{id}/download", Op::new("A download link for the document").returns::<Link>(), download)
         .post("/v2/documents/{id}/delete", Op::new("Delete a document").empty(), delete)
 }
 
 /// The fields of a create request, from either form encoding.
-#[derive(Default)]
+#[derive(Default, schemars::JsonSchema)]
+#[schemars(rename = "NewDocument", rename_all = "camelCase")]
 struct Upload {
+    #[schemars(required, length(min = 1))]
     title: Option<String>,
+    /// The file: its bytes, name and content type.
+    #[schemars(rename = "document", required, schema_with = "file_field")]
     file: Option<(Vec<u8>, Option<String>, Option<String>)>,
+    /// An integer from 1 to 100.
+    #[schemars(pattern(r"^\s*([1-9]|[1-9][0-9]|100)\s*$"))]
     signers_required: Option<String>,
     transaction_id: Option<String>,
+}
+
+/// The schema of an uploaded file's field.
+fn file_field(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "string", "contentMediaType": "application/octet-stream" })
 }
 
 fn invalid(detail: impl Into<String>) -> ApiError {
@@ -188,7 +205,7 @@ async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<S
     Ok(Json(store::record(&doc)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct SignBody {
     service_account_id: Option<String>,
@@ -275,7 +292,7 @@ async fn sign(
             Ok(token)
         })
         .await?;
-    Ok(Json(json!({ "url": format!("{}/hosted/sign/{token}", state.public_url) })))
+    Ok(Json(json!(Link { url: format!("{}/hosted/sign/{token}", state.public_url) })))
 }
 
 async fn download(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<Json<Value>> {
@@ -301,7 +318,7 @@ async fn download(State(state): State<AppState>, tenant: Tenant, Path(id): Path<
             Ok(token)
         })
         .await?;
-    Ok(Json(json!({ "url": format!("{}/hosted/files/{token}", state.public_url) })))
+    Ok(Json(json!(Link { url: format!("{}/hosted/files/{token}", state.public_url) })))
 }
 
 async fn delete(State(state): State<AppState>, tenant: Tenant, Path(id): Path<String>) -> ApiResult<StatusCode> {

@@ -1,6 +1,7 @@
 //! Payments: create (keyed), initialize with a method, payment instructions for a
 //! manual transfer; and the sandbox's ways to finish them (authorize, fail, transfer).
 
+use crate::answers::PaymentCreated;
 use crate::auth::Tenant;
 use crate::banks;
 use crate::clock::stamp;
@@ -24,6 +25,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -32,17 +34,26 @@ pub fn routes() -> Routes {
     Routes::new("Payments")
         .post(
             "/v2/payments",
-            Op::new("Create a payment into escrow").keyed().takes("NewPayment").returns("PaymentCreated"),
+            Op::new("Create a payment into escrow")
+                .keyed()
+                .takes::<CreateBody>()
+                .returns::<PaymentCreated>()
+                .titled_404(),
             create,
         )
-        .post("/v2/payments/{payment_id}/initialize", Op::new("A new hosted payment link").takes_json(), initialize)
+        .post(
+            "/v2/payments/{payment_id}/initialize",
+            Op::new("A new hosted payment link").takes::<InitBody>(),
+            initialize,
+        )
         .get(instructions_path, Op::new("How to pay by bank transfer"), instructions)
         .tagged(CONTROL_TAG)
         .post("/_sandbox/payments/{payment_id}/authorize", Op::new("Authorize a payment as the payer would"), authorize)
         .post("/_sandbox/payments/{payment_id}/fail", Op::new("Fail a payment as the payer would"), fail)
         .post(
             "/_sandbox/transfers",
-            Op::new("Match a manual bank transfer (body: transactionId, serviceAccountId, amount)").takes_json(),
+            Op::new("Match a manual bank transfer (body: transactionId, serviceAccountId, amount)")
+                .takes::<TransferBody>(),
             transfer,
         )
 }
@@ -99,11 +110,15 @@ pub fn payment_row(
         .optional()?)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "NewPayment")]
 struct CreateBody {
+    #[schemars(required)]
     service_account_id: Option<String>,
+    #[schemars(required)]
     transaction_id: Option<String>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     amount: Option<Value>,
     #[allow(dead_code)]
     description: Option<String>,
@@ -158,12 +173,12 @@ async fn create(keyed: Keyed) -> Response {
             let t = load(conn, &tenant.name, &txn)?;
             let paid = t.inbound.iter().find(|p| p.payment_id == payment_id).map(|p| p.amount);
             ledger::record(conn, &tenant.name, "create_payment", &payment_id, paid, ctx.key, &now)?;
-            Ok(Reply::ok(json!({ "paymentId": payment_id, "paymentUrl": format!("{public}/hosted/pay/{token}") })))
+            Ok(Reply::ok(json!(PaymentCreated { payment_id, payment_url: format!("{public}/hosted/pay/{token}") })))
         })
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct InitBody {
     payment_method: Option<String>,
@@ -313,11 +328,13 @@ async fn fail(State(state): State<AppState>, tenant: Tenant, Path(payment_id): P
     Ok(Json(json!({})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "SandboxTransfer")]
 struct TransferBody {
     transaction_id: String,
     service_account_id: String,
+    #[schemars(with = "crate::money::Amount")]
     amount: Value,
 }
 

@@ -18,15 +18,16 @@ use crate::v2::transactions::store::{self as store, SplitPayoutDoc, TxnDoc};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub fn routes() -> Routes {
     let s = "/v2/transactions/{transaction_id}/split-payouts";
     Routes::new("Split payouts")
-        .post(s, Op::new("Plan a split payout").keyed().takes_json(), create)
+        .post(s, Op::new("Plan a split payout").keyed().takes::<CreateBody>(), create)
         .get(s, Op::new("The transaction's split payouts"), list)
-        .post(format!("{s}/{{split_payout_id}}/cancel"), Op::new("Cancel a split payout").keyed(), cancel)
+        .post(format!("{s}/{{split_payout_id}}/cancel"), Op::new("Cancel a split payout").keyed().empty(), cancel)
 }
 
 /// The list item of the spec: recipient's account resolved from the transaction.
@@ -55,8 +56,11 @@ async fn list(State(state): State<AppState>, tenant: Tenant, Path(id): Path<Stri
     Ok(Json(json!({ "items": t.split_payouts.iter().map(|s| item(&t, s)).collect::<Vec<_>>() })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "NewSplitPayout")]
 struct CreateBody {
+    #[schemars(required)]
+    #[schemars(with = "Option<crate::money::Amount>")]
     amount: Option<Value>,
     recipient: Option<String>,
     timing: Option<String>,

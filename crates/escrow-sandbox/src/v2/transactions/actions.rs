@@ -22,21 +22,34 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use rusqlite::Connection;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
 pub fn routes() -> Routes {
     let t = "/v2/transactions/{transaction_id}";
-    let keyed = |summary| Op::new(summary).keyed().takes_json().empty();
+    let keyed = |summary| Op::new(summary).keyed().takes::<ActorBody>().empty();
     Routes::new(super::routes::TAG)
         .post(format!("{t}/delete"), Op::new("Delete a transaction nobody has paid into").empty(), delete)
         .post(format!("{t}/cancel"), keyed("Cancel a transaction (body: serviceAccountId, reason)"), cancel)
         .post(format!("{t}/payout"), keyed("Release the money to the payee (body: serviceAccountId)"), payout)
-        .post(format!("{t}/update"), Op::new("Update a transaction's details").takes_json().empty(), update)
-        .post(format!("{t}/reimburse-payer"), keyed("Pay money back to the payer (body: amount)"), reimburse)
-        .post(format!("{t}/amount"), Op::new("Change the amount and fixed fees").takes_json().empty(), change_amount)
-        .post(format!("{t}/payee"), Op::new("Add the payee").takes_json().empty(), add_payee)
-        .post(format!("{t}/payer"), Op::new("Add the payer").takes_json().empty(), add_payer)
+        .post(
+            format!("{t}/update"),
+            Op::new("Update a transaction's details").takes::<UpdateBody>().empty().plain_400(),
+            update,
+        )
+        .post(
+            format!("{t}/reimburse-payer"),
+            Op::new("Pay money back to the payer (body: amount)").keyed().takes::<AmountBody>().empty().plain_400(),
+            reimburse,
+        )
+        .post(
+            format!("{t}/amount"),
+            Op::new("Change the amount and fixed fees").takes::<ChangeAmountBody>().empty(),
+            change_amount,
+        )
+        .post(format!("{t}/payee"), Op::new("Add the payee").takes::<PartyBody>().empty(), add_payee)
+        .post(format!("{t}/payer"), Op::new("Add the payer").takes::<PartyBody>().empty(), add_payer)
 }
 
 /// Loads a transaction of the tenant; another tenant's is 404 like a missing one.
@@ -44,7 +57,7 @@ pub fn load(conn: &Connection, tenant: &str, id: &str) -> ApiResult<TxnDoc> {
     store::get(conn, tenant, id)?.ok_or(ApiError::NotFound)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct ActorBody {
     service_account_id: Option<String>,
@@ -105,8 +118,9 @@ async fn payout(req: Keyed<String>) -> Response {
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 struct AmountBody {
+    #[schemars(with = "Option<crate::money::Amount>")]
     amount: Option<Value>,
 }
 
@@ -128,12 +142,14 @@ async fn reimburse(req: Keyed<String>) -> Response {
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateBody {
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     expected_completion: Option<Value>,
     #[serde(default)]
+    #[schemars(with = "Option<crate::money::Amount>")]
     retail_amount: Option<Value>,
 }
 
@@ -196,11 +212,14 @@ async fn update(
     Ok(axum::http::StatusCode::OK.into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct ChangeAmountBody {
+    #[schemars(with = "Option<crate::money::Amount>")]
     amount: Option<Value>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     payee_fixed_fee: Option<Value>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     payer_fixed_fee: Option<Value>,
 }
 
@@ -248,7 +267,7 @@ async fn change_amount(
     Ok(axum::http::StatusCode::OK.into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct PartyBody {
     service_account_id: Option<String>,

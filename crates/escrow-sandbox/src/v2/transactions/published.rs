@@ -2,6 +2,8 @@
 //! answer to creating a transaction, and the published route that creates one.
 
 use crate::dialect::Dialect;
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 /// The published route that creates a Marketplace transaction (the guide's
@@ -15,17 +17,40 @@ pub const CHECKOUT_MARKETPLACE: &str = "/v2/checkout/marketplace";
 ///   `transactionId`. The sandbox needs no connect step at creation (the parties are
 ///   connected accounts, a reference or a phone invite), so `connectUrl` is `""`.
 pub fn created(dialect: Dialect, transaction_id: &str, checkout_url: &str) -> Value {
+    let checkout_url = checkout_url.to_owned();
     match dialect {
-        Dialect::Spec => json!({
-            "transactionId": transaction_id,
-            "checkoutUrl": checkout_url,
-            "connectUrl": null,
-            "id": null,
+        Dialect::Spec => json!(TransactionCreated {
+            checkout_url,
+            connect_url: None,
+            id: None,
+            transaction_id: transaction_id.to_owned(),
         }),
-        Dialect::Published => json!({
-            "id": transaction_id,
-            "checkoutUrl": checkout_url,
-            "connectUrl": "",
-        }),
+        Dialect::Published => {
+            json!(CheckoutCreated { checkout_url, connect_url: String::new(), id: transaction_id.to_owned() })
+        }
     }
+}
+
+/// The spec's answer to creating a transaction (fields in the order of their JSON names).
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionCreated {
+    pub checkout_url: String,
+    /// Always null: the parties need no connect step at creation.
+    pub connect_url: Option<()>,
+    /// Always null in this dialect.
+    pub id: Option<()>,
+    pub transaction_id: String,
+}
+
+/// The published answer to creating a transaction.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(rename = "TransactionCreated")]
+pub struct CheckoutCreated {
+    pub checkout_url: String,
+    /// Always empty: the parties need no connect step at creation.
+    pub connect_url: String,
+    /// The transaction's id.
+    pub id: String,
 }

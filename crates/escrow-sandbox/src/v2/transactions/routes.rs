@@ -21,6 +21,7 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use rusqlite::Connection;
 use rust_decimal::Decimal;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -29,26 +30,37 @@ use std::collections::HashMap;
 pub const TAG: &str = "Transactions";
 
 pub fn routes(dialect: Dialect) -> Routes {
-    let create =
-        Op::new("Create a Marketplace transaction").keyed().takes("NewTransaction").returns("TransactionCreated");
+    let create = created_by(Op::new("Create a Marketplace transaction").keyed().takes::<CreateBody>(), dialect);
     let routes = Routes::new(TAG)
         .get(
             "/v2/transactions",
             Op::new("List and search transactions, newest first")
                 .query(&["Skip", "Take", "Search", "ReferenceId"])
-                .returns("TransactionList"),
+                .returns::<crate::openapi::kept::TransactionList>(),
             list,
         )
         .post("/v2/transactions/marketplace", create, create_marketplace)
         .post(
             "/v2/transactions/auto",
-            Op::new("Create an Auto transaction").keyed().takes("NewTransaction").returns("TransactionCreated"),
+            created_by(Op::new("Create an Auto transaction").keyed().takes::<CreateBody>(), dialect),
             create_auto,
         )
-        .get("/v2/transactions/{transaction_id}", Op::new("Get a transaction").returns("Transaction"), get_one);
+        .get(
+            "/v2/transactions/{transaction_id}",
+            Op::new("Get a transaction").returns::<crate::openapi::kept::Transaction>(),
+            get_one,
+        );
     match dialect {
         Dialect::Spec => routes,
         Dialect::Published => routes.post(super::published::CHECKOUT_MARKETPLACE, create, create_marketplace),
+    }
+}
+
+/// `op` answering the dialect's creation answer.
+fn created_by(op: Op, dialect: Dialect) -> Op {
+    match dialect {
+        Dialect::Spec => op.returns::<super::published::TransactionCreated>(),
+        Dialect::Published => op.returns::<super::published::CheckoutCreated>(),
     }
 }
 
@@ -97,18 +109,25 @@ async fn get_one(State(state): State<AppState>, tenant: Tenant, Path(id): Path<S
     Ok(Json(store::record(&doc, &state.public_url)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct SplitBody {
+    #[schemars(required)]
+    #[schemars(with = "Option<crate::money::Amount>")]
     amount: Option<Value>,
     recipient: Option<String>,
     timing: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(rename = "NewTransaction")]
 struct CreateBody {
+    #[schemars(required)]
+    #[schemars(with = "Option<crate::money::Amount>")]
     amount: Option<Value>,
+    /// DKK (the default) or EUR.
+    #[schemars(extend("default" = "DKK"))]
     currency: Option<String>,
     title: Option<String>,
     description: Option<String>,
@@ -120,9 +139,13 @@ struct CreateBody {
     payee_phone_number: Option<String>,
     payer_phone_number: Option<String>,
     split_payouts: Option<Vec<SplitBody>>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     payer_fixed_fee: Option<Value>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     payee_fixed_fee: Option<Value>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     payee_extra_fee: Option<Value>,
+    #[schemars(with = "Option<crate::money::Amount>")]
     payer_extra_fee: Option<Value>,
     reference_id: Option<String>,
     uniqueness_key: Option<String>,

@@ -1,6 +1,7 @@
 //! Bank-account onboarding: the banks on offer, starting an onboarding (a hosted
 //! page), its result, and adding a chosen account to the user.
 
+use crate::answers::Link;
 use crate::auth::Tenant;
 use crate::banks::danish_iban;
 use crate::clock::stamp;
@@ -12,6 +13,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Duration, Utc};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -65,9 +67,9 @@ pub async fn connected(state: &AppState, tenant: &Tenant, id: String) -> ApiResu
     state.db.call(move |c| users::get_connected(c, &name, &id)).await?.ok_or(ApiError::NotFound)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct StartBody {
+pub(crate) struct StartBody {
     bank_id: Option<String>,
     return_url: Option<String>,
     psd2_type: Option<String>,
@@ -195,7 +197,7 @@ pub async fn start_onboarding(
             Ok(token)
         })
         .await?;
-    Ok(Json(json!({ "url": format!("{public_url}/hosted/bank-accounts/{token}") })))
+    Ok(Json(json!(Link { url: format!("{public_url}/hosted/bank-accounts/{token}") })))
 }
 
 /// The newest onboarding's result if the person returned less than 30 minutes ago;

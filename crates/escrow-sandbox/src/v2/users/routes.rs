@@ -17,6 +17,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -24,23 +25,36 @@ use std::collections::HashMap;
 pub fn routes() -> Routes {
     let accounts = "/v2/users/{id}/bank-accounts";
     Routes::new("Users")
-        .get("/v2/users", Op::new("List connected users").query(&["Skip", "Take", "Public"]).returns("UserList"), list)
-        .get("/v2/users/{id}", Op::new("Get a user").returns("User"), get_one)
+        .get(
+            "/v2/users",
+            Op::new("List connected users")
+                .query(&["Skip", "Take", "Public"])
+                .returns::<crate::openapi::kept::UserList>(),
+            list,
+        )
+        .get("/v2/users/{id}", Op::new("Get a user").returns::<crate::openapi::kept::User>(), get_one)
         .get("/v2/users/{id}/banks", Op::new("Banks the user can onboard an account from"), list_banks)
         .get(accounts, Op::new("The user's bank accounts"), bank_accounts)
         .post(
             format!("{accounts}/initialize"),
-            Op::new("Start bank-account onboarding (hosted page link)").takes_json().returns("Url"),
+            Op::new("Start bank-account onboarding (hosted page link)")
+                .takes::<super::onboarding::StartBody>()
+                .returns::<crate::answers::Link>()
+                .titled_404(),
             start_onboarding,
         )
         .get(format!("{accounts}/initialize"), Op::new("The onboarding's result (30 minutes after)"), onboarding_result)
-        .post(format!("{accounts}/add"), Op::new("Add an account from the onboarding result").takes_json().empty(), add)
+        .post(
+            format!("{accounts}/add"),
+            Op::new("Add an account from the onboarding result").takes::<AccountRef>().empty(),
+            add,
+        )
         .post(
             format!("{accounts}/set-default"),
-            Op::new("Make an account the default").takes_json().empty(),
+            Op::new("Make an account the default").takes::<AccountRef>().empty(),
             set_default,
         )
-        .post(format!("{accounts}/delete"), Op::new("Delete an account").takes_json().empty(), delete)
+        .post(format!("{accounts}/delete"), Op::new("Delete an account").takes::<AccountRef>().empty(), delete)
 }
 
 /// Skip default 0; Take default 20, capped at 100 (as for transactions: the spec
@@ -153,7 +167,7 @@ async fn bank_accounts(
     Ok(Json(json!({ "items": u.bank_accounts })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct AccountRef {
     bank_id: Option<String>,
