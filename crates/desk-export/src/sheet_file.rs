@@ -36,8 +36,9 @@ enum Writer {
 }
 
 /// An export being written to `path` (under a temporary name until [`SheetFile::finish`]).
+/// Dropped unfinished (cancelled, failed, interrupted), it removes what it wrote.
 pub struct SheetFile {
-    writer: Writer,
+    writer: Option<Writer>,
     partial: PathBuf,
     path: PathBuf,
 }
@@ -53,31 +54,35 @@ impl SheetFile {
             }
             Format::Xlsx { da } => Writer::Xlsx(Box::new(XlsxSheet::new(sheet_name, columns, da)?)),
         };
-        Ok(Self { writer, partial, path: path.to_owned() })
+        Ok(Self { writer: Some(writer), partial, path: path.to_owned() })
     }
 
     /// One row, in the columns' order.
     pub fn row(&mut self, cells: &[Cell]) -> Result<(), ExportError> {
         match &mut self.writer {
-            Writer::Csv(sheet) => sheet.row(cells),
-            Writer::Xlsx(sheet) => sheet.row(cells),
+            Some(Writer::Csv(sheet)) => sheet.row(cells),
+            Some(Writer::Xlsx(sheet)) => sheet.row(cells),
+            None => Err(ExportError::Io(std::io::Error::other("the export is already finished"))),
         }
     }
 
     /// Writes the file whole, synced, and renames it into place (replacing a file the person
     /// agreed to replace).
-    pub fn finish(self) -> Result<PathBuf, ExportError> {
-        let Self { writer, partial, path } = self;
-        let written = write_out(writer, &partial).and_then(|()| Ok(std::fs::rename(&partial, &path)?));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&partial);
-        }
-        written.map(|()| path)
+    pub fn finish(mut self) -> Result<PathBuf, ExportError> {
+        let writer = self.writer.take().ok_or_else(|| ExportError::Io(std::io::Error::other("already finished")))?;
+        write_out(writer, &self.partial)?;
+        std::fs::rename(&self.partial, &self.path)?;
+        Ok(self.path.clone())
     }
 
     /// Drops what was written so far (a cancelled or failed export).
-    pub fn abandon(self) {
-        drop(self.writer);
+    pub fn abandon(self) {}
+}
+
+impl Drop for SheetFile {
+    fn drop(&mut self) {
+        // After a successful finish the partial has been renamed away: nothing to remove.
+        drop(self.writer.take());
         let _ = std::fs::remove_file(&self.partial);
     }
 }

@@ -7,7 +7,6 @@ mod amount;
 mod args;
 mod body;
 mod commands;
-mod csv;
 mod exit;
 mod key;
 mod log_files;
