@@ -14,6 +14,7 @@ use crate::documents::Documents;
 use crate::environments::Environments;
 use crate::error::AppError;
 use crate::events::Events;
+use crate::links::Links;
 use crate::mirror::MirrorService;
 use crate::notifications::Notify;
 use crate::notifications::sender::Notices;
@@ -62,6 +63,7 @@ pub struct Domains {
     pub business_users: BusinessUsers,
     pub timeline: Timeline,
     pub paper: Papers,
+    pub links: Links,
     pub events: Events,
     pub audit: AuditLog,
     pub updates: Updates,
@@ -107,6 +109,7 @@ impl Domains {
             business_users: BusinessUsers::new(desk.clone()),
             timeline: Timeline::new(desk.clone()),
             paper: Papers::new(desk.clone(), save_as.clone()),
+            links: Links::new(desk.clone()),
             events: Events::new(desk.clone()),
             audit: AuditLog::new(desk.clone(), save_as.clone()),
             updates: Updates::new(desk.clone()),
@@ -137,6 +140,7 @@ impl Domains {
             business_users,
             timeline,
             paper,
+            links,
             events,
             audit,
             updates,
@@ -158,6 +162,7 @@ impl Domains {
         app.manage(business_users);
         app.manage(timeline);
         app.manage(paper);
+        app.manage(links);
         app.manage(events);
         app.manage(audit);
         app.manage(updates);

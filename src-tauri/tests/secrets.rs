@@ -6,6 +6,7 @@
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::ipc::NAMES;
+use escrow_desk::links::parse::LinkTarget;
 use escrow_desk::paper::statement::PaperKind;
 use escrow_desk::payments::actions::PaymentAction;
 use escrow_desk::save_as::kind::ExportKind;
@@ -202,6 +203,12 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "list_split_payouts" => json(&app.transactions.list_split_payouts(&txn).await),
             "user_transactions" => json(&app.users.user_transactions(&payer).await),
             "transaction_timeline" => json(&app.timeline.transaction_timeline(&txn).await),
+            "take_links" => {
+                app.links.push(format!("escrow-desk://open/transaction/{txn}?environment=sandbox"));
+                json(&app.links.take_views())
+            }
+            // What `copy_link` puts on the clipboard.
+            "copy_link" => json(&app.links.link_to(&LinkTarget::Transaction { id: txn.clone() })),
             "save_paper" => {
                 let chosen = dir.path().join("app").join("exports").join("receipt.pdf");
                 let token = app.save_as.tokens().issue(ExportKind::Receipt, chosen).unwrap();

@@ -32,6 +32,8 @@ commands! {
     transactions: state_async(Transactions) list_split_payouts(transaction_id: String) -> SplitPayoutsView;
     timeline: state_async(Timeline) transaction_timeline(transaction_id: String) -> TimelineView;
     paper: state_async(Papers) save_paper(transaction_id: String, kind: PaperKind, issuer: Option<String>, save_token: String) -> PaperFile;
+    links: state(Links) take_links() -> Vec<LinkView>;
+    links: app copy_link(target: LinkTarget) -> String;
     paper: state_async(Papers) print_paper(transaction_id: String, kind: PaperKind, issuer: Option<String>) -> PaperFile;
     events: state_async(Events) webhook_examples() -> WebhookExamplesView;
     events: state_async(Events) webhook_deliveries(transaction_id: Option<String>) -> DeliveriesView;

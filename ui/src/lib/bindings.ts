@@ -527,6 +527,13 @@ token: string | null,
 path: string | null, };
 export type PaperKind = "statement" | "receipt";
 export type PaperFile = { path: string, };
+export type LinkTarget = { "kind": "transaction", id: string, } | { "kind": "user", id: string, } | { "kind": "trade", id: string, } | { "kind": "transactions", search: string | null, statuses: Array<string>, } | { "kind": "attention" };
+export type LinkProblem = { "kind": "unreadable", reason: string, } | { "kind": "unknownEnvironment", environment: string, };
+export type LinkView = { 
+/**
+ * The desk's environment to open it in, when the desk has it.
+ */
+environmentId: string | null, target: LinkTarget | null, problem: LinkProblem | null, };
 export type NotificationSettings = { 
 /**
  * A desktop notification when a mirror refresh notices deals paid or payments failed.
