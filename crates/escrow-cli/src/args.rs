@@ -6,6 +6,7 @@ pub mod edits;
 pub mod money;
 pub mod tools;
 pub mod trade;
+pub mod webhook_tools;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rust_decimal::Decimal;
@@ -14,8 +15,16 @@ use std::path::PathBuf;
 pub const KEY_SOURCES: &str = "\
 API key:
   Read from the environment variable named by --api-key-env (default ESCROW_API_KEY), or, with
-  --profile NAME, from the OS keychain entry of that Escrow Desk profile (whose base URL and dialect
-  are used too; --base-url and --dialect override them). Never from a command-line argument.";
+  --profile NAME, from the OS keychain entry of that Escrow Desk profile (whose base URL, dialect and
+  route overrides are used too; --base-url and --dialect override the first two). Never from a
+  command-line argument.
+
+The built-in Sandbox:
+  --profile Sandbox is the app's built-in Sandbox with its demo key. When ESCROW_DESK_SANDBOX_URL is
+  set (as for the app: a shared sandbox server), that sandbox is called; otherwise it is started in
+  this process on the app's own sandbox data (DATA_DIR/sandbox) for as long as the command runs. It is
+  then refused while Escrow Desk is open with the same data folder: run one escrow-sandbox server and
+  set ESCROW_DESK_SANDBOX_URL for both.";
 
 pub const EXIT_CODES: &str = "\
 Exit codes:
@@ -25,7 +34,7 @@ Exit codes:
   3  refused by the service, or it failed (an error status; the problem details are printed)
   4  network failure or timeout (no answer)
   5  undecodable response (the raw body is saved to a temporary file named in the message)
-  130  interrupted (Ctrl+C during an export; the partial file is removed)";
+  130  interrupted (Ctrl+C during an export; the partial file is removed; Ctrl+C stops `listen` with 0)";
 
 pub const EXAMPLE: &str = "\
 Example:
@@ -68,7 +77,8 @@ pub struct Global {
     #[arg(long, value_name = "NAME", default_value = "ESCROW_API_KEY", global = true, conflicts_with = "profile")]
     pub api_key_env: String,
 
-    /// Use this Escrow Desk profile (name, case-insensitive): its base URL, and its API key from the OS keychain
+    /// Use this Escrow Desk profile (name, case-insensitive): its base URL, dialect, route overrides and its API key
+    /// from the OS keychain; `Sandbox` is the built-in Sandbox
     #[arg(long, value_name = "NAME", global = true)]
     pub profile: Option<String>,
 
@@ -136,6 +146,14 @@ pub enum Command {
     /// Webhooks: check and normalize a payload (offline), or the service's examples
     #[command(subcommand)]
     Webhooks(Webhooks),
+    /// Receive a sandbox's webhooks here: print, check and forward each one (Ctrl+C stops)
+    #[command(long_about = webhook_tools::LISTEN_ABOUT, after_long_help = webhook_tools::LISTEN_EXAMPLE)]
+    Listen(webhook_tools::Listen),
+    /// Make the sandbox send one transaction event now (to the tenant's webhook URL)
+    Trigger(webhook_tools::Trigger),
+    /// The sandbox's webhook deliveries
+    #[command(subcommand)]
+    Events(webhook_tools::Events),
     /// Trade API: trades, their steps, payments to escrow and shipments
     #[command(subcommand)]
     Trades(trade::Trades),

@@ -1,10 +1,12 @@
 //! Where the service is and the API key to use: from `--base-url` and an environment variable,
-//! or from an Escrow Desk profile and its OS keychain entry. The key is never taken from an
-//! argument and never printed.
+//! or from an Escrow Desk profile (its route overrides too) and its OS keychain entry, or the
+//! built-in Sandbox (its demo key). The key is never taken from an argument and never printed.
 
 use crate::args::Global;
+use crate::builtin_sandbox::{self, Reach};
 use crate::exit::Failure;
 use crate::profile;
+use crate::route_overrides::{self, RouteOverrides};
 use escrow_api::Dialect;
 
 /// The keychain service under which Escrow Desk stores keys (account = profile id).
@@ -12,9 +14,15 @@ pub const KEYCHAIN_SERVICE: &str = "dk.escrowdesk.app";
 
 /// What a client is built from.
 pub struct Target {
+    /// Empty until the built-in Sandbox to reach ([`Target::builtin`]) has an address.
     pub base_url: String,
     pub api_key: String,
     pub dialect: Dialect,
+    pub routes: RouteOverrides,
+    /// `--profile Sandbox` without `--base-url`: the built-in Sandbox, to start or reach.
+    pub builtin: Option<Reach>,
+    /// Whether `--profile Sandbox` was named (a sandbox for certain, whatever its address).
+    pub is_builtin: bool,
 }
 
 impl std::fmt::Debug for Target {
@@ -31,13 +39,32 @@ impl std::fmt::Debug for Target {
 pub fn resolve(global: &Global) -> Result<Target, Failure> {
     let flag_dialect = global.dialect.map(|d| d.dialect());
     match global.profile.as_deref() {
+        Some(name) if builtin_sandbox::is_named(name) => {
+            refuse_a_namesake(name)?;
+            let builtin = match global.base_url.is_some() {
+                true => None,
+                false => Some(builtin_sandbox::reach()?),
+            };
+            Ok(Target {
+                base_url: global.base_url.clone().unwrap_or_default(),
+                api_key: escrow_sandbox::DEMO_KEY.to_owned(),
+                dialect: flag_dialect.unwrap_or_default(),
+                routes: RouteOverrides::default(),
+                builtin,
+                is_builtin: true,
+            })
+        }
         Some(name) => {
             let p = profile::find(name)?;
+            let routes = route_overrides::parse(&p.name, &p.routes)?;
             let api_key = keychain_key(&p)?;
             Ok(Target {
                 base_url: global.base_url.clone().unwrap_or(p.base_url),
                 api_key,
                 dialect: flag_dialect.or(p.dialect).unwrap_or_default(),
+                routes,
+                builtin: None,
+                is_builtin: false,
             })
         }
         None => {
@@ -45,9 +72,31 @@ pub fn resolve(global: &Global) -> Result<Target, Failure> {
                 .base_url
                 .clone()
                 .ok_or_else(|| Failure::usage("no service address: give --base-url URL (or --profile NAME)"))?;
-            Ok(Target { base_url, api_key: env_key(&global.api_key_env)?, dialect: flag_dialect.unwrap_or_default() })
+            Ok(Target {
+                base_url,
+                api_key: env_key(&global.api_key_env)?,
+                dialect: flag_dialect.unwrap_or_default(),
+                routes: RouteOverrides::default(),
+                builtin: None,
+                is_builtin: false,
+            })
         }
     }
+}
+
+/// A profile of the user's also named "Sandbox" would make `--profile Sandbox` ambiguous.
+fn refuse_a_namesake(name: &str) -> Result<(), Failure> {
+    let Ok(dir) = profile::data_dir() else { return Ok(()) };
+    if !dir.join(profile::DB_FILE).is_file() {
+        return Ok(());
+    }
+    if profile::all()?.iter().any(|p| builtin_sandbox::is_named(&p.name)) {
+        return Err(Failure::usage(format!(
+            "`{}` names the built-in Sandbox, and a profile of yours has the same name: rename the profile in              Escrow Desk to use it here",
+            name.trim()
+        )));
+    }
+    Ok(())
 }
 
 /// The key in environment variable `name`.

@@ -6,19 +6,21 @@
 mod amount;
 mod args;
 mod body;
+mod builtin_sandbox;
 mod commands;
+mod event_names;
 mod exit;
 mod key;
 mod log_files;
 mod output;
 mod profile;
+mod route_overrides;
 mod stdout;
 mod upload;
 
 use clap::Parser;
 use exit::Failure;
 use std::process::ExitCode;
-use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
@@ -52,13 +54,5 @@ fn run(cli: args::Cli) -> Result<(), Failure> {
         .enable_all()
         .build()
         .map_err(|e| Failure::local(format!("cannot start: {e}")))?;
-    if let args::Command::Api(a) = command {
-        return runtime.block_on(commands::api::run(&ctx, &target, global.timeout, a));
-    }
-    let client = escrow_api::Client::builder(target.base_url, target.api_key)
-        .dialect(target.dialect)
-        .timeout(Duration::from_secs(global.timeout))
-        .connect_timeout(Duration::from_secs(global.timeout.min(10)))
-        .build()?;
-    runtime.block_on(commands::run(command, &client, &ctx)).map_err(|f| f.at_address(client.base_url()))
+    runtime.block_on(commands::run_online(command, &ctx, target, global.timeout))
 }

@@ -1,6 +1,6 @@
 //! Escrow Desk profiles, read from the desktop app's SQLite database (read-only; the app may be
 //! running). The app writes the `profiles` table (crates/desk-core/src/appdb/migrations.rs); this reads only `id`,
-//! `name`, `base_url` and, when the column exists, `dialect`.
+//! `name`, `base_url` and, when the columns exist, `dialect` and `routes` (the route overrides).
 
 use crate::exit::Failure;
 use escrow_api::Dialect;
@@ -22,6 +22,8 @@ pub struct Profile {
     pub name: String,
     pub base_url: String,
     pub dialect: Option<Dialect>,
+    /// The route overrides as the app stores them (see [`crate::route_overrides`]); empty: none.
+    pub routes: String,
 }
 
 /// The app's data folder: `$ESCROW_DESK_DATA_DIR`, else the OS app-data folder (as Tauri's
@@ -70,7 +72,7 @@ pub fn all() -> Result<Vec<Listed>, Failure> {
 fn all_in(path: &Path) -> Result<Vec<Listed>, Failure> {
     Ok(read(path)?
         .into_iter()
-        .map(|(id, name, base_url, dialect)| Listed {
+        .map(|(id, name, base_url, dialect, _)| Listed {
             managed: id.starts_with("org:"),
             dialect: dialect.map(|d| d.trim().to_owned()).filter(|d| !d.is_empty()).unwrap_or_else(|| "spec".into()),
             id,
@@ -93,8 +95,8 @@ fn dialect_of(name: &str, dialect: Option<&str>) -> Result<Option<Dialect>, Fail
 fn find_in(path: &Path, name: &str) -> Result<Profile, Failure> {
     let rows = read(path)?;
     let wanted = name.trim().to_lowercase();
-    let mut matches = rows.into_iter().filter(|(_, n, _, _)| n.trim().to_lowercase() == wanted);
-    let (id, name, base_url, dialect) = match (matches.next(), matches.next()) {
+    let mut matches = rows.into_iter().filter(|(_, n, _, _, _)| n.trim().to_lowercase() == wanted);
+    let (id, name, base_url, dialect, routes) = match (matches.next(), matches.next()) {
         (Some(one), None) => one,
         (Some(_), Some(_)) => {
             return Err(Failure::usage(format!(
@@ -105,11 +107,11 @@ fn find_in(path: &Path, name: &str) -> Result<Profile, Failure> {
         (None, _) => return Err(Failure::usage(format!("no profile named `{}` in {}", name.trim(), path.display()))),
     };
     let dialect = dialect_of(&name, dialect.as_deref())?;
-    Ok(Profile { id, name, base_url, dialect })
+    Ok(Profile { id, name, base_url, dialect, routes: routes.unwrap_or_default() })
 }
 
-/// A profile's row: id, name, base URL, dialect as stored.
-type Row = (String, String, String, Option<String>);
+/// A profile's row: id, name, base URL, dialect and route overrides as stored.
+type Row = (String, String, String, Option<String>, Option<String>);
 
 /// Every profile's row, read only.
 fn read(path: &Path) -> Result<Vec<Row>, Failure> {
@@ -130,15 +132,13 @@ fn read(path: &Path) -> Result<Vec<Row>, Failure> {
     if columns.is_empty() {
         return Err(Failure::usage(format!("{} has no profiles (create one in the app)", path.display())));
     }
-    let has_dialect = columns.iter().any(|c| c == "dialect");
-    let sql = if has_dialect {
-        "SELECT id, name, base_url, dialect FROM profiles"
-    } else {
-        "SELECT id, name, base_url, NULL FROM profiles"
-    };
+    // A column an older app has not added yet is read as NULL.
+    let column = |name: &'static str| if columns.iter().any(|c| c == name) { name } else { "NULL" };
+    let sql =
+        format!("SELECT id, name, base_url, {}, {} FROM profiles ORDER BY rowid", column("dialect"), column("routes"));
     let rows: Vec<Row> = conn
-        .prepare(&format!("{sql} ORDER BY rowid"))
-        .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?.collect())
+        .prepare(&sql)
+        .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect())
         .map_err(storage)?;
     Ok(rows)
 }
@@ -150,7 +150,7 @@ mod tests {
     fn db(dir: &Path, with_dialect: bool) -> PathBuf {
         let path = dir.join(DB_FILE);
         let conn = Connection::open(&path).unwrap();
-        let dialect = if with_dialect { ", dialect TEXT" } else { "" };
+        let dialect = if with_dialect { ", dialect TEXT, routes TEXT NOT NULL DEFAULT ''" } else { "" };
         conn.execute_batch(&format!(
             "PRAGMA journal_mode=WAL; CREATE TABLE profiles (id TEXT PRIMARY KEY, name TEXT NOT NULL, \
              base_url TEXT NOT NULL, badge TEXT NOT NULL, created TEXT NOT NULL{dialect});"
@@ -167,7 +167,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = db(dir.path(), false);
         let p = find_in(&path, " produktion ø ").unwrap();
-        assert_eq!((p.id.as_str(), p.base_url.as_str(), p.dialect), ("p1", "https://a", None));
+        assert_eq!((p.id.as_str(), p.base_url.as_str(), p.dialect, p.routes.as_str()), ("p1", "https://a", None, ""));
         assert!(matches!(find_in(&path, "nope"), Err(Failure::Usage(_))));
         assert!(matches!(find_in(&dir.path().join("missing.sqlite"), "Test"), Err(Failure::Usage(_))));
         assert!(!dir.path().join("missing.sqlite").exists(), "a missing database is not created");
@@ -176,9 +176,13 @@ mod tests {
         let path = db(dir.path(), true);
         Connection::open(&path)
             .unwrap()
-            .execute("UPDATE profiles SET dialect = 'published' WHERE id = 'p2'", [])
+            .execute(
+                "UPDATE profiles SET dialect = 'published', routes = 'addPayee = /x/{transactionId}' WHERE id = 'p2'",
+                [],
+            )
             .unwrap();
         assert_eq!(find_in(&path, "TEST").unwrap().dialect, Some(Dialect::Published));
+        assert_eq!(find_in(&path, "TEST").unwrap().routes, "addPayee = /x/{transactionId}");
         Connection::open(&path)
             .unwrap()
             .execute("UPDATE profiles SET dialect = 'klingon' WHERE id = 'p2'", [])

@@ -33,7 +33,7 @@ pub fn routes() -> Routes {
         )
         .post(
             "/_sandbox/webhooks/test",
-            Op::new("Queue a test webhook (body: eventName, transactionId)").takes::<TestEvent>(),
+            Op::new("Queue a test webhook (body: eventName, transactionId)").takes::<TestEvent>().bare_404(),
             test_event,
         )
 }

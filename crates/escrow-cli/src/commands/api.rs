@@ -7,33 +7,30 @@ use crate::body::Field;
 use crate::exit::Failure;
 use crate::key::Target;
 use crate::output;
-use escrow_api::{Client, Dialect};
+use escrow_api::Dialect;
 use reqwest::Method;
 use serde_json::Value;
-use std::time::Duration;
 
 /// Larger answers are cut off: no answer of either API comes near.
 const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 
 pub async fn run(ctx: &Ctx, target: &Target, timeout: u64, a: Api) -> Result<(), Failure> {
-    let method = match a.method.to_ascii_uppercase().as_str() {
+    let (raw_method, path) = match crate::route_overrides::rewrite(&target.routes, target.dialect, &a.method, &a.path) {
+        Some((method, path, name)) => {
+            eprintln!("escrow: {} {} goes to {method} {path} (the profile's route of {name})", a.method, a.path);
+            (method, path)
+        }
+        None => (a.method.clone(), a.path.clone()),
+    };
+    let method = match raw_method.to_ascii_uppercase().as_str() {
         m @ ("GET" | "POST" | "PUT" | "PATCH" | "DELETE") => Method::from_bytes(m.as_bytes()).unwrap_or(Method::GET),
         other => return Err(Failure::usage(format!("`{other}` is not a method: use GET, POST, PUT, PATCH or DELETE"))),
     };
     if !a.path.starts_with('/') || a.path.starts_with("//") {
         return Err(Failure::usage(format!("`{}`: give the path after the base URL, e.g. /v2/transactions", a.path)));
     }
-    // The client's own checks: an http(s) address, the key never over plain http to another host.
-    let checked = Client::builder(target.base_url.clone(), target.api_key.clone()).build()?;
-    let url = format!("{}{}", checked.base_url(), a.path);
-    let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(timeout))
-        .connect_timeout(Duration::from_secs(timeout.min(10)))
-        .user_agent(concat!("escrow-cli/", env!("CARGO_PKG_VERSION")))
-        // A redirect is printed, not followed: the key goes to the base URL's host only.
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .map_err(|e| Failure::local(format!("cannot start HTTP: {e}")))?;
+    let (base_url, http) = super::raw_http::client(target, timeout)?;
+    let url = format!("{base_url}{path}");
     let correlation = uuid::Uuid::new_v4().to_string();
     let mut req = http
         .request(method.clone(), &url)

@@ -7,12 +7,16 @@ pub mod connect;
 mod ctx;
 pub mod docs;
 pub mod documents;
+mod events;
 pub mod export;
 mod keyed;
+mod listen;
 pub mod logs;
 pub mod payments;
 pub mod profiles;
+mod raw_http;
 mod reply;
+mod sandbox_control;
 mod trade_steps;
 pub mod trade_users;
 mod trade_view;
@@ -23,9 +27,13 @@ pub mod users;
 pub mod webhooks;
 
 use crate::args::{Command, Transactions, Webhooks};
+use crate::builtin_sandbox;
 use crate::exit::Failure;
+use crate::key::Target;
 pub use ctx::Ctx;
 use escrow_api::Client;
+use sandbox_control::SandboxControl;
+use std::time::Duration;
 
 /// Runs a command that needs neither the service nor a key; gives back one that needs them.
 pub fn run_offline(command: Command, ctx: &Ctx) -> Result<Result<(), Failure>, Box<Command>> {
@@ -36,6 +44,50 @@ pub fn run_offline(command: Command, ctx: &Ctx) -> Result<Result<(), Failure>, B
         Command::Logs(crate::args::tools::Logs::Tail(a)) => Ok(logs::tail(ctx, &a)),
         Command::GenerateDocs(g) => Ok(docs::generate(&g)),
         online => Err(Box::new(online)),
+    }
+}
+
+/// Runs a command that talks to the service (or a sandbox's own routes) at `target`,
+/// starting the built-in Sandbox first when it runs in this process (and stopping it after).
+pub async fn run_online(command: Command, ctx: &Ctx, mut target: Target, timeout: u64) -> Result<(), Failure> {
+    let ready = match target.builtin.take() {
+        Some(reach) => Some(builtin_sandbox::start(reach).await?),
+        None => None,
+    };
+    if let Some(r) = &ready {
+        target.base_url = r.url.clone();
+    }
+    let in_process = ready.as_ref().is_some_and(|r| r.in_process);
+    let result = run_at(command, ctx, &target, timeout, in_process).await;
+    if let Some(r) = ready {
+        r.stop().await;
+    }
+    result
+}
+
+async fn run_at(command: Command, ctx: &Ctx, target: &Target, timeout: u64, in_process: bool) -> Result<(), Failure> {
+    match command {
+        Command::Api(a) => api::run(ctx, target, timeout, a).await,
+        Command::Listen(a) => {
+            let known = match target.is_builtin {
+                true => listen::Known::BuiltIn { in_process },
+                false => listen::Known::Unknown,
+            };
+            listen::run(ctx, &SandboxControl::new(target, timeout)?, a, timeout, known).await
+        }
+        Command::Trigger(a) => events::trigger(ctx, &SandboxControl::new(target, timeout)?, a, in_process).await,
+        Command::Events(e) => events::list(ctx, &SandboxControl::new(target, timeout)?, e).await,
+        other => {
+            let client = Client::builder(target.base_url.clone(), target.api_key.clone())
+                .dialect(target.dialect)
+                .routes(target.routes.v2.clone())
+                .trade_routes(target.routes.trade.clone())
+                .trade_action_codes(target.routes.trade_action_codes.clone())
+                .timeout(Duration::from_secs(timeout))
+                .connect_timeout(Duration::from_secs(timeout.min(10)))
+                .build()?;
+            run(other, &client, ctx).await.map_err(|f| f.at_address(client.base_url()))
+        }
     }
 }
 

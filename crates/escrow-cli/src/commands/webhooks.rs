@@ -52,6 +52,9 @@ pub fn verify(ctx: &Ctx, a: WebhookFile) -> Result<(), Failure> {
     output::emit_json(&event)
 }
 
+/// The kind [`parse`] gives an event whose name the specs do not have.
+pub const UNKNOWN_KIND: &str = "event of a kind this client does not know";
+
 /// What kind of event the body is, and the event with the specs' field names.
 pub fn parse(body: &[u8]) -> Result<(&'static str, Value), String> {
     let mut value: Value = serde_json::from_slice(body).map_err(|e| e.to_string())?;
@@ -61,7 +64,7 @@ pub fn parse(body: &[u8]) -> Result<(&'static str, Value), String> {
     match WebhookEvent::parse(&normalized).map_err(|e| e.to_string())? {
         WebhookEvent::User(e) => Ok(("user event", encode(serde_json::to_value(e))?)),
         WebhookEvent::Transaction(e) => Ok(("transaction event", encode(serde_json::to_value(e))?)),
-        _ => Ok(("event of a kind this client does not know", value)),
+        _ => Ok((UNKNOWN_KIND, value)),
     }
 }
 

@@ -3,6 +3,7 @@
 //! unlocked gnome-keyring), so a developer's own keyring is never written.
 
 use crate::harness::{Sandbox, escrow_env};
+use crate::recorder::Recorder;
 use rusqlite::Connection;
 
 const SERVICE: &str = "dk.escrowdesk.app";
@@ -20,17 +21,25 @@ impl Drop for Entries {
     }
 }
 
-#[test]
-fn a_profile_names_the_service_and_its_key_comes_from_the_keychain() {
+/// Whether a throwaway Secret Service is there to write to (else the test says why it skips).
+fn in_a_session() -> bool {
     if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
         eprintln!(
             "skipped: no Secret Service reachable (DBUS_SESSION_BUS_ADDRESS is not set); \
              run under scripts/with-session.sh"
         );
-        return;
+        return false;
     }
     if std::env::var_os("KR_DIR").is_none() {
         eprintln!("skipped: not inside scripts/with-session.sh, and this test must not write to your own keyring");
+        return false;
+    }
+    true
+}
+
+#[test]
+fn a_profile_names_the_service_and_its_key_comes_from_the_keychain() {
+    if !in_a_session() {
         return;
     }
     let sb = Sandbox::start();
@@ -80,12 +89,95 @@ fn a_profile_names_the_service_and_its_key_comes_from_the_keychain() {
         .iter()
         .map(|p| (p["name"].as_str().unwrap_or_default().to_owned(), p["keyStored"].as_bool().unwrap_or_default()))
         .collect();
-    assert_eq!(rows, [("Staging Ø".to_owned(), true), ("No Key".to_owned(), false)]);
+    let names: Vec<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Sandbox", "Staging Ø", "No Key"], "the built-in Sandbox first, as in the app");
+    assert_eq!(rows[1..], [("Staging Ø".to_owned(), true), ("No Key".to_owned(), false)]);
+    assert_eq!(listed[0]["builtIn"], true);
     let human = escrow_env(&["profiles", "list"], &env).expect(0);
     assert!(human.stdout.starts_with("NAME") && human.stdout.contains("stored in the keychain"), "{}", human.stdout);
     assert!(!human.stdout.contains(escrow_sandbox::DEMO_KEY));
     let one = escrow_env(&["profiles", "show", "staging ø"], &env).expect(0);
     assert!(one.stdout.contains(&format!("Base URL  {}", sb.url)), "{}", one.stdout);
     escrow_env(&["profiles", "show", "Nobody"], &env).expect(2);
+    drop(entries);
+}
+
+#[test]
+fn a_profiles_route_overrides_and_dialect_go_with_every_call() {
+    if !in_a_session() {
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
+    // The profile's gateway: records where each call went, and knows nothing (404).
+    let gateway = Recorder::start(&rt, 404);
+    let data = tempfile::tempdir().expect("tempdir");
+    let data_dir = data.path().to_str().expect("utf-8 path").to_owned();
+    let db = Connection::open(data.path().join("escrow-desk.sqlite")).expect("database");
+    db.execute_batch(
+        "PRAGMA journal_mode=WAL; CREATE TABLE profiles (id TEXT PRIMARY KEY, name TEXT NOT NULL, base_url TEXT NOT NULL, \
+         dialect TEXT, routes TEXT NOT NULL DEFAULT '');",
+    )
+    .expect("schema");
+    let id = format!("cli-test-{}", uuid::Uuid::new_v4());
+    let broken = format!("cli-test-{}", uuid::Uuid::new_v4());
+    let entries = Entries(vec![id.clone(), broken.clone()]);
+    let routes = "# the gateway's own paths\ngetTransaction = /gw/deals/{transactionId}\ngetTrade = GET /gw/trades/{marketplaceUserId}/{tradeId}\n";
+    db.execute("INSERT INTO profiles VALUES (?1, 'Gateway', ?2, 'published', ?3)", [&id, &gateway.url, routes])
+        .expect("profile");
+    db.execute(
+        "INSERT INTO profiles VALUES (?1, 'Broken', ?2, NULL, 'getTransaction = /gw/{id}')",
+        [&broken, &gateway.url],
+    )
+    .expect("profile");
+    drop(db);
+    for key in [&id, &broken] {
+        keyring::Entry::new(SERVICE, key).and_then(|e| e.set_password(escrow_sandbox::DEMO_KEY)).expect("key stored");
+    }
+    let env = [("ESCROW_DESK_DATA_DIR", data_dir.as_str())];
+
+    escrow_env(&["--profile", "Gateway", "transactions", "get", "T-1"], &env).expect(3);
+    escrow_env(&["--profile", "Gateway", "trades", "get", "U-1", "T-2"], &env).expect(3);
+    let raw = escrow_env(&["--profile", "Gateway", "api", "GET", "/v2/transactions/T-3?x=1"], &env).expect(3);
+    assert!(
+        raw.stderr.contains("goes to GET /gw/deals/T-3?x=1 (the profile's route of getTransaction)"),
+        "{}",
+        raw.stderr
+    );
+    escrow_env(&["--profile", "Gateway", "api", "GET", "/v2/transactions"], &env).expect(3);
+    // Not overridden: the profile's dialect's own route (the published marketplace checkout).
+    let create = [
+        "--profile",
+        "Gateway",
+        "transactions",
+        "create",
+        "--amount",
+        "10",
+        "--payer",
+        "A-1",
+        "--payee",
+        "B-1",
+        "--title",
+        "Sofa",
+    ];
+    escrow_env(&create, &env).expect(3);
+    let seen = gateway.seen();
+    let paths: Vec<String> = seen.iter().map(|s| format!("{} {}", s.method, s.path)).collect();
+    let expected = [
+        "GET /gw/deals/T-1",
+        "GET /gw/trades/U-1/T-2",
+        "GET /gw/deals/T-3",
+        "GET /v2/transactions",
+        "POST /v2/checkout/marketplace",
+    ];
+    assert_eq!(paths[..], expected, "{paths:#?}");
+    assert_eq!(seen[4].header("idempotency-key").map(str::len), Some(36), "keyed as a money move");
+
+    let run = escrow_env(&["--profile", "Broken", "transactions", "get", "T-1"], &env).expect(2);
+    assert!(
+        run.stderr.contains("profile `Broken` has route overrides this version cannot read (line 1:"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(gateway.seen().len(), 5, "nothing is sent with overrides that cannot be read");
     drop(entries);
 }

@@ -106,9 +106,9 @@ fn request_body(op: &Op, generator: &mut SchemaGenerator) -> Option<Value> {
             })
         }
     };
-    // An empty body reads as `{}` where every field is optional; a JSON body is still
-    // documented as required, as the service expects one.
-    Some(json!({ "required": true, "content": content }))
+    // An empty body reads as `{}` (a JSON object body may be left out; the fields it then
+    // lacks are refused as missing, like any other).
+    Some(json!({ "required": !op.body.may_be_empty(), "content": content }))
 }
 
 fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGenerator) -> Value {

@@ -42,13 +42,30 @@ impl Body {
     /// Whether the body must be a JSON object: what the document says of it, and what
     /// `crate::layers::object_body` holds every request to.
     pub fn is_json_object(&self) -> bool {
-        let Body::Json(schema) = self else { return false };
-        let Some(schema) = schema else { return true };
+        self.json_type().as_deref() == Some("object")
+    }
+
+    /// Whether a request may leave the body out: a JSON object or any JSON reads an empty
+    /// body as `{}`, a form as no fields, an upload whose fields are not described (the
+    /// bill of sale) as "generate one"; an upload of a described type (a document) and a
+    /// JSON string cannot be empty.
+    pub fn may_be_empty(&self) -> bool {
+        match self {
+            Body::Empty | Body::Form | Body::Upload(None) | Body::Json(None) => true,
+            Body::Upload(Some(_)) => false,
+            Body::Json(Some(_)) => matches!(self.json_type().as_deref(), Some("object") | None),
+        }
+    }
+
+    /// The JSON type of a JSON body's schema (`None`: any JSON).
+    fn json_type(&self) -> Option<String> {
+        let Body::Json(schema) = self else { return None };
+        let Some(schema) = schema else { return Some("object".into()) };
         let mut generator = SchemaGenerator::default();
         let schema = schema(&mut generator).to_value();
         let named = schema.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.rsplit('/').next());
         let resolved = named.and_then(|name| generator.definitions().get(name)).unwrap_or(&schema);
-        resolved.get("type").and_then(|t| t.as_str()) == Some("object")
+        resolved.get("type").and_then(|t| t.as_str()).map(str::to_owned)
     }
 }
 

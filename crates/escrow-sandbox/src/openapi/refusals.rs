@@ -5,7 +5,7 @@
 //! `application/json`, the others as `application/problem+json`) and v2's 401; hosted pages
 //! an HTML 404.
 
-use super::op::{Auth, NotFound};
+use super::op::{Auth, Body, NotFound};
 use super::table::{Api, Operation};
 use crate::error::Problem;
 use schemars::{JsonSchema, SchemaGenerator};
@@ -35,7 +35,7 @@ pub fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGen
     // A keyed trade refusal is stored and replayed as `application/json`; the trade API's
     // checks before the key (path, X-Correlation-Id, the key itself) answer problem+json.
     let trade_kinds: &[&str] = if op.keyed { &[PROBLEM, JSON] } else { &[PROBLEM] };
-    let reads_input = !matches!(op.body, super::op::Body::Empty) || !op.query.is_empty() || has_path_params;
+    let reads_input = !matches!(op.body, Body::Empty) || !op.query.is_empty() || has_path_params;
     if let (Some(own), Auth::Key) = (own, op.auth) {
         let schema = own(generator).to_value();
         out.insert("400".into(), answer("Refused: the trade API's problem object", trade_kinds, schema.clone()));
@@ -51,6 +51,12 @@ pub fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGen
         }
         out.insert("400".into(), bad);
     }
+    if op.auth == Auth::Token && matches!(op.body, Body::Form) {
+        out.insert(
+            "400".into(),
+            json!({ "description": "The page again, saying what to fix", "content": { "text/html": {} } }),
+        );
+    }
     if op.auth == Auth::Key {
         out.insert("401".into(), answer("No valid key (problem details, in every API)", &[PROBLEM], problem.clone()));
     }
@@ -59,10 +65,10 @@ pub fn responses(route: &Operation, api: Option<&Api>, generator: &mut SchemaGen
             out.insert("404".into(), json!({ "description": "Not found (no body)" }));
         }
         NotFound::BareOrTitled => {
-            out.insert(
-                "404".into(),
-                answer("Not found: no body, or problem details naming what is missing", &[PROBLEM], problem.clone()),
-            );
+            // No content: a response whose body may be absent cannot list one (a checker
+            // would require it); the description says what may come.
+            let say = "Not found: no body, or problem details (application/problem+json) naming what is missing";
+            out.insert("404".into(), json!({ "description": say }));
         }
         NotFound::Usual if op.auth == Auth::Token && has_path_params => {
             out.insert("404".into(), json!({ "description": "Link not found", "content": { "text/html": {} } }));

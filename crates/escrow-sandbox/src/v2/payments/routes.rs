@@ -53,7 +53,8 @@ pub fn routes() -> Routes {
         .post(
             "/_sandbox/transfers",
             Op::new("Match a manual bank transfer (body: transactionId, serviceAccountId, amount)")
-                .takes::<TransferBody>(),
+                .takes::<TransferBody>()
+                .bare_404(),
             transfer,
         )
 }
