@@ -3,18 +3,16 @@
 //! sandbox's records as the client reads them, and a CSV in Danish Excel's convention.
 //! (Its own test binary: the chosen language is process-wide.)
 
+mod demo_desk;
+
 use calamine::{Data, Reader, Xlsx, open_workbook};
 use chrono::Local;
-use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::save_as::kind::ExportKind;
-use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::transactions::export::{ExportRequest, ExportState, ExportStatus};
-use escrow_desk::wiring::{Domains, Outside};
 use futures::StreamExt;
 use std::collections::HashMap;
 
-async fn finish(app: &Domains, id: &str) -> ExportStatus {
+async fn finish(app: &escrow_desk::wiring::Domains, id: &str) -> ExportStatus {
     for _ in 0..800 {
         let s = app.transactions.export_status(id).unwrap();
         if s.state != ExportState::Running {
@@ -36,19 +34,8 @@ fn text(s: Option<&str>) -> Data {
 #[tokio::test]
 async fn a_workbook_and_a_danish_csv_hold_the_ledgers_figures() {
     escrow_desk::shared::lang::set(Some("da"));
-    let dir = tempfile::tempdir().unwrap();
-    let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
-    let app = Domains::with(
-        Desk::new(
-            AppDb::open(&dir.path().join("app")).unwrap(),
-            Keychain::with_service("dk.escrowdesk.test.export-sheets"),
-            Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
-        )
-        .unwrap(),
-        Outside { export_dir: dir.path().join("downloads"), ..Default::default() },
-    )
-    .unwrap();
-    let client = escrow_api::Client::builder(&sb.url, escrow_sandbox::DEMO_KEY).build().unwrap();
+    let desk = demo_desk::demo_desk("dk.escrowdesk.test.export-sheets").await;
+    let (app, client, dir) = (&desk.app, &desk.client, &desk.dir);
     let ledger: HashMap<String, escrow_api::TransactionListItem> = client
         .transactions()
         .export(&Default::default(), Default::default(), |_| {})
@@ -59,7 +46,7 @@ async fn a_workbook_and_a_danish_csv_hold_the_ledgers_figures() {
 
     let book = dir.path().join("deals.xlsx");
     let token = app.save_as.tokens().issue(ExportKind::Transactions, book.clone()).unwrap();
-    let done = finish(&app, &app.transactions.start_saved_export(&ExportRequest::default(), &token).unwrap().id).await;
+    let done = finish(app, &app.transactions.start_saved_export(&ExportRequest::default(), &token).unwrap().id).await;
     assert_eq!((done.state, done.written), (ExportState::Done, ledger.len() as u64), "{:?}", done.error);
 
     let mut workbook: Xlsx<_> = open_workbook(&book).unwrap();
@@ -92,7 +79,7 @@ async fn a_workbook_and_a_danish_csv_hold_the_ledgers_figures() {
 
     let csv_path = dir.path().join("deals.csv");
     let token = app.save_as.tokens().issue(ExportKind::Transactions, csv_path.clone()).unwrap();
-    let done = finish(&app, &app.transactions.start_saved_export(&ExportRequest::default(), &token).unwrap().id).await;
+    let done = finish(app, &app.transactions.start_saved_export(&ExportRequest::default(), &token).unwrap().id).await;
     assert_eq!(done.state, ExportState::Done);
     let text = std::fs::read_to_string(&csv_path).unwrap();
     let body = text.strip_prefix('\u{feff}').expect("a byte-order mark");

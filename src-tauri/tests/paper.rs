@@ -4,14 +4,12 @@
 //! read raw over HTTP (not through the client the app uses) and the sandbox's ledger; a
 //! Marketplace deal's receipt likewise. (Its own test binary: the language is process-wide.)
 
+mod demo_desk;
+
 use escrow_api::{CallOptions, DebtInformation, ListTransactions, PayoutTransaction, Upload};
-use escrow_desk::appdb::AppDb;
-use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::paper::figures::money;
 use escrow_desk::paper::statement::PaperKind;
 use escrow_desk::save_as::kind::ExportKind;
-use escrow_desk::settings::keychain::Keychain;
-use escrow_desk::wiring::{Domains, Outside};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::str::FromStr;
@@ -58,19 +56,8 @@ fn line_ends_with(text: &str, label: &str, figure: &str) {
 #[tokio::test]
 async fn a_statement_and_a_receipt_hold_the_ledgers_figures() {
     escrow_desk::shared::lang::set(Some("da"));
-    let dir = tempfile::tempdir().unwrap();
-    let sb = escrow_sandbox::start(escrow_sandbox::SandboxConfig::demo(dir.path().join("sandbox"))).await.unwrap();
-    let app = Domains::with(
-        Desk::new(
-            AppDb::open(&dir.path().join("app")).unwrap(),
-            Keychain::with_service("dk.escrowdesk.test.paper"),
-            Some(BuiltInSandbox { url: sb.url.clone(), key: escrow_sandbox::DEMO_KEY.into() }),
-        )
-        .unwrap(),
-        Outside { export_dir: dir.path().join("downloads"), ..Default::default() },
-    )
-    .unwrap();
-    let client = escrow_api::Client::builder(&sb.url, escrow_sandbox::DEMO_KEY).build().unwrap();
+    let desk = demo_desk::demo_desk("dk.escrowdesk.test.paper").await;
+    let (app, client, sb, dir) = (&desk.app, &desk.client, &desk.sandbox, &desk.dir);
     let query = ListTransactions { search: Some("DEAL-2026-0042".into()), ..Default::default() };
     let id = client.transactions().list(&query).await.unwrap().items[0].transaction_id.clone();
 
