@@ -10,6 +10,8 @@ use escrow_desk::wiring::{Domains, Outside};
 pub struct DemoDesk {
     pub app: Domains,
     pub client: escrow_api::Client,
+    /// Serves while the desk lives (some tests also read its control API).
+    #[allow(dead_code)]
     pub sandbox: escrow_sandbox::RunningSandbox,
     pub dir: tempfile::TempDir,
 }
