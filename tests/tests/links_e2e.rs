@@ -83,7 +83,12 @@ async fn a_link_opened_by_the_desktop_lands_in_the_running_window() {
 
         // An environment this desk does not have: said, and nothing else opens.
         c.click("[data-testid='nav-overview']").await;
-        xdg_open(&c, data.path(), xdg.path(), "escrow-desk://open/transaction/abc?environment=https%3A%2F%2Fapi.elsewhere.example");
+        xdg_open(
+            &c,
+            data.path(),
+            xdg.path(),
+            "escrow-desk://open/transaction/abc?environment=https%3A%2F%2Fapi.elsewhere.example",
+        );
         c.until("the link refused", async || {
             for t in c.find_all("[data-testid='toast']").await {
                 if t.content_or_empty().await.contains("which this desk does not have") {
