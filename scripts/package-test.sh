@@ -70,7 +70,8 @@ desktop="$inst/usr/share/applications/Escrow Desk.desktop"
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$desktop" || fail "the desktop entry is not valid"
 fi
-grep -q '^Exec=escrow-desk$' "$desktop" || fail "the desktop entry does not start escrow-desk"
+grep -q '^Exec=escrow-desk %u$' "$desktop" || fail "the desktop entry does not start escrow-desk with the link it opens"
+grep -q '^MimeType=x-scheme-handler/escrow-desk;$' "$desktop" || fail "the desktop entry does not open escrow-desk:// links"
 grep -q '^Categories=.*Finance' "$desktop" || fail "the desktop entry has no Finance category"
 # What software centres show (GNOME Software, Discover): AppStream metadata they accept.
 appstreamcli validate --no-net "$inst/usr/share/metainfo/dk.escrowdesk.app.metainfo.xml" >/dev/null \

@@ -22,6 +22,8 @@ PKGS=(
   desktop-file-utils bc lintian appstream
   # the release's APT repository: its index and its OpenPGP signature (release-test.sh)
   dpkg-dev gnupg
+  # the PDF statements' text read back and checked against the ledger (pdftotext)
+  poppler-utils
   # the team store's tests: a throwaway cluster of their own (scripts/with-postgres.sh)
   postgresql
 )

@@ -24,8 +24,10 @@ pub mod events;
 pub mod external;
 pub mod ipc;
 pub use desk_journal as journal;
+pub mod links;
 pub mod mirror;
 pub mod notifications;
+pub mod paper;
 pub mod payments;
 pub mod platform;
 pub mod sandbox_inspect;
@@ -189,7 +191,10 @@ pub fn run() {
         .plugin(
             tauri_plugin_single_instance::Builder::new()
                 .dbus_id(bus_id)
-                .callback(|app, _args, _cwd| desktop::instance::focus(app))
+                .callback(|app, args, _cwd| {
+                    desktop::instance::focus(app);
+                    links::inbox::deliver(app, &args);
+                })
                 .build(),
         )
         .plugin(desktop::window_state::plugin(data_override.as_deref()))
@@ -207,6 +212,8 @@ pub fn run() {
                     platform::idle::spawn(idle_releases(&domains, app.handle()));
                     domains.manage(app);
                     app.manage(sandbox);
+                    // A link the desktop started this window with (`escrow-desk %u`).
+                    links::inbox::deliver(app.handle(), &std::env::args().collect::<Vec<_>>());
                 }
                 // The window opens anyway and says why (see `startup`).
                 Err(e) => startup::record(e.to_string()),

@@ -12,7 +12,8 @@ fn main() {
     if args.first().is_some_and(|a| a == "--help" || a == "-h") {
         println!(
             "escrow-desk {}: the desktop back office for escrow transactions.\n\
-             Without arguments it opens its window. Also: --version, verify-audit FILE,\n\
+             Without arguments it opens its window; with an escrow-desk:// link it opens\n\
+             that place (in the running window, if there is one). Also: --version, verify-audit FILE,\n\
              team init|add-staff|join|leave|status (see man escrow-desk).",
             env!("CARGO_PKG_VERSION")
         );

@@ -14,9 +14,11 @@ use crate::documents::Documents;
 use crate::environments::Environments;
 use crate::error::AppError;
 use crate::events::Events;
+use crate::links::Links;
 use crate::mirror::MirrorService;
 use crate::notifications::Notify;
 use crate::notifications::sender::Notices;
+use crate::paper::Papers;
 use crate::payments::Payments;
 use crate::save_as::SaveAs;
 use crate::team::Team;
@@ -60,6 +62,8 @@ pub struct Domains {
     pub trades: Trades,
     pub business_users: BusinessUsers,
     pub timeline: Timeline,
+    pub paper: Papers,
+    pub links: Links,
     pub events: Events,
     pub audit: AuditLog,
     pub updates: Updates,
@@ -104,6 +108,8 @@ impl Domains {
             trades: Trades::new(desk.clone()),
             business_users: BusinessUsers::new(desk.clone()),
             timeline: Timeline::new(desk.clone()),
+            paper: Papers::new(desk.clone(), save_as.clone()),
+            links: Links::new(desk.clone()),
             events: Events::new(desk.clone()),
             audit: AuditLog::new(desk.clone(), save_as.clone()),
             updates: Updates::new(desk.clone()),
@@ -133,6 +139,8 @@ impl Domains {
             trades,
             business_users,
             timeline,
+            paper,
+            links,
             events,
             audit,
             updates,
@@ -153,6 +161,8 @@ impl Domains {
         app.manage(trades);
         app.manage(business_users);
         app.manage(timeline);
+        app.manage(paper);
+        app.manage(links);
         app.manage(events);
         app.manage(audit);
         app.manage(updates);

@@ -309,7 +309,7 @@ async fn every_match_is_selectable_and_a_selection_exports_alone() {
     }
     let text = std::fs::read_to_string(status.path.expect("a finished export")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0].trim_start_matches('\u{feff}'), escrow_desk::transactions::export::HEADER.join(","));
+    assert_eq!(lines[0].trim_start_matches('\u{feff}'), escrow_desk::transactions::export::header().join(","));
     assert_eq!(lines.len(), 4, "the header and the three chosen");
     for id in &chosen {
         assert!(lines[1..].iter().any(|l| l.starts_with(id.as_str())), "{id}");

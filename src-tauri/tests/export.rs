@@ -4,7 +4,7 @@
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::settings::keychain::Keychain;
-use escrow_desk::transactions::export::{ExportRequest, ExportState, ExportStatus, HEADER};
+use escrow_desk::transactions::export::{ExportRequest, ExportState, ExportStatus, header};
 use escrow_desk::transactions::filters::TransactionFilters;
 use escrow_desk::wiring::{Domains, Outside};
 
@@ -39,7 +39,7 @@ async fn exports_every_matching_row_once_and_cancels_cleanly() {
     assert_eq!((all.state, all.written, all.total), (ExportState::Done, 200, 200));
     let text = std::fs::read_to_string(all.path.as_ref().unwrap()).unwrap();
     let mut lines = text.trim_start_matches('\u{feff}').lines();
-    assert_eq!(lines.next().unwrap(), HEADER.join(","));
+    assert_eq!(lines.next().unwrap(), header().join(","));
     let ids: std::collections::HashSet<_> =
         text.lines().skip(1).map(|l| l.split(',').next().unwrap().to_owned()).collect();
     assert_eq!(ids.len(), 200, "every row once");
@@ -92,7 +92,7 @@ async fn a_saved_export_goes_to_the_chosen_file_once() {
     let done = finish(&app, &app.transactions.start_saved_export(&request, &token).unwrap().id).await;
     assert_eq!((done.state, done.path.as_deref()), (ExportState::Done, Some(chosen.to_str().unwrap())));
     let text = std::fs::read_to_string(&chosen).unwrap();
-    assert_eq!(text.trim_start_matches('\u{feff}').trim_end(), HEADER.join(","), "replaced whole");
+    assert_eq!(text.trim_start_matches('\u{feff}').trim_end(), header().join(","), "replaced whole");
     assert!(!dir.path().join("downloads").exists(), "nothing in Downloads");
 
     assert!(app.transactions.start_saved_export(&request, &token).is_err(), "a used token");

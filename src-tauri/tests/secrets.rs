@@ -6,7 +6,10 @@
 use escrow_desk::appdb::AppDb;
 use escrow_desk::desk::{BuiltInSandbox, Desk};
 use escrow_desk::ipc::NAMES;
+use escrow_desk::links::parse::LinkTarget;
+use escrow_desk::paper::statement::PaperKind;
 use escrow_desk::payments::actions::PaymentAction;
+use escrow_desk::save_as::kind::ExportKind;
 use escrow_desk::settings::environments::{Badge, ProfileInput};
 use escrow_desk::settings::keychain::Keychain;
 use escrow_desk::trades::actions::TradeAction;
@@ -196,9 +199,28 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "audit_log" => json(&app.audit.audit_log(None, 100)),
             "verify_audit_log" => json(&app.audit.verify_audit_log()),
             "save_audit_csv" => json(&app.audit.save_audit_csv(None)),
+            "audit_csv_text" => json(&app.audit.audit_csv_text(None, &[])),
             "list_split_payouts" => json(&app.transactions.list_split_payouts(&txn).await),
             "user_transactions" => json(&app.users.user_transactions(&payer).await),
             "transaction_timeline" => json(&app.timeline.transaction_timeline(&txn).await),
+            "take_links" => {
+                app.links.push(format!("escrow-desk://open/transaction/{txn}?environment=sandbox"));
+                json(&app.links.take_views())
+            }
+            // What `copy_link` puts on the clipboard.
+            "copy_link" => json(&app.links.link_to(&LinkTarget::Transaction { id: txn.clone() })),
+            "save_paper" => {
+                let chosen = dir.path().join("app").join("exports").join("receipt.pdf");
+                let token = app.save_as.tokens().issue(ExportKind::Receipt, chosen).unwrap();
+                json(&app.paper.save_paper(&txn, PaperKind::Receipt, None, &token).await)
+            }
+            // The document `print_paper` opens in the PDF viewer, as text a key would show in.
+            "print_paper" => json(
+                &app.paper
+                    .paper_pdf(&txn, PaperKind::Receipt, None)
+                    .await
+                    .map(|b| String::from_utf8_lossy(&b).into_owned()),
+            ),
             "webhook_examples" => json(&app.events.webhook_examples().await),
             "webhook_deliveries" => json(&app.events.webhook_deliveries(Some(&txn)).await),
             "send_test_webhook" => json(&app.events.send_test_webhook("transaction.created", Some(&txn)).await),

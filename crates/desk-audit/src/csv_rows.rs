@@ -1,8 +1,8 @@
 //! The exported audit CSV, both ways: its columns, how a value becomes a cell, and how a
 //! file is read back into rows for verification.
 //!
-//! Cells are defused for spreadsheets (a leading `= + - @` gets an apostrophe, see
-//! [`desk_core::csv::field`]). So that the verifier can always undo it, a value that itself
+//! Cells are defused for spreadsheets by the one export writer (a leading `= + - @` gets an
+//! apostrophe, see [`desk_export::defuse`]). So that the verifier can always undo it, a value that itself
 //! starts with an apostrophe gets one more: reading strips exactly one leading
 //! apostrophe from every cell. An empty cell reads as an absent value (the hashes frame
 //! both alike).
@@ -41,7 +41,24 @@ pub const HEADER: [&str; 23] = [
 
 /// One cell: an extra leading apostrophe kept reversible (see the module notes).
 pub fn cell(value: &str) -> String {
-    if value.starts_with('\'') { desk_core::csv::field(&format!("'{value}")) } else { desk_core::csv::field(value) }
+    if value.starts_with('\'') { format!("'{value}") } else { value.to_owned() }
+}
+
+/// The rows as CSV text (the tools' convention: `,` and `.`, RFC 3339 times as stored, CRLF
+/// line ends), every column of [`HEADER`]; with a UTF-8 byte-order mark for a file (`bom`), so
+/// spreadsheets read æ, ø, å. `environment` names each row's environment.
+pub fn text(rows: &[AuditEntry], environment: impl Fn(&str) -> String, bom: bool) -> String {
+    let columns: Vec<desk_export::Column> = HEADER.iter().map(|&h| desk_export::Column::new(h, h, h)).collect();
+    let write = || -> Result<Vec<u8>, desk_export::ExportError> {
+        let mut sheet = desk_export::CsvSheet::new(Vec::new(), desk_export::Convention::English, &columns, bom)?;
+        for r in rows {
+            let cells = cells(r, &environment(&r.environment_id)).map(|c| desk_export::Cell::Text(cell(&c)));
+            sheet.row(&cells)?;
+        }
+        sheet.finish()
+    };
+    // Writing to memory cannot fail; the text is UTF-8 as every cell is.
+    write().map(|bytes| String::from_utf8_lossy(&bytes).into_owned()).unwrap_or_default()
 }
 
 /// The cells of one row, in [`HEADER`] order (`environment` is the name to show).
@@ -168,28 +185,12 @@ mod tests {
             .enumerate()
             .map(|(i, d)| AuditEntry { seq: i as i64 + 1, ..row(d, Some("'Mette")) })
             .collect();
-        let mut text = String::from("\u{feff}");
-        text.push_str(&HEADER.join(","));
-        text.push_str("\r\n");
-        for r in &rows {
-            text.push_str(&cells(r, "Sandbox, local").iter().map(|c| cell(c)).collect::<Vec<_>>().join(","));
-            text.push_str("\r\n");
-        }
+        let text = text(&rows, |_| "Sandbox, local".into(), true);
+        assert!(text.starts_with("\u{feff}seq,time,"));
         assert_eq!(read(&text).unwrap(), rows);
         assert!(text.contains(",'=1+1,") && text.contains(",''=1+1,"), "defused, and reversibly: {text}");
         let err = read("seq,time\r\n1,x\r\n").unwrap_err();
         assert!(err.starts_with("not an Escrow Desk audit export: no column environment_id,"), "{err}");
         assert!(read(&text.replace(",v2,", ",v9,")).unwrap_err().contains("unknown format \"v9\""));
-    }
-
-    /// The web view's "Copy CSV" (`ui/src/features/audit/audit-csv.ts`) writes the same columns.
-    #[test]
-    fn the_web_view_copy_has_the_same_columns() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui/src/features/audit/audit-csv.ts");
-        let ts = std::fs::read_to_string(path).unwrap();
-        let start = ts.find("AUDIT_CSV_HEADER = [").unwrap();
-        let list = &ts[start..start + ts[start..].find("];").unwrap()];
-        let names: Vec<&str> = list.split('\'').skip(1).step_by(2).collect();
-        assert_eq!(names, HEADER);
     }
 }

@@ -93,6 +93,15 @@ pub struct Global {
     pub timeout: u64,
 }
 
+/// `--lang` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English: `,` and `.` decimals, times in RFC 3339 (UTC)
+    En,
+    /// Danish: `;` and `,` decimals, local times
+    Da,
+}
+
 /// `--dialect` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DialectArg {
@@ -265,9 +274,14 @@ pub struct TransactionId {
 
 #[derive(Debug, Args)]
 pub struct Export {
-    /// The CSV file to write
-    #[arg(long, value_name = "FILE.csv")]
+    /// The file to write: FILE.xlsx is an Excel workbook (amounts as numbers, dates as dates),
+    /// anything else CSV (UTF-8 with a byte-order mark, CRLF line ends)
+    #[arg(long, value_name = "FILE.xlsx|FILE.csv")]
     pub out: PathBuf,
+    /// The language of the file: a Danish CSV has `;` between fields and decimal commas (as
+    /// Danish Excel reads it), a workbook's header is in that language [default: the OS's]
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<LangArg>,
     /// Replace the file if it exists
     #[arg(long)]
     pub force: bool,

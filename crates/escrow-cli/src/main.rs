@@ -8,7 +8,6 @@ mod args;
 mod body;
 mod builtin_sandbox;
 mod commands;
-mod csv;
 mod event_names;
 mod exit;
 mod key;

@@ -5,93 +5,25 @@
 
 use crate::exit::Failure;
 use escrow_api::Dialect;
+use escrow_api::overrides::OverridesError;
 use escrow_api::routes::{Routes, V2Route};
-use escrow_api::trade::{TradeActionCodes, TradeRoute, TradeRoutes};
+use escrow_api::trade::{TradeRoute, TradeRoutes};
 
-/// The client's route tables a profile's text describes.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RouteOverrides {
-    pub v2: Routes,
-    pub trade: TradeRoutes,
-    pub trade_action_codes: TradeActionCodes,
-}
+pub use escrow_api::overrides::RouteOverrides;
 
-/// The `{placeholders}` of a template, sorted.
-fn placeholders(template: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = template.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(p, _)| p)).collect();
-    out.sort_unstable();
-    out
-}
-
-/// Reads profile `profile`'s text; a line the app would not have saved is refused, named by
-/// its number, rather than silently sending to a default route.
+/// Reads profile `profile`'s text with the client's reader (the app's); a line the app would
+/// not have saved is refused, named by its number, rather than silently sending to a default.
 pub fn parse(profile: &str, text: &str) -> Result<RouteOverrides, Failure> {
-    let mut out = RouteOverrides::default();
-    let mut bad = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    let why = match escrow_api::overrides::parse(text) {
+        Ok(o) => return Ok(o),
+        Err(OverridesError::TooLong) => "the text is too long".to_owned(),
+        Err(OverridesError::Lines(bad)) => {
+            bad.iter().map(|b| format!("line {}: {}", b.line, b.message)).collect::<Vec<_>>().join("; ")
         }
-        match apply(out, line) {
-            Ok(next) => out = next,
-            Err((kept, why)) => {
-                out = kept;
-                bad.push(format!("line {}: {why}", i + 1));
-            }
-        }
-    }
-    if bad.is_empty() {
-        return Ok(out);
-    }
+    };
     Err(Failure::usage(format!(
-        "profile `{profile}` has route overrides this version cannot read ({}): correct them in Escrow Desk (Environments)",
-        bad.join("; ")
+        "profile `{profile}` has route overrides this version cannot read ({why}): correct them in Escrow Desk (Environments)"
     )))
-}
-
-/// One line applied to the tables; on a fault, the tables unchanged and why.
-fn apply(mut out: RouteOverrides, line: &str) -> Result<RouteOverrides, (RouteOverrides, String)> {
-    let Some((name, route)) = line.split_once('=') else {
-        return Err((out, "write name = [METHOD] /path".into()));
-    };
-    let (name, route) = (name.trim(), route.trim());
-    let (method, path) = match route.split_once(char::is_whitespace) {
-        Some((m, p)) if !m.starts_with('/') => (m.trim().to_ascii_uppercase(), p.trim()),
-        _ => (String::new(), route),
-    };
-    if let Some(code) = name.strip_prefix("tradeAction.") {
-        let is_name = !route.is_empty() && route.len() <= 64 && route.chars().all(|c| c.is_ascii_alphanumeric());
-        if code.is_empty() || code.len() > 9 || !code.bytes().all(|b| b.is_ascii_digit()) || !is_name {
-            return Err((out, format!("{name}: write tradeAction.NUMBER = ActionName")));
-        }
-        out.trade_action_codes = std::mem::take(&mut out.trade_action_codes).with(code, route);
-        return Ok(out);
-    }
-    if let Some(v2) = V2Route::from_name(name) {
-        let (default_method, default_path) = v2.default_route();
-        if !method.is_empty() && method != default_method {
-            return Err((out, format!("{name} is always {default_method}")));
-        }
-        if !path.starts_with('/') || placeholders(path) != placeholders(default_path) {
-            return Err((
-                out,
-                format!("{name}: the path must start with / and use exactly {:?}", placeholders(default_path)),
-            ));
-        }
-        out.v2 = std::mem::take(&mut out.v2).with(v2, path);
-        return Ok(out);
-    }
-    if TradeRoute::from_name(name).is_none() {
-        return Err((out, format!("{name} is not an operation whose route can be changed")));
-    }
-    match out.trade.clone().with_named(name, &method, path) {
-        Ok(trade) => {
-            out.trade = trade;
-            Ok(out)
-        }
-        Err(e) => Err((out, e.to_string())),
-    }
 }
 
 /// Where a raw request (`escrow api`) goes under the profile's overrides: a path that fills an

@@ -35,3 +35,9 @@ pub fn save_audit_csv(
 ) -> Result<crate::audit::export::AuditFile> {
     audit.save_audit_csv_to_choice(text.as_deref(), &shown_as, &save_token)
 }
+
+/// The audit rows matching `text` as CSV text, for "Copy CSV" (the same writer as the file).
+#[tauri::command]
+pub fn audit_csv_text(audit: State<'_, AuditLog>, text: Option<String>, shown_as: Vec<String>) -> Result<String> {
+    audit.audit_csv_text(text.as_deref(), &shown_as)
+}

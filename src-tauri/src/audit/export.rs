@@ -2,7 +2,6 @@
 //! (see [`crate::save_as`]): the web view's `<a download>` is not honoured by every
 //! WebKitGTK, and the web view must not choose file names or contents on disk.
 
-use super::csv_rows::{HEADER, cell, cells};
 use super::entry::{self, AuditEntry};
 use super::service::AuditLog;
 use crate::error::AppError;
@@ -24,18 +23,10 @@ pub struct AuditFile {
     pub rows: u64,
 }
 
-/// The rows as CSV with a UTF-8 byte-order mark (spreadsheets then read æ, ø, å) and CRLF
-/// line ends; every column of [`HEADER`], hashes and MACs included (never the key).
+/// The rows as a CSV file's text: with a UTF-8 byte-order mark, every column of the audit
+/// CSV, hashes and MACs included (never the key); see [`super::csv_rows::text`].
 pub fn csv(rows: &[AuditEntry], env_name: impl Fn(&str) -> String) -> String {
-    let mut out = String::from("\u{feff}");
-    out.push_str(&HEADER.join(","));
-    out.push_str("\r\n");
-    for r in rows {
-        let line: Vec<String> = cells(r, &env_name(&r.environment_id)).iter().map(|c| cell(c)).collect();
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
-    }
-    out
+    super::csv_rows::text(rows, env_name, true)
 }
 
 /// A new file name in `dir` (never overwrites).
@@ -88,6 +79,13 @@ impl AuditLog {
             return Err(AppError::storage(e));
         }
         Ok(AuditFile { path: path.display().to_string(), rows })
+    }
+
+    /// The rows matching `text` (or showing it: `shown_as`) as CSV text for the clipboard (no
+    /// byte-order mark): the same writer and columns as the file.
+    pub fn audit_csv_text(&self, text: Option<&str>, shown_as: &[String]) -> Result<String, AppError> {
+        let (body, _) = self.audit_csv(text, shown_as)?;
+        Ok(body.trim_start_matches('\u{feff}').to_owned())
     }
 
     /// The CSV text of the rows matching `text` (or showing it: `shown_as`), and how many rows it has.

@@ -31,6 +31,10 @@ commands! {
     transactions: state_async(Transactions) debt_consequence(transaction_id: String, amount: String) -> ConsequenceView;
     transactions: state_async(Transactions) list_split_payouts(transaction_id: String) -> SplitPayoutsView;
     timeline: state_async(Timeline) transaction_timeline(transaction_id: String) -> TimelineView;
+    paper: state_async(Papers) save_paper(transaction_id: String, kind: PaperKind, issuer: Option<String>, save_token: String) -> PaperFile;
+    links: state(Links) take_links() -> Vec<LinkView>;
+    links: app copy_link(target: LinkTarget) -> String;
+    paper: state_async(Papers) print_paper(transaction_id: String, kind: PaperKind, issuer: Option<String>) -> PaperFile;
     events: state_async(Events) webhook_examples() -> WebhookExamplesView;
     events: state_async(Events) webhook_deliveries(transaction_id: Option<String>) -> DeliveriesView;
     events: state_async(Events) send_test_webhook(event_name: String, transaction_id: Option<String>) -> String;
@@ -86,6 +90,7 @@ commands! {
     audit: state(AuditLog) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
     audit: state(AuditLog) verify_audit_log() -> ChainCheck;
     audit: state(AuditLog) save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;
+    audit: state(AuditLog) audit_csv_text(text: Option<String>, shown_as: Vec<String>) -> String;
     notifications: state(Notify) notification_settings() -> NotificationSettings;
     notifications: state(Notify) save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();

@@ -33,7 +33,8 @@ pub async fn choose_save_path<R: Runtime>(
     // A fresh account may have no Downloads folder yet; the dialog needs one to open in.
     let _ = std::fs::create_dir_all(&folder);
     let name = kind.suggested_name(suggested_name.as_deref());
-    let Some(path) = dialog::ask(&app, kind.title(crate::shared::lang::danish()), &folder, &name).await else {
+    let da = crate::shared::lang::danish();
+    let Some(path) = dialog::ask(&app, kind.title(da), &folder, &name, kind.filters(da)).await else {
         tracing::info!(kind = kind.as_str(), "save dialog cancelled");
         return Ok(SaveChoice { token: None, path: None });
     };

@@ -13,6 +13,10 @@ pub enum ExportKind {
     Selection,
     /// The audit log's CSV.
     Audit,
+    /// An Auto deal's settlement statement (PDF).
+    Statement,
+    /// A deal's receipt (PDF).
+    Receipt,
 }
 
 impl ExportKind {
@@ -22,6 +26,8 @@ impl ExportKind {
             Self::Transactions => "transactions",
             Self::Selection => "selection",
             Self::Audit => "audit",
+            Self::Statement => "statement",
+            Self::Receipt => "receipt",
         }
     }
 
@@ -34,6 +40,10 @@ impl ExportKind {
             (Self::Selection, true) => "Eksportér valgte transaktioner",
             (Self::Audit, false) => "Export audit log",
             (Self::Audit, true) => "Eksportér revisionsloggen",
+            (Self::Statement, false) => "Save settlement statement",
+            (Self::Statement, true) => "Gem afregningsopgørelse",
+            (Self::Receipt, false) => "Save receipt",
+            (Self::Receipt, true) => "Gem kvittering",
         }
     }
 
@@ -41,24 +51,48 @@ impl ExportKind {
     /// export and the selection's write the same file format).
     pub fn redeemable_as(self, other: ExportKind) -> bool {
         match (self, other) {
-            (Self::Audit, Self::Audit) => true,
-            (Self::Audit, _) | (_, Self::Audit) => false,
-            _ => true,
+            (Self::Transactions | Self::Selection, Self::Transactions | Self::Selection) => true,
+            _ => self == other,
+        }
+    }
+
+    /// The kinds of file the dialog offers, first the proposed one: transactions as an Excel
+    /// workbook or CSV (the name's extension decides, see `desk_export::Format::of_path`); the
+    /// audit log as CSV only (its verifier reads that file back).
+    pub fn filters(self, da: bool) -> &'static [(&'static str, &'static [&'static str])] {
+        match (self, da) {
+            (Self::Audit, _) => &[("CSV", &["csv"])],
+            (Self::Statement | Self::Receipt, _) => &[("PDF", &["pdf"])],
+            (_, false) => &[("Excel workbook", &["xlsx"]), ("CSV (comma-separated)", &["csv"])],
+            (_, true) => &[("Excel-projektmappe", &["xlsx"]), ("CSV (semikolonsepareret)", &["csv"])],
+        }
+    }
+
+    /// The extension a name gets when it has none of [`ExportKind::filters`]'.
+    fn extension(self) -> &'static str {
+        match self {
+            Self::Audit => "csv",
+            Self::Statement | Self::Receipt => "pdf",
+            Self::Transactions | Self::Selection => "xlsx",
         }
     }
 
     fn default_name(self) -> String {
         let stamp = chrono::Local::now().format("%Y-%m-%d-%H%M");
+        let ext = self.extension();
         match self {
-            Self::Transactions => format!("escrow-transactions-{stamp}.csv"),
-            Self::Selection => format!("escrow-selection-{stamp}.csv"),
-            Self::Audit => format!("escrow-desk-audit-{stamp}.csv"),
+            Self::Transactions => format!("escrow-transactions-{stamp}.{ext}"),
+            Self::Selection => format!("escrow-selection-{stamp}.{ext}"),
+            Self::Audit => format!("escrow-desk-audit-{stamp}.{ext}"),
+            Self::Statement => format!("settlement-statement-{stamp}.{ext}"),
+            Self::Receipt => format!("receipt-{stamp}.{ext}"),
         }
     }
 
     /// The name the dialog proposes: the web view's suggestion when it is a plain file name
-    /// (no folder part, no control characters, at most 120 characters), with `.csv`; the
-    /// kind's default otherwise. It is only a proposal: the user confirms it in the dialog.
+    /// (no folder part, no control characters, at most 120 characters), with an extension the
+    /// kind writes; the kind's default otherwise. It is only a proposal: the user confirms it
+    /// in the dialog.
     pub fn suggested_name(self, suggestion: Option<&str>) -> String {
         let plain = suggestion.map(str::trim).filter(|s| {
             !s.is_empty()
@@ -67,9 +101,13 @@ impl ExportKind {
                 && !s.starts_with('.')
                 && !s.chars().any(char::is_control)
         });
+        let known = |name: &str| {
+            let lower = name.to_ascii_lowercase();
+            self.filters(false).iter().flat_map(|(_, exts)| exts.iter()).any(|ext| lower.ends_with(&format!(".{ext}")))
+        };
         match plain {
-            Some(name) if name.to_ascii_lowercase().ends_with(".csv") => name.to_owned(),
-            Some(name) => format!("{name}.csv"),
+            Some(name) if known(name) => name.to_owned(),
+            Some(name) => format!("{name}.{}", self.extension()),
             None => self.default_name(),
         }
     }
@@ -82,12 +120,17 @@ mod tests {
     #[test]
     fn a_suggestion_is_only_ever_a_plain_file_name() {
         assert_eq!(Transactions.suggested_name(Some("list.csv")), "list.csv");
-        assert_eq!(Transactions.suggested_name(Some("list")), "list.csv");
+        assert_eq!(Transactions.suggested_name(Some("list.XLSX")), "list.XLSX");
+        assert_eq!(Transactions.suggested_name(Some("list")), "list.xlsx");
+        assert_eq!(Audit.suggested_name(Some("log.xlsx")), "log.xlsx.csv", "the audit log is CSV only");
         for bad in ["/etc/passwd", "../x.csv", "a\\b.csv", ".hidden", "", "a\nb"] {
             let name = Transactions.suggested_name(Some(bad));
-            assert!(name.starts_with("escrow-transactions-") && name.ends_with(".csv"), "{bad:?} gave {name}");
+            assert!(name.starts_with("escrow-transactions-") && name.ends_with(".xlsx"), "{bad:?} gave {name}");
         }
-        assert!(Audit.suggested_name(None).starts_with("escrow-desk-audit-"));
+        assert!(
+            Audit.suggested_name(None).starts_with("escrow-desk-audit-")
+                && Audit.suggested_name(None).ends_with(".csv")
+        );
         assert!(Selection.suggested_name(Some(&"x".repeat(121))).starts_with("escrow-selection-"));
     }
 
@@ -98,5 +141,7 @@ mod tests {
         assert!(!Selection.redeemable_as(Audit));
         assert!(Selection.redeemable_as(Transactions));
         assert!(Transactions.redeemable_as(Selection));
+        assert!(Statement.redeemable_as(Statement) && !Statement.redeemable_as(Receipt));
+        assert!(!Receipt.redeemable_as(Transactions) && !Audit.redeemable_as(Statement));
     }
 }

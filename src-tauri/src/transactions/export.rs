@@ -1,17 +1,16 @@
-//! CSV export of every transaction matching the list's search and filters, streamed to
+//! Export (CSV or XLSX, by the chosen file's name) of every transaction matching the list's search and filters, streamed to
 //! a file with progress that the UI polls (no event permission needed) and a cancel.
 //! The file is written under a temporary name and renamed when complete, so a
 //! cancelled or failed export never leaves a partial file behind.
 
 use crate::error::{AppError, ErrorCode};
-use crate::shared::csv::field;
 use crate::transactions::filters::TransactionFilters;
+use desk_export::{Format, SheetFile, transactions};
 use escrow_api::TransactionListItem;
 use escrow_api::{Client, ListTransactions};
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -69,47 +68,9 @@ pub struct Exports {
     jobs: Arc<Mutex<HashMap<String, Job>>>,
 }
 
-pub const HEADER: [&str; 15] = [
-    "transactionId",
-    "referenceId",
-    "title",
-    "status",
-    "type",
-    "amount",
-    "currency",
-    "paidIn",
-    "payeeFee",
-    "payerFee",
-    "payer",
-    "payee",
-    "created",
-    "expectedCompletion",
-    "registrationNumber",
-];
-
-pub fn row(t: &TransactionListItem) -> String {
-    let money = |d: Option<rust_decimal::Decimal>| d.map(|d| d.to_string()).unwrap_or_default();
-    let name = |p: &Option<escrow_api::Party>| p.as_ref().and_then(|p| p.name.clone()).unwrap_or_default();
-    let time = |d: Option<chrono::DateTime<chrono::Utc>>| d.map(|d| d.to_rfc3339()).unwrap_or_default();
-    let fees = t.fees.clone().unwrap_or_default();
-    let cells = [
-        t.transaction_id.clone(),
-        t.reference_id.clone().unwrap_or_default(),
-        t.title.clone().unwrap_or_default(),
-        t.status.as_str().to_owned(),
-        if t.auto_information.is_some() { "Auto" } else { "Marketplace" }.to_owned(),
-        t.amount.to_string(),
-        t.currency.as_str().to_owned(),
-        money(t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount)),
-        money(fees.payee),
-        money(fees.payer),
-        name(&t.payer),
-        name(&t.payee),
-        time(t.created),
-        time(t.expected_completion),
-        t.auto_information.as_ref().and_then(|a| a.registration_number.clone()).unwrap_or_default(),
-    ];
-    cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",")
+/// The header of a CSV export: the columns' keys, as tools read them.
+pub fn header() -> Vec<&'static str> {
+    transactions::COLUMNS.iter().map(|c| c.key).collect()
 }
 
 /// A file name in `dir` that does not exist yet.
@@ -123,13 +84,6 @@ pub fn target(dir: &Path, environment_id: &str) -> PathBuf {
         path = dir.join(format!("escrow-transactions-{env}-{stamp}-{n}.csv"));
     }
     path
-}
-
-/// The file written while the export runs, beside `path` (renamed to it when complete).
-fn partial_of(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".part");
-    PathBuf::from(name)
 }
 
 impl Exports {
@@ -178,7 +132,7 @@ impl Exports {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(AppError::storage)?;
         }
-        let partial = partial_of(&path);
+        let format = Format::of_path(&path, crate::shared::lang::danish());
         let began = std::time::Instant::now();
         let id = uuid::Uuid::new_v4().to_string();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -212,16 +166,9 @@ impl Exports {
             let keep = |item: &TransactionListItem| {
                 checked.matches(item) && only.as_ref().is_none_or(|ids| ids.contains(&item.transaction_id))
             };
-            let result =
-                write_all(stream, keep, &partial, &cancel, |written| me.update(&job_id, |s| s.written = written)).await;
-            let final_state = match result {
-                Ok(()) if cancel.load(Ordering::Relaxed) => Err(None),
-                Ok(()) => std::fs::rename(&partial, &path).map_err(|e| Some(AppError::storage(e))),
-                Err(e) => Err(Some(e)),
-            };
-            if final_state.is_err() {
-                let _ = std::fs::remove_file(&partial);
-            }
+            let final_state =
+                write_all(stream, keep, &path, format, &cancel, |written| me.update(&job_id, |s| s.written = written))
+                    .await;
             me.update(&job_id, |s| match final_state {
                 Ok(()) => {
                     s.state = ExportState::Done;
@@ -241,51 +188,55 @@ impl Exports {
     }
 }
 
+/// Writes every kept row to `path` through the one export writer; `Err(None)` when cancelled
+/// (nothing is left behind either way).
 async fn write_all<S>(
     stream: S,
     keep: impl Fn(&TransactionListItem) -> bool,
-    partial: &Path,
+    path: &Path,
+    format: Format,
     cancel: &AtomicBool,
     mut on_written: impl FnMut(u64),
-) -> Result<(), AppError>
+) -> Result<(), Option<AppError>>
 where
     S: futures::Stream<Item = escrow_api::Result<TransactionListItem>>,
 {
-    let file = std::fs::File::create(partial).map_err(AppError::storage)?;
-    let mut out = std::io::BufWriter::new(file);
-    // A byte-order mark so spreadsheet programs read æøå as UTF-8.
-    out.write_all("\u{feff}".as_bytes()).map_err(AppError::storage)?;
-    writeln!(out, "{}", HEADER.join(",")).map_err(AppError::storage)?;
+    let da = matches!(format, Format::Xlsx { da: true });
+    let mut file = SheetFile::create(path, format, &transactions::COLUMNS, transactions::sheet_name(da))
+        .map_err(|e| Some(stored(e)))?;
     let mut stream = Box::pin(stream);
     let mut written = 0u64;
     while let Some(item) = stream.next().await {
         if cancel.load(Ordering::Relaxed) {
-            return Ok(());
+            file.abandon();
+            return Err(None);
         }
-        let item = item?;
-        if keep(&item) {
-            writeln!(out, "{}", row(&item)).map_err(AppError::storage)?;
-            written += 1;
-            if written.is_multiple_of(100) {
-                on_written(written);
+        let row = match item {
+            Ok(item) if keep(&item) => transactions::cells(&item),
+            Ok(_) => continue,
+            Err(e) => {
+                file.abandon();
+                return Err(Some(e.into()));
             }
+        };
+        if let Err(e) = file.row(&row) {
+            file.abandon();
+            return Err(Some(stored(e)));
+        }
+        written += 1;
+        if written.is_multiple_of(100) {
+            on_written(written);
         }
     }
-    out.flush().map_err(AppError::storage)?;
-    out.into_inner().map_err(|e| AppError::storage(e.into_error()))?.sync_all().map_err(AppError::storage)?;
+    file.finish().map_err(|e| Some(stored(e)))?;
     on_written(written);
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn fields_are_quoted_and_formulas_defused() {
-        assert_eq!(super::field("plain"), "plain");
-        assert_eq!(super::field("a,b"), "\"a,b\"");
-        assert_eq!(super::field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(super::field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(super::field("-12.50"), "-12.50", "negative numbers stay numbers");
-        assert_eq!(super::field("line\nbreak"), "\"line\nbreak\"");
+/// A write failure as the app reports it.
+fn stored(e: desk_export::ExportError) -> AppError {
+    match e {
+        desk_export::ExportError::Io(io) => AppError::storage(io),
+        other => AppError::new(ErrorCode::Storage, other.to_string()),
     }
 }

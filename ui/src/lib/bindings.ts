@@ -515,7 +515,7 @@ export type ConsequenceView = { environmentId: string, consequence: Consequence 
  */
 readAt: string | null, };
 export type AuditFile = { path: string, rows: number, };
-export type ExportKind = "transactions" | "selection" | "audit";
+export type ExportKind = "transactions" | "selection" | "audit" | "statement" | "receipt";
 export type SaveChoice = { 
 /**
  * For the export command; `None` when the user cancelled (then nothing is written).
@@ -525,6 +525,15 @@ token: string | null,
  * The chosen file, to show (the export answers the same path when it is written).
  */
 path: string | null, };
+export type PaperKind = "statement" | "receipt";
+export type PaperFile = { path: string, };
+export type LinkTarget = { "kind": "transaction", id: string, } | { "kind": "user", id: string, } | { "kind": "trade", id: string, } | { "kind": "transactions", search: string | null, statuses: Array<string>, } | { "kind": "attention" };
+export type LinkProblem = { "kind": "unreadable", reason: string, } | { "kind": "unknownEnvironment", environment: string, };
+export type LinkView = { 
+/**
+ * The desk's environment to open it in, when the desk has it.
+ */
+environmentId: string | null, target: LinkTarget | null, problem: LinkProblem | null, };
 export type NotificationSettings = { 
 /**
  * A desktop notification when a mirror refresh notices deals paid or payments failed.

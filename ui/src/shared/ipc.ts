@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaymentAction, PaymentInstructionsView, ProfileInput, QueueItemRef, QueueMove, SaveChoice, SharedFilterView, SnoozeTarget, SplitPayoutsView, StartupReport, TeamAdminInput, TeamPulse, TeamQueueView, TeamStanding, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionFilters, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, LinkTarget, LinkView, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaperFile, PaperKind, PaymentAction, PaymentInstructionsView, ProfileInput, QueueItemRef, QueueMove, SaveChoice, SharedFilterView, SnoozeTarget, SplitPayoutsView, StartupReport, TeamAdminInput, TeamPulse, TeamQueueView, TeamStanding, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionFilters, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -27,6 +27,10 @@ export const ipc = {
   debtConsequence: (transactionId: string, amount: string) => call<ConsequenceView>('debt_consequence', { transactionId, amount }),
   listSplitPayouts: (transactionId: string) => call<SplitPayoutsView>('list_split_payouts', { transactionId }),
   transactionTimeline: (transactionId: string) => call<TimelineView>('transaction_timeline', { transactionId }),
+  savePaper: (transactionId: string, kind: PaperKind, issuer: string | null, saveToken: string) => call<PaperFile>('save_paper', { transactionId, kind, issuer, saveToken }),
+  takeLinks: () => call<Array<LinkView>>('take_links'),
+  copyLink: (target: LinkTarget) => call<string>('copy_link', { target }),
+  printPaper: (transactionId: string, kind: PaperKind, issuer: string | null) => call<PaperFile>('print_paper', { transactionId, kind, issuer }),
   webhookExamples: () => call<WebhookExamplesView>('webhook_examples'),
   webhookDeliveries: (transactionId: string | null) => call<DeliveriesView>('webhook_deliveries', { transactionId }),
   sendTestWebhook: (eventName: string, transactionId: string | null) => call<string>('send_test_webhook', { eventName, transactionId }),
@@ -82,6 +86,7 @@ export const ipc = {
   auditLog: (filter: string | null, shownAs: Array<string>, limit: number) => call<Array<AuditRow>>('audit_log', { filter, shownAs, limit }),
   verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),
   saveAuditCsv: (text: string | null, shownAs: Array<string>, saveToken: string) => call<AuditFile>('save_audit_csv', { text, shownAs, saveToken }),
+  auditCsvText: (text: string | null, shownAs: Array<string>) => call<string>('audit_csv_text', { text, shownAs }),
   notificationSettings: () => call<NotificationSettings>('notification_settings'),
   saveNotificationSettings: (settings: NotificationSettings) => call<NotificationSettings>('save_notification_settings', { settings }),
   openExternal: (url: string) => call<null>('open_external', { url }),

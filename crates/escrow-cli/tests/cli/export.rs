@@ -2,26 +2,16 @@
 
 use crate::harness::Sandbox;
 
-/// Records of a CSV text (quoted fields may hold line breaks), each as its fields.
-fn records(text: &str) -> Vec<Vec<String>> {
-    let (mut records, mut record, mut field, mut quoted) = (Vec::new(), Vec::new(), String::new(), false);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => record.push(std::mem::take(&mut field)),
-            ('\n', false) => {
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-            }
-            (c, _) => field.push(c),
-        }
-    }
-    records
+/// Records of a CSV file (the byte-order mark dropped), each as its fields.
+fn records(text: &str, delimiter: u8) -> Vec<Vec<String>> {
+    let body = text.strip_prefix('\u{feff}').expect("a UTF-8 byte-order mark");
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .delimiter(delimiter)
+        .from_reader(body.as_bytes())
+        .records()
+        .map(|r| r.expect("a CSV record").iter().map(str::to_owned).collect())
+        .collect()
 }
 
 #[test]
@@ -30,12 +20,13 @@ fn export_writes_every_transaction_and_refuses_to_overwrite() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("all.csv");
     let out_s = out.to_str().expect("utf-8 path");
-    let run = sb.escrow(&["transactions", "export", "--out", out_s]).expect(0);
+    let run = sb.escrow(&["transactions", "export", "--out", out_s, "--lang", "en"]).expect(0);
     let count = sb.count(None);
     assert_eq!(run.stdout, format!("Exported {count} transactions to {out_s}\n"));
     assert!(!run.stderr.contains('\r'), "no progress bar when stderr is not a terminal: {:?}", run.stderr);
     let text = std::fs::read_to_string(&out).expect("UTF-8 file");
-    let rows = records(&text);
+    assert!(text.ends_with("\r\n"), "CRLF line ends");
+    let rows = records(&text, b',');
     assert_eq!(rows[0][0], "transactionId");
     assert_eq!(rows[0].len(), 15);
     assert_eq!(rows.len() as u64 - 1, count, "one row per transaction");
@@ -61,5 +52,46 @@ fn export_writes_every_transaction_and_refuses_to_overwrite() {
         sb.escrow(&["transactions", "export", "--out", out_s, "--search", "Tesla", "--force", "--json"]).expect(0);
     let tesla = sb.count(Some("Tesla"));
     assert_eq!(forced.json()["rows"].as_u64(), Some(tesla));
-    assert_eq!(records(&std::fs::read_to_string(&out).expect("file")).len() as u64 - 1, tesla);
+    assert_eq!(records(&std::fs::read_to_string(&out).expect("file"), b',').len() as u64 - 1, tesla);
+}
+
+/// In Danish, a CSV for Danish Excel; named `.xlsx`, a workbook whose cells are numbers and text
+/// as the service's records hold them.
+#[test]
+fn export_writes_danish_csv_and_workbooks() {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let sb = Sandbox::start();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let csv_path = dir.path().join("dk.csv");
+    sb.escrow(&[
+        "transactions",
+        "export",
+        "--out",
+        csv_path.to_str().expect("utf-8"),
+        "--lang",
+        "da",
+        "--search",
+        "Tesla",
+    ])
+    .expect(0);
+    let rows = records(&std::fs::read_to_string(&csv_path).expect("file"), b';');
+    assert_eq!(rows[0].len(), 15, "split on semicolons: {:?}", rows[0]);
+    assert!(rows[1..].iter().all(|r| r[5].split_once(',').is_some_and(|(_, d)| d.len() == 2)), "decimal commas");
+
+    let book_path = dir.path().join("all.xlsx");
+    let run =
+        sb.escrow(&["--json", "transactions", "export", "--out", book_path.to_str().expect("utf-8"), "--lang", "en"]);
+    let rows = run.expect(0).json()["rows"].as_u64().expect("rows");
+    let listed = sb.escrow(&["--json", "transactions", "list", "--search", "Tesla"]).expect(0).json();
+    let mut book: Xlsx<_> = open_workbook(&book_path).expect("a workbook");
+    let sheet = book.worksheet_range("Transactions").expect("the sheet");
+    assert_eq!(sheet.rows().count() as u64, rows + 1);
+    assert_eq!(sheet.rows().next().expect("header")[0], Data::String("Transaction ID".into()));
+    for t in listed["items"].as_array().expect("items") {
+        let id = t["transactionId"].as_str().expect("id");
+        let row = sheet.rows().find(|r| r[0] == Data::String(id.into())).expect("the deal's row");
+        let amount: f64 = t["amount"].to_string().trim_matches('"').parse().expect("amount");
+        assert_eq!(row[5], Data::Float(amount), "{id}");
+        assert_eq!(row[2], Data::String(t["title"].as_str().expect("title").into()), "{id}");
+    }
 }

@@ -1,6 +1,8 @@
 // Strings of the app frame: navigation, settings, command palette, notifications (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
+  'link.unreadable': 'That link cannot be opened: it is not an Escrow Desk link this version reads.',
+  'link.unknownEnvironment': 'That link is for the environment “{environment}”, which this desk does not have. Add it under Environments to open the link.',
   'app.name': 'Escrow Desk',
   'app.skipToContent': 'Skip to main content',
   'startup.title': 'Escrow Desk could not open its data',
@@ -48,6 +50,8 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
+  'link.unreadable': 'Linket kan ikke åbnes: det er ikke et Escrow Desk-link, denne version kan læse.',
+  'link.unknownEnvironment': 'Linket er til miljøet “{environment}”, som dette skrivebord ikke har. Tilføj det under Miljøer for at åbne linket.',
   'app.name': 'Escrow Desk',
   'app.skipToContent': 'Gå til hovedindhold',
   'startup.title': 'Escrow Desk kunne ikke åbne sine data',

@@ -12,6 +12,7 @@ import * as environments from '../environments/i18n';
 import * as events from '../events/i18n';
 import * as notifications from '../notifications/i18n';
 import * as overview from '../overview/i18n';
+import * as paper from '../paper/i18n';
 import * as payments from '../payments/i18n';
 import * as saving from '../save-as/i18n';
 import * as shell from './i18n';
@@ -34,7 +35,7 @@ import { addMessages } from '../../shared/i18n/i18n.svelte';
 
 /** Each part by name (for the tests). */
 export const PARTS = {
-  common, deal, backLinks, shell, overview, attention, approvals, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, team, timeline, events, saving, notifications,
+  common, deal, backLinks, shell, overview, attention, approvals, environments, transactions, transactionsOffline, transactionActions, consequence, transactionMoney, bulk, paper, payments, splitPayouts, users, documents, auto, audit, trades, tradeWords, updates, team, timeline, events, saving, notifications,
 } as const;
 
 export const en = {
@@ -54,6 +55,7 @@ export const en = {
   ...bulk.en,
   ...saving.en,
   ...notifications.en,
+  ...paper.en,
   ...payments.en,
   ...splitPayouts.en,
   ...users.en,
@@ -85,6 +87,7 @@ export const da: Record<keyof typeof en, string> = {
   ...bulk.da,
   ...saving.da,
   ...notifications.da,
+  ...paper.da,
   ...payments.da,
   ...splitPayouts.da,
   ...users.da,
