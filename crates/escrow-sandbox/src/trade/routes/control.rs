@@ -6,27 +6,37 @@
 //!   pay page would do → the payment record.
 
 use crate::clock::stamp;
-use crate::trade::api::{Fault, check_path};
+use crate::trade::api::{Fault, Outcome, check_path};
 use crate::trade::call::Call;
 use crate::trade::check::Check;
+use crate::trade::described::body_read_by;
 use crate::trade::machine::UserDoc;
 use crate::trade::records::{demo_account, load_user, mark_paid};
 use crate::trade::store::{self, USER};
 use axum::response::Response;
 use serde_json::json;
 
+body_read_by!(
+    /// The body of creating a trade API user (control API).
+    NewUserBody,
+    "SandboxTradeUser",
+    read_new_user(b"")
+);
+
+/// `{marketplaceUserId, name, phoneNumber}`.
+fn read_new_user(body: &[u8]) -> Outcome<(String, Option<String>, Option<String>)> {
+    let mut c = Check::parse(body)?;
+    let id = c.string("marketplaceUserId", 1, 64, true);
+    let name = c.string("name", 1, 200, false);
+    let phone = c.string("phoneNumber", 1, 64, false);
+    let id = c.finish_with(id)?;
+    Ok((id, name, phone))
+}
+
 pub async fn create_user(call: Call) -> Response {
     let now = stamp(call.state.clock.now());
     let r = async {
-        let mut c = Check::parse(&call.body)?;
-        let id = c.string("marketplaceUserId", 1, 64, true);
-        let name = c.string("name", 1, 200, false);
-        let phone = c.string("phoneNumber", 1, 64, false);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(id) = id else {
-            return Err(Fault::fields(errors));
-        };
+        let (id, name, phone) = read_new_user(&call.body)?;
         call.exec(move |conn, tenant| {
             if load_user(conn, tenant, &id)?.is_some() {
                 return Err(Fault::rule(

@@ -71,7 +71,8 @@ pub fn routes(dialect: Dialect) -> Routes {
         .tagged("Trade API: users")
         .post(
             format!("{p}{}", wire.connect),
-            Op::new("Start user connect (hosted page link)").query(&["forceOnboarding"]).takes_object().link(dialect),
+            connect(Op::new("Start user connect (hosted page link)").query(&["forceOnboarding"]), dialect)
+                .link(dialect),
             users::connect,
         )
         .get(format!("{p}/users/{{user}}"), Op::new("Get a user's details"), users::details)
@@ -136,7 +137,7 @@ pub fn routes(dialect: Dialect) -> Routes {
         .tagged(CONTROL_TAG)
         .post(
             "/_sandbox/trade/users",
-            Op::new("Create a trade API user (connected)").takes_object(),
+            Op::new("Create a trade API user (connected)").takes::<control::NewUserBody>(),
             control::create_user,
         )
         .post("/_sandbox/trade/payments/{external_id}/paid", Op::new("Mark a trade payment paid"), control::paid)
@@ -145,6 +146,14 @@ pub fn routes(dialect: Dialect) -> Routes {
             Op::new("List an action by name for the user's party (body: name)").takes_object(),
             steps::list_extra,
         )
+}
+
+/// `op` reading the body of starting user connect as `dialect`'s reader does.
+fn connect(op: Op, dialect: Dialect) -> Op {
+    match dialect {
+        Dialect::Spec => op.takes::<users::ConnectBody>(),
+        Dialect::Published => op.takes::<users::PublishedConnectBody>(),
+    }
 }
 
 /// `op` reading the body of initiating a trade as `dialect`'s reader does.

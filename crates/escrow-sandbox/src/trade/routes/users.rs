@@ -2,14 +2,49 @@
 //! link), details.
 
 use crate::clock::stamp;
+use crate::dialect::Dialect;
 use crate::form::{query_pairs, query_value};
-use crate::trade::api::{Fault, check_path};
+use crate::trade::api::{Fault, Outcome, check_path};
 use crate::trade::call::Call;
 use crate::trade::check::Check;
+use crate::trade::described::body_read_by;
 use crate::trade::records::{hosted_link, require_user};
 use crate::trade::session::SessionDoc;
 use crate::trade::wire;
 use axum::response::Response;
+
+/// A user-connect body as read.
+struct Connect {
+    success: Option<String>,
+    cancel: Option<String>,
+    user: String,
+    kyc: Option<i64>,
+}
+
+body_read_by!(
+    /// The body of starting user connect in the spec's dialect (`marketplaceUserId`).
+    ConnectBody,
+    "UserConnect",
+    read_connect(b"", Dialect::Spec)
+);
+
+body_read_by!(
+    /// The body of starting user connect in the published dialect (`userId`).
+    PublishedConnectBody,
+    "UserConnect",
+    read_connect(b"", Dialect::Published)
+);
+
+fn read_connect(body: &[u8], dialect: Dialect) -> Outcome<Connect> {
+    let mut c = Check::parse(body)?;
+    let success = c.string("successUrl", 1, 2048, true);
+    let cancel = c.string("cancelUrl", 1, 2048, true);
+    wire::app_switch(&mut c, dialect);
+    let user = wire::connect_user(&mut c, dialect);
+    let kyc = c.int("requiredKycLevel", 1, 2, false);
+    let user = c.finish_with(user)?;
+    Ok(Connect { success, cancel, user, kyc })
+}
 
 pub async fn connect(call: Call) -> Response {
     let now = stamp(call.state.clock.now());
@@ -21,17 +56,7 @@ pub async fn connect(call: Call) -> Response {
             Some("true") => true,
             Some(_) => return Err(Fault::field("forceOnboarding", "must be true or false")),
         };
-        let mut c = Check::parse(&call.body)?;
-        let success = c.string("successUrl", 1, 2048, true);
-        let cancel = c.string("cancelUrl", 1, 2048, true);
-        wire::app_switch(&mut c, st.dialect);
-        let user = wire::connect_user(&mut c, st.dialect);
-        let kyc = c.int("requiredKycLevel", 1, 2, false);
-        let errors = c.errors.clone();
-        c.finish()?;
-        let Some(user) = user else {
-            return Err(Fault::fields(errors));
-        };
+        let Connect { success, cancel, user, kyc } = read_connect(&call.body, st.dialect)?;
         call.exec(move |conn, tenant| {
             let mut session = SessionDoc::new("connect", &user, &now).urls(success, cancel);
             session.force = force;
