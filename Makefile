@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. Each does its own set-up first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run team-demo test setup ui bindings bench fmt screenshots e2e-stress package package-test release release-test cross-check ci-time advisories
+.PHONY: run team-demo test setup ui bindings bench fuzz fmt screenshots e2e-stress package package-test release release-test cross-check ci-time advisories
 
 setup:
 	@bash scripts/setup-system.sh
@@ -66,6 +66,14 @@ release: setup
 ## Checks the signing step on a stand-in package with a throwaway key (seconds).
 release-test: setup
 	@bash scripts/release-test.sh
+
+## The parsers that face the outside, fuzzed far longer than `make test` does (proptest cases,
+## Schemathesis examples): a link, a policy, route overrides, an audit export, an upload, every
+## response of the service, and the sandbox's whole API.
+fuzz: setup
+	PROPTEST_CASES=20000 cargo test -p escrow-desk --test outside_input
+	PROPTEST_CASES=20000 cargo test -p escrow-api --test hostile_input
+	SCHEMATHESIS_MAX_EXAMPLES=300 bash scripts/schemathesis.sh
 
 ## Benchmarks that print their figures (release builds; several minutes on 2 cores).
 bench: setup

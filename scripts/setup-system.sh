@@ -24,6 +24,8 @@ PKGS=(
   dpkg-dev gnupg
   # the PDF statements' text read back and checked against the ledger (pdftotext)
   poppler-utils
+  # Schemathesis's own virtual environment (scripts/schemathesis.sh)
+  python3-venv
   # the team store's tests: a throwaway cluster of their own (scripts/with-postgres.sh)
   postgresql
 )

@@ -29,3 +29,6 @@ if ! command -v tauri-driver >/dev/null || ! cargo install --list | grep -q "^ta
   echo "setup: installing tauri-driver $TAURI_DRIVER_VERSION"
   cargo install tauri-driver --version "=$TAURI_DRIVER_VERSION" --locked --quiet
 fi
+# `make test` runs Schemathesis (PyPI, pinned) against the sandbox's OpenAPI document, from a
+# virtual environment of its own in the cache (scripts/schemathesis.sh).
+bash scripts/schemathesis.sh --install

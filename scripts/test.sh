@@ -68,6 +68,9 @@ cargo test --workspace --doc || failed+=("Rust doc tests")
 section "make team-demo's set-up, without its windows (a team store, two desks joined)"
 timeout --kill-after=10 300 scripts/with-session.sh scripts/team-demo.sh --check || failed+=("team demo set-up")
 
+section "Schemathesis against the sandbox's own OpenAPI document, both dialects (fixed seed)"
+timeout --kill-after=10 900 scripts/schemathesis.sh || failed+=("Schemathesis")
+
 section "End-to-end tests in the real window, ${E2E_JOBS:-2} binaries at a time (the UI's checks beside them)"
 # The windows mostly wait (on WebKit, on the sandbox): svelte-check and Vitest take the CPU
 # they leave, at a lower priority so that the windows come first.

@@ -117,15 +117,31 @@ pub fn path() -> PathBuf {
     std::env::var_os(POLICY_ENV).filter(|p| !p.is_empty()).map_or_else(|| PathBuf::from(POLICY_PATH), PathBuf::from)
 }
 
+/// Largest policy file read (a policy is a few hundred bytes; a huge file is not one).
+pub const MAX_POLICY_BYTES: u64 = 1024 * 1024;
+
 /// Reads the policy at `path`: `Ok(None)` when there is none, an error in words when it
 /// cannot be read or is not a policy.
 pub fn load(path: &Path) -> Result<Option<Policy>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{} cannot be read: {e}", path.display())),
     };
-    let policy: Policy = serde_json::from_str(&text).map_err(|e| format!("{} is not a policy: {e}", path.display()))?;
+    let mut text = String::new();
+    use std::io::Read;
+    file.take(MAX_POLICY_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{} cannot be read: {e}", path.display()))?;
+    if text.len() as u64 > MAX_POLICY_BYTES {
+        return Err(format!("{} is larger than a policy can be (1 MB)", path.display()));
+    }
+    parse(&text, path).map(Some)
+}
+
+/// The policy in `text` (read from `path`, named in the errors).
+pub fn parse(text: &str, path: &Path) -> Result<Policy, String> {
+    let policy: Policy = serde_json::from_str(text).map_err(|e| format!("{} is not a policy: {e}", path.display()))?;
     let mut ids = std::collections::HashSet::new();
     for env in &policy.environments {
         let id = env.id.trim();
@@ -136,7 +152,7 @@ pub fn load(path: &Path) -> Result<Option<Policy>, String> {
             return Err(format!("{}: the environment id {id} is used twice", path.display()));
         }
     }
-    Ok(Some(policy))
+    Ok(policy)
 }
 
 #[cfg(test)]
