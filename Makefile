@@ -73,6 +73,7 @@ release-test: setup
 fuzz: setup
 	PROPTEST_CASES=20000 cargo test -p escrow-desk --test outside_input
 	PROPTEST_CASES=20000 cargo test -p escrow-api --test hostile_input
+	PROPTEST_CASES=5000 cargo test -p escrow-sandbox --test body_fuzz
 	SCHEMATHESIS_MAX_EXAMPLES=300 bash scripts/schemathesis.sh
 
 ## Benchmarks that print their figures (release builds; several minutes on 2 cores).
