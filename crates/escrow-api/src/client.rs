@@ -74,6 +74,7 @@ pub struct ClientBuilder {
     trade_action_codes: TradeActionCodes,
     dialect: Dialect,
     max_response_bytes: u64,
+    network: crate::network::Network,
     http: Option<reqwest::Client>,
 }
 
@@ -133,6 +134,13 @@ impl ClientBuilder {
         self
     }
 
+    /// The proxy and extra root certificates requests go through (default: the environment's
+    /// proxy variables, the system's roots). Not used with [`ClientBuilder::http_client`].
+    pub fn network(mut self, network: crate::network::Network) -> Self {
+        self.network = network;
+        self
+    }
+
     /// Sends through `http` instead of a client of this crate's making: for a proxy,
     /// extra root certificates, client certificates, a shared connection pool.
     ///
@@ -166,10 +174,14 @@ impl ClientBuilder {
         auth.set_sensitive(true);
         let http = match self.http {
             Some(http) => http,
-            None => reqwest::Client::builder()
-                .timeout(self.timeout)
-                .connect_timeout(self.connect_timeout)
-                .user_agent(concat!("escrow-api-rust/", env!("CARGO_PKG_VERSION")))
+            None => self
+                .network
+                .apply(
+                    reqwest::Client::builder()
+                        .timeout(self.timeout)
+                        .connect_timeout(self.connect_timeout)
+                        .user_agent(concat!("escrow-api-rust/", env!("CARGO_PKG_VERSION"))),
+                )?
                 .build()
                 .map_err(|e| Error::new(ErrorKind::Config(e.to_string())))?,
         };
@@ -278,6 +290,7 @@ impl Client {
             trade_action_codes: TradeActionCodes::default(),
             dialect: Dialect::Spec,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            network: Default::default(),
             http: None,
         }
     }

@@ -27,6 +27,7 @@ pub mod export;
 pub mod keys;
 pub mod lenient;
 pub mod money;
+pub mod network;
 pub mod overrides;
 mod response;
 pub mod retry;
