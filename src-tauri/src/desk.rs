@@ -229,6 +229,27 @@ impl Desk {
         envs::delete_profile(&self.db, id)
     }
 
+    /// The network the desk's clients and update checks go through (Environments → Network).
+    pub fn network(&self) -> Result<escrow_api::network::Network, AppError> {
+        crate::settings::network::network(&self.db, &self.keychain)
+    }
+
+    /// The network settings (Environments → Network).
+    pub fn network_settings(&self) -> Result<crate::settings::network::NetworkSettings, AppError> {
+        crate::settings::network::load(&self.db, &self.keychain)
+    }
+
+    /// Stores the network settings; the next request builds its client with them.
+    pub fn save_network_settings(
+        &self,
+        input: &crate::settings::network::NetworkInput,
+    ) -> Result<crate::settings::network::NetworkSettings, AppError> {
+        let saved = crate::settings::network::save(&self.db, &self.keychain, input)?;
+        let mut a = self.active.write().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
+        a.client = None;
+        Ok(saved)
+    }
+
     /// Drops the client of `id` if it is the active one (its key or profile changed).
     pub(crate) fn forget_client(&self, id: &str) -> Result<(), AppError> {
         let mut a = self.active.write().map_err(|_| AppError::new(ErrorCode::Internal, "state lock poisoned"))?;
@@ -252,14 +273,18 @@ impl Desk {
                 )
             })?;
             let routes = crate::settings::route_overrides::parse(&p.routes)?;
+            let network = crate::settings::network::network(&self.db, &self.keychain)?;
             return Ok(Client::builder(p.base_url, key)
+                .network(network)
                 .routes(routes.v2)
                 .trade_routes(routes.trade)
                 .trade_action_codes(routes.trade_action_codes)
                 .dialect(p.dialect)
                 .build()?);
         };
-        Ok(Client::builder(url, key).build()?)
+        // The built-in Sandbox is on this computer (or the team's LAN): never through a proxy.
+        let direct = escrow_api::network::Network { proxy: escrow_api::network::Proxy::Direct, extra_roots_pem: None };
+        Ok(Client::builder(url, key).network(direct).build()?)
     }
 
     /// The active environment's id and client (built on first use).

@@ -61,7 +61,7 @@ async fn a_workbook_and_a_danish_csv_hold_the_ledgers_figures() {
         let fees = t.fees.clone().unwrap_or_default();
         assert_eq!(row[1], text(t.reference_id.as_deref()), "{id} reference");
         assert_eq!(row[2], text(t.title.as_deref()), "{id} title");
-        assert_eq!(row[3], Data::String(t.status.to_string()), "{id} status");
+        assert_eq!(row[3], Data::String(desk_export::words::status(t.status.as_str(), true)), "{id} status in words");
         assert_eq!(row[5], number(t.amount), "{id} amount");
         assert_eq!(row[6], Data::String(t.currency.to_string()), "{id} currency");
         let paid = t.payments.as_ref().and_then(|p| p.inbound.as_ref()).and_then(|i| i.amount);

@@ -125,7 +125,7 @@ async fn a_statement_and_a_receipt_hold_the_ledgers_figures() {
     line_ends_with(&text, "Escrow-reference", &id);
     line_ends_with(&text, "Registreringsnummer", record["autoInformation"]["registrationNumber"].as_str().unwrap());
     line_ends_with(&text, "Stelnummer (VIN)", record["autoInformation"]["vin"].as_str().unwrap());
-    line_ends_with(&text, "Status", "Gennemført");
+    line_ends_with(&text, "Status", "Udbetalt");
     let live: Vec<&Value> = splits["items"].as_array().unwrap().iter().filter(|s| s["status"] != "CANCELLED").collect();
     for s in live.iter().filter(|s| s["splitPayoutId"] != debt_split) {
         line_ends_with(&text, "Deludbetaling til", &kr(dec(&s["amount"])));
@@ -136,6 +136,50 @@ async fn a_statement_and_a_receipt_hold_the_ledgers_figures() {
         dec(&record["amount"]) - dec(&record["fees"]["payee"]) - all_splits,
         "the ledger's arithmetic"
     );
+
+    // The released deal's receipt lists the split payouts too, and adds up: out + kept = in.
+    let receipt = pdf_text(&app.paper.paper_pdf(&id, PaperKind::Receipt, Some("Bilhuset Ærø A/S")).await.unwrap());
+    for s in &live {
+        assert!(receipt.contains(&kr(dec(&s["amount"]))), "split {} on the receipt:\n{receipt}", s["amount"]);
+    }
+    let paid_in: Decimal = record["payments"]["inbound"]["payments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["status"] == "AUTHORIZED")
+        .map(|p| dec(&p["amount"]))
+        .sum();
+    let out = to_seller + all_splits;
+    line_ends_with(&receipt, "Udbetalt eller planlagt", &kr(out));
+    line_ends_with(&receipt, "Beholdt som gebyrer", &kr(paid_in - out));
+
+    // A cancelled deal: no seller's fee, what was paid in went back to the buyer.
+    let page = client.transactions().list(&ListTransactions { take: Some(200), ..Default::default() }).await.unwrap();
+    let cancelled = page
+        .items
+        .iter()
+        .find(|t| {
+            t.auto_information.is_some()
+                && t.status.as_str() == "CANCELLED"
+                && t.payments.as_ref().and_then(|p| p.inbound.as_ref()).is_some()
+        })
+        .expect("a cancelled Auto deal");
+    let record_c = raw(&sb.url, &format!("/v2/transactions/{}", cancelled.transaction_id)).await;
+    let refunded: Decimal = record_c["payments"]["outbound"]["payments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| {
+            o["payee"]["serviceAccountId"] == record_c["payer"]["serviceAccountId"] && o["status"] != "CANCELLED"
+        })
+        .map(|o| dec(&o["amount"]))
+        .sum();
+    let text_c = pdf_text(&app.paper.paper_pdf(&cancelled.transaction_id, PaperKind::Statement, None).await.unwrap());
+    assert!(!text_c.contains("Gebyr, sælger"), "no seller's fee on a cancelled deal:\n{text_c}");
+    if !refunded.is_zero() {
+        line_ends_with(&text_c, "Tilbagebetalt til køber", &kr(refunded));
+    }
+    line_ends_with(&text_c, "Sælger modtager", &kr(Decimal::ZERO));
 
     // A receipt of a Marketplace deal: each payment in, and their total.
     let page = client.transactions().list(&ListTransactions { take: Some(100), ..Default::default() }).await.unwrap();

@@ -199,7 +199,8 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             "audit_log" => json(&app.audit.audit_log(None, 100)),
             "verify_audit_log" => json(&app.audit.verify_audit_log()),
             "save_audit_csv" => json(&app.audit.save_audit_csv(None)),
-            "audit_csv_text" => json(&app.audit.audit_csv_text(None, &[])),
+            // What `copy_audit_csv` puts on the clipboard.
+            "copy_audit_csv" => json(&app.audit.audit_csv_text(None, &[])),
             "list_split_payouts" => json(&app.transactions.list_split_payouts(&txn).await),
             "user_transactions" => json(&app.users.user_transactions(&payer).await),
             "transaction_timeline" => json(&app.timeline.transaction_timeline(&txn).await),
@@ -209,6 +210,13 @@ async fn no_command_answer_error_or_file_contains_the_key() {
             }
             // What `copy_link` puts on the clipboard.
             "copy_link" => json(&app.links.link_to(&LinkTarget::Transaction { id: txn.clone() })),
+            "network_settings" => json(&app.desk.network_settings()),
+            "save_network_settings" => {
+                json(&app.desk.save_network_settings(&escrow_desk::settings::network::NetworkInput {
+                    mode: escrow_desk::settings::network::ProxyMode::Direct,
+                    ..Default::default()
+                }))
+            }
             "save_paper" => {
                 let chosen = dir.path().join("app").join("exports").join("receipt.pdf");
                 let token = app.save_as.tokens().issue(ExportKind::Receipt, chosen).unwrap();

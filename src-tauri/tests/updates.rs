@@ -80,7 +80,8 @@ fn artifact() -> Vec<u8> {
 /// Checks `url` with an app trusting `keys`, expects the update, and downloads it.
 async fn check_and_download(keys: &KeyPair, url: &Url) -> Result<Vec<u8>, UpdaterError> {
     let app = app(&public_key(keys));
-    let update = service::check(app.handle(), url).await.expect("check").expect("an update is found");
+    let update =
+        service::check(app.handle(), url, Default::default()).await.expect("check").expect("an update is found");
     let view = UpdateView::of(&update);
     assert_eq!(view.version, VERSION);
     assert_eq!(view.current_version, "0.1.0");
@@ -153,7 +154,18 @@ fn the_same_version_is_no_update() {
         tauri::async_runtime::spawn(async move { axum::serve(listener, router).await });
         let app = app(&public_key(&keys));
         let url = Url::parse(&format!("{base}/latest.json")).expect("url");
-        assert!(service::check(app.handle(), &url).await.expect("check").is_none());
+        assert!(service::check(app.handle(), &url, Default::default()).await.expect("check").is_none());
+
+        // Through the desk's proxy: one that does not listen means no answer, so the update
+        // check goes where the network settings say.
+        let dead = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let proxy = format!("http://{}", dead.local_addr().expect("addr"));
+        drop(dead);
+        let network = escrow_api::network::Network {
+            proxy: escrow_api::network::Proxy::Url { url: proxy, username: None, password: None },
+            extra_roots_pem: None,
+        };
+        assert!(service::check(app.handle(), &url, network).await.is_err(), "through the dead proxy");
     });
 }
 
@@ -228,7 +240,8 @@ fn a_signature_from_the_tauri_cli_is_accepted() {
     tauri::async_runtime::block_on(async {
         let url = serve("cli.deb", signature.trim().into(), vec![("cli.deb", bytes.clone())]).await;
         let app = app(pubkey.trim());
-        let update = service::check(app.handle(), &url).await.expect("check").expect("an update is found");
+        let update =
+            service::check(app.handle(), &url, Default::default()).await.expect("check").expect("an update is found");
         assert_eq!(service::download_verified(&update).await.expect("the CLI's signature is accepted"), bytes);
     });
 }

@@ -12,6 +12,7 @@ mod defuse;
 mod error;
 mod sheet_file;
 pub mod transactions;
+pub mod words;
 mod xlsx_sheet;
 
 pub use cell::{Cell, Column};

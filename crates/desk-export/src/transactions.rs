@@ -12,7 +12,7 @@ pub const COLUMNS: [Column; 15] = [
     Column::new("type", "Type", "Type"),
     Column::new("amount", "Amount", "Beløb"),
     Column::new("currency", "Currency", "Valuta"),
-    Column::new("paidIn", "Paid in", "Indbetalt"),
+    Column::new("paidIn", "Paid in, not returned", "Indbetalt, ikke returneret"),
     Column::new("payeeFee", "Payee fee", "Gebyr, modtager"),
     Column::new("payerFee", "Payer fee", "Gebyr, betaler"),
     Column::new("payer", "Payer", "Betaler"),
@@ -27,8 +27,9 @@ pub fn sheet_name(da: bool) -> &'static str {
     if da { "Transaktioner" } else { "Transactions" }
 }
 
-/// The cells of one transaction, in [`COLUMNS`] order. Status and type stay the service's
-/// words (they are what filters and tools match on).
+/// The cells of one transaction, in [`COLUMNS`] order, for tools: status and type in the
+/// service's words (what filters and scripts match on). `paidIn` is the service's own summary,
+/// which counts a returned payment as nothing.
 pub fn cells(t: &TransactionListItem) -> [Cell; 15] {
     let name = |p: &Option<Party>| Cell::text(p.as_ref().and_then(|p| p.name.clone()));
     let fees = t.fees.clone().unwrap_or_default();
@@ -49,4 +50,14 @@ pub fn cells(t: &TransactionListItem) -> [Cell; 15] {
         Cell::time(t.expected_completion),
         Cell::text(t.auto_information.as_ref().and_then(|a| a.registration_number.clone())),
     ]
+}
+
+/// [`cells`] for people (a workbook): status and type in the chosen language's words.
+pub fn cells_for_people(t: &TransactionListItem, da: bool) -> [Cell; 15] {
+    let mut row = cells(t);
+    row[3] = Cell::Text(crate::words::status(t.status.as_str(), da));
+    if da && t.auto_information.is_none() {
+        row[4] = Cell::Text("Markedsplads".into());
+    }
+    row
 }

@@ -23,6 +23,8 @@ pub struct Target {
     pub builtin: Option<Reach>,
     /// Whether `--profile Sandbox` was named (a sandbox for certain, whatever its address).
     pub is_builtin: bool,
+    /// The proxy and extra CA certificates: the desk's for a profile, the shell's otherwise.
+    pub network: escrow_api::network::Network,
 }
 
 impl std::fmt::Debug for Target {
@@ -52,12 +54,18 @@ pub fn resolve(global: &Global) -> Result<Target, Failure> {
                 routes: RouteOverrides::default(),
                 builtin,
                 is_builtin: true,
+                // On this computer: never through a proxy.
+                network: escrow_api::network::Network {
+                    proxy: escrow_api::network::Proxy::Direct,
+                    extra_roots_pem: None,
+                },
             })
         }
         Some(name) => {
             let p = profile::find(name)?;
             let routes = route_overrides::parse(&p.name, &p.routes)?;
             let api_key = keychain_key(&p)?;
+            let network = crate::network::of_desk(&profile::data_dir()?.join(profile::DB_FILE), KEYCHAIN_SERVICE)?;
             Ok(Target {
                 base_url: global.base_url.clone().unwrap_or(p.base_url),
                 api_key,
@@ -65,6 +73,7 @@ pub fn resolve(global: &Global) -> Result<Target, Failure> {
                 routes,
                 builtin: None,
                 is_builtin: false,
+                network,
             })
         }
         None => {
@@ -79,6 +88,7 @@ pub fn resolve(global: &Global) -> Result<Target, Failure> {
                 routes: RouteOverrides::default(),
                 builtin: None,
                 is_builtin: false,
+                network: Default::default(),
             })
         }
     }

@@ -12,6 +12,7 @@ mod event_names;
 mod exit;
 mod key;
 mod log_files;
+mod network;
 mod output;
 mod profile;
 mod route_overrides;

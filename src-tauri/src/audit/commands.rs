@@ -36,8 +36,24 @@ pub fn save_audit_csv(
     audit.save_audit_csv_to_choice(text.as_deref(), &shown_as, &save_token)
 }
 
-/// The audit rows matching `text` as CSV text, for "Copy CSV" (the same writer as the file).
+/// "Copy CSV": puts the audit rows matching `text` on the clipboard as CSV (the same writer as
+/// the file), from Rust, since the web view's clipboard needs a user gesture that an awaited
+/// answer no longer carries. Answers how many rows were copied.
 #[tauri::command]
-pub fn audit_csv_text(audit: State<'_, AuditLog>, text: Option<String>, shown_as: Vec<String>) -> Result<String> {
-    audit.audit_csv_text(text.as_deref(), &shown_as)
+pub fn copy_audit_csv<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    text: Option<String>,
+    shown_as: Vec<String>,
+) -> Result<u64> {
+    use tauri::Manager;
+    use tauri_plugin_clipboard_manager::ClipboardExt;
+    let audit = app
+        .try_state::<AuditLog>()
+        .ok_or_else(|| AppError::new(crate::error::ErrorCode::Internal, "the data is not open"))?;
+    let csv = audit.audit_csv_text(text.as_deref(), &shown_as)?;
+    let rows = csv.lines().count().saturating_sub(1) as u64;
+    app.clipboard().write_text(csv).map_err(|e| {
+        AppError::new(crate::error::ErrorCode::Internal, format!("Could not write to the clipboard: {e}"))
+    })?;
+    Ok(rows)
 }

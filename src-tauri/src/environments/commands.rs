@@ -57,3 +57,18 @@ pub fn set_staff_name(environments: State<'_, Environments>, name: String) -> Re
 pub fn staff_name_asked(environments: State<'_, Environments>) -> Result<bool> {
     environments.staff_name_asked()
 }
+
+/// The network settings: proxy and extra CA certificate file (never the proxy's password).
+#[tauri::command]
+pub fn network_settings(environments: State<'_, Environments>) -> Result<crate::settings::network::NetworkSettings> {
+    environments.desk.network_settings()
+}
+
+/// Stores the network settings (the password in the OS keychain).
+#[tauri::command]
+pub fn save_network_settings(
+    environments: State<'_, Environments>,
+    input: crate::settings::network::NetworkInput,
+) -> Result<crate::settings::network::NetworkSettings> {
+    environments.desk.save_network_settings(&input)
+}

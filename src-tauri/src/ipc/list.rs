@@ -22,6 +22,8 @@ commands! {
     environments: state(Environments) staff_name() -> Option<String>;
     environments: state(Environments) set_staff_name(name: String) -> Option<String>;
     environments: state(Environments) staff_name_asked() -> bool;
+    environments: state(Environments) network_settings() -> NetworkSettings;
+    environments: state(Environments) save_network_settings(input: NetworkInput) -> NetworkSettings;
     transactions: state_async(Transactions) list_transactions(query: TransactionQuery) -> TransactionPageView;
     transactions: state_async(Transactions) get_transaction(id: String) -> TransactionView;
     transactions: state_async(Transactions) offline_transaction(id: String) -> Option<OfflineTransaction>;
@@ -90,7 +92,7 @@ commands! {
     audit: state(AuditLog) audit_log(filter: Option<String>, shown_as: Vec<String>, limit: u32) -> Vec<AuditRow>;
     audit: state(AuditLog) verify_audit_log() -> ChainCheck;
     audit: state(AuditLog) save_audit_csv(text: Option<String>, shown_as: Vec<String>, save_token: String) -> AuditFile;
-    audit: state(AuditLog) audit_csv_text(text: Option<String>, shown_as: Vec<String>) -> String;
+    audit: app copy_audit_csv(text: Option<String>, shown_as: Vec<String>) -> u64;
     notifications: state(Notify) notification_settings() -> NotificationSettings;
     notifications: state(Notify) save_notification_settings(settings: NotificationSettings) -> NotificationSettings;
     external: plain open_external(url: String) -> ();

@@ -52,6 +52,7 @@ use crate::payments::instructions::PaymentInstructionsView;
 use crate::save_as::commands::SaveChoice;
 use crate::save_as::kind::ExportKind;
 use crate::settings::environments::{EnvironmentList, EnvironmentView, ProfileInput};
+use crate::settings::network::{NetworkInput, NetworkSettings};
 use crate::shared::views::HostedUrlView;
 use crate::startup::StartupReport;
 use crate::team::TeamAdminInput;

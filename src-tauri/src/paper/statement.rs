@@ -46,11 +46,11 @@ pub fn paper(kind: PaperKind, tx: &Transaction, splits: &[SplitPayout], issue: &
         PaperKind::Statement => {
             vehicle(&mut p, tx, w, issue.da);
             parties(&mut p, tx, w.buyer, w.seller, w);
-            settlement(&mut p, tx, splits, w, issue.da);
+            settlement(&mut p, tx, splits, w, issue);
         }
         PaperKind::Receipt => {
             parties(&mut p, tx, w.payer, w.payee, w);
-            receipt(&mut p, tx, w, issue.da);
+            receipt(&mut p, tx, splits, w, issue);
         }
     }
     p.push(Block::Note(format!("{} {}.", w.from_record, date_time(issue.at, issue.da))));
@@ -82,7 +82,13 @@ fn vehicle(p: &mut Paper, tx: &Transaction, w: &Words, da: bool) {
     row(p, w.plate, a.registration_number.clone());
     row(p, w.vin, a.vin.clone());
     row(p, w.mileage, a.mileage.map(|m| format!("{} {}", count(m.into(), da), w.km)));
-    row(p, w.first_registration, a.first_registration.clone());
+    // A date the service sends as text: in the language's format when it reads as one.
+    let first = a.first_registration.as_deref().map(|f| {
+        chrono::NaiveDate::parse_from_str(f.get(..10).unwrap_or(f), "%Y-%m-%d")
+            .map(|d| d.format(if da { "%d.%m.%Y" } else { "%d/%m/%Y" }).to_string())
+            .unwrap_or_else(|_| f.to_owned())
+    });
+    row(p, w.first_registration, first);
 }
 
 fn parties(p: &mut Paper, tx: &Transaction, payer: &str, payee: &str, w: &Words) {
@@ -97,7 +103,34 @@ fn dec(text: &str) -> Decimal {
     desk_money::parse(text).unwrap_or_default()
 }
 
-fn settlement(p: &mut Paper, tx: &Transaction, splits: &[SplitPayout], w: &Words, da: bool) {
+/// Who a split payout goes to, in words: the seller or buyer (payee or payer on a receipt), or
+/// the issuer itself (the tenant); with its description after a dash.
+fn split_label(s: &SplitPayout, w: &Words, issuer: &str, state: &str) -> String {
+    let who = match s.recipient.as_str() {
+        "PAYEE" => w.seller.to_lowercase(),
+        "PAYER" => w.buyer.to_lowercase(),
+        "TENANT" => issuer.to_owned(),
+        other => other.to_owned(),
+    };
+    match s.description.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        Some(what) => format!("{} {who} – {what} ({state})", w.split_to),
+        None => format!("{} {who} ({state})", w.split_to),
+    }
+}
+
+/// A split payout's state in the deal's tense: a pending one is scheduled once the deal is
+/// released, still to come before.
+fn split_state(s: &SplitPayout, stage: Stage, w: &Words) -> String {
+    match s.status {
+        SplitPayoutStatus::Paid => w.paid.to_owned(),
+        SplitPayoutStatus::Pending if stage == Stage::Succeeded => w.scheduled.to_owned(),
+        SplitPayoutStatus::Pending => w.pending.to_owned(),
+        _ => s.status.as_str().to_lowercase(),
+    }
+}
+
+fn settlement(p: &mut Paper, tx: &Transaction, splits: &[SplitPayout], w: &Words, issue: &Issue) {
+    let da = issue.da;
     let cur = tx.currency.as_str();
     let m = |d: Decimal| money(d, cur, da);
     let fees = tx.fees.clone().unwrap_or_default();
@@ -115,18 +148,23 @@ fn settlement(p: &mut Paper, tx: &Transaction, splits: &[SplitPayout], w: &Words
     p.push(Block::Heading(w.payouts.into()));
     let debt = release.splits.iter().find(|s| s.debt_settlement).map(|s| s.split_payout_id.clone());
     for s in splits.iter().filter(|s| s.status != SplitPayoutStatus::Cancelled) {
-        let state = match s.status {
-            SplitPayoutStatus::Paid => w.paid,
-            SplitPayoutStatus::Pending => w.pending,
-            _ => s.status.as_str(),
-        };
+        let state = split_state(s, now.stage, w);
         let label = if debt.as_deref() == Some(s.split_payout_id.as_str()) {
             format!("{} ({state})", w.debt)
         } else {
-            let to = s.description.clone().unwrap_or_else(|| s.recipient.to_string());
-            format!("{} {to} ({state})", w.split_to)
+            split_label(s, w, issue.issuer, &state)
         };
         p.push(Block::Row(label, m(s.amount)));
+    }
+    if now.stage == Stage::Cancelled {
+        // Nothing is released: no seller's fee is taken; what was paid in goes back.
+        let returned = dec(&now.to_payer.total);
+        if !returned.is_zero() {
+            p.push(Block::Row(w.returned.into(), m(returned)));
+        }
+        p.push(Block::Total(w.seller_receives.into(), m(dec(&now.to_payee.total))));
+        p.push(Block::Note(w.cancelled_note.into()));
+        return;
     }
     let payee_fee = fees.payee.unwrap_or_default();
     if !payee_fee.is_zero() {
@@ -136,25 +174,20 @@ fn settlement(p: &mut Paper, tx: &Transaction, splits: &[SplitPayout], w: &Words
     if !reimbursed.is_zero() {
         p.push(Block::Row(w.reimbursed.into(), m(reimbursed)));
     }
-    match now.stage {
-        Stage::Open => {
-            p.push(Block::Total(w.seller_will_receive.into(), m(dec(&release.payee_net))));
-            p.push(Block::Note(w.not_released.into()));
-        }
-        Stage::Cancelled => {
-            p.push(Block::Total(w.seller_receives.into(), m(dec(&now.to_payee.total))));
-            p.push(Block::Note(w.cancelled_note.into()));
-        }
-        Stage::Succeeded | Stage::Unknown => {
-            p.push(Block::Total(w.seller_receives.into(), m(dec(&now.to_payee.total))));
-        }
+    if now.stage == Stage::Open {
+        p.push(Block::Total(w.seller_will_receive.into(), m(dec(&release.payee_net))));
+        p.push(Block::Note(w.not_released.into()));
+    } else {
+        p.push(Block::Total(w.seller_receives.into(), m(dec(&now.to_payee.total))));
     }
 }
 
-fn receipt(p: &mut Paper, tx: &Transaction, w: &Words, da: bool) {
+fn receipt(p: &mut Paper, tx: &Transaction, splits: &[SplitPayout], w: &Words, issue: &Issue) {
+    let da = issue.da;
     let cur = tx.currency.as_str();
     let m = |d: Decimal| money(d, cur, da);
-    let now = money_of(tx, None);
+    let now = money_of(tx, Some(splits));
+    let line = |parts: Vec<String>| parts.into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" · ");
     p.push(Block::Heading(w.payments_in.into()));
     let inbound = &tx.payments.inbound.payments;
     if inbound.is_empty() {
@@ -162,35 +195,40 @@ fn receipt(p: &mut Paper, tx: &Transaction, w: &Words, da: bool) {
     }
     for pay in inbound {
         let when = pay.authorized.or(pay.created).map(|d| date(d, da)).unwrap_or_default();
-        let how = pay.method.as_ref().map(|x| x.to_string()).unwrap_or_default();
-        let label = [when, how, pay.status.to_string().to_lowercase()]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>();
-        p.push(Block::Row(label.join(" · "), m(pay.amount)));
+        let how = pay.method.as_ref().map(|x| words::method(x.as_str(), da)).unwrap_or_default();
+        p.push(Block::Row(line(vec![when, how, words::status(pay.status.as_str(), da).to_lowercase()]), m(pay.amount)));
     }
     p.push(Block::Total(w.paid_in.into(), m(dec(&now.paid_in))));
 
     p.push(Block::Heading(w.payments_out.into()));
     let outbound: Vec<_> =
         tx.payments.outbound.payments.iter().filter(|o| o.status != PayoutStatus::Cancelled).collect();
-    if outbound.is_empty() {
+    let live_splits: Vec<_> = splits.iter().filter(|s| s.status != SplitPayoutStatus::Cancelled).collect();
+    if outbound.is_empty() && live_splits.is_empty() {
         p.push(Block::Row(w.none.into(), String::new()));
     }
     for out in outbound {
         let when = out.authorized.or(out.created).map(|d| date(d, da)).unwrap_or_default();
+        let what = out.text.as_deref().and_then(|t| words::payout_text(t, da)).unwrap_or_default().to_owned();
         let to =
             out.payee.as_ref().and_then(|x| x.name.clone()).or_else(|| out.destination.clone()).unwrap_or_default();
-        let state = match out.status {
-            PayoutStatus::Paid => w.paid.to_owned(),
-            PayoutStatus::Scheduled => w.scheduled.to_owned(),
-            ref other => other.to_string().to_lowercase(),
-        };
-        let label = [when, to, state].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>();
-        p.push(Block::Row(label.join(" · "), m(out.amount)));
+        let state = words::status(out.status.as_str(), da).to_lowercase();
+        p.push(Block::Row(line(vec![when, what, to, state]), m(out.amount)));
     }
-    p.push(Block::Total(w.payouts.into(), m(dec(&now.gone_out))));
-    let fees = tx.fees.clone().unwrap_or_default();
-    row(p, w.buyer_fee, fees.payer.filter(|f| !f.is_zero()).map(m));
-    row(p, w.seller_fee, fees.payee.filter(|f| !f.is_zero()).map(m));
+    for s in &live_splits {
+        p.push(Block::Row(split_label(s, w, issue.issuer, &split_state(s, now.stage, w)), m(s.amount)));
+    }
+    let out_total = dec(&now.to_payer.total)
+        + dec(&now.to_payee.total)
+        + dec(&now.to_others.total)
+        + now.splits.as_ref().map_or(Decimal::ZERO, |f| dec(&f.total));
+    p.push(Block::Total(w.out_total.into(), m(out_total)));
+    match &now.fees_kept {
+        Some(kept) if now.stage.closed() => row(p, w.fees_kept, Some(m(dec(kept)))),
+        _ => {
+            let fees = tx.fees.clone().unwrap_or_default();
+            row(p, w.buyer_fee, fees.payer.filter(|f| !f.is_zero()).map(m));
+            row(p, w.seller_fee, fees.payee.filter(|f| !f.is_zero()).map(m));
+        }
+    }
 }

@@ -31,6 +31,9 @@ pub struct Words {
     pub payouts: &'static str,
     pub debt: &'static str,
     pub split_to: &'static str,
+    pub returned: &'static str,
+    pub out_total: &'static str,
+    pub fees_kept: &'static str,
     pub seller_fee: &'static str,
     pub reimbursed: &'static str,
     pub seller_receives: &'static str,
@@ -75,9 +78,12 @@ pub const EN: Words = Words {
     buyer_fee: "Buyer's fee",
     buyer_total: "Buyer pays in total",
     paid_in: "Paid in",
-    payouts: "Paid out of escrow",
-    debt: "Debt settled to the lender",
+    payouts: "Out of escrow",
+    debt: "Debt to the lender",
     split_to: "Split payout to",
+    returned: "Returned to the buyer",
+    out_total: "Paid out or scheduled",
+    fees_kept: "Kept as fees",
     seller_fee: "Seller's fee",
     reimbursed: "Reimbursed to the buyer",
     seller_receives: "Seller receives",
@@ -122,9 +128,12 @@ pub const DA: Words = Words {
     buyer_fee: "Gebyr, køber",
     buyer_total: "Køber betaler i alt",
     paid_in: "Indbetalt",
-    payouts: "Udbetalt fra escrow",
+    payouts: "Ud af escrow",
     debt: "Indfrielse af gæld til långiver",
     split_to: "Deludbetaling til",
+    returned: "Tilbagebetalt til køber",
+    out_total: "Udbetalt eller planlagt",
+    fees_kept: "Beholdt som gebyrer",
     seller_fee: "Gebyr, sælger",
     reimbursed: "Tilbagebetalt til køber",
     seller_receives: "Sælger modtager",
@@ -147,15 +156,17 @@ pub fn of(da: bool) -> &'static Words {
     if da { &DA } else { &EN }
 }
 
-/// A transaction status in words (an unknown one as the service sent it).
-pub fn status(status: &str, da: bool) -> String {
-    let (en, dk) = match status {
-        "CREATED" => ("Created", "Oprettet"),
-        "INPROGRESS" => ("Payment in progress", "Betaling i gang"),
-        "PAID" => ("Paid, in escrow", "Betalt, i escrow"),
-        "SUCCEEDED" => ("Completed", "Gennemført"),
-        "CANCELLED" => ("Cancelled", "Annulleret"),
-        other => (other, other),
-    };
-    (if da { dk } else { en }).to_owned()
+pub use desk_export::words::{method, status};
+
+/// What an outgoing payment is, from the service's text, as the window says it.
+pub fn payout_text(text: &str, da: bool) -> Option<&'static str> {
+    Some(match (text.to_ascii_lowercase().as_str(), da) {
+        ("payout", false) => "Payout",
+        ("payout", true) => "Udbetaling",
+        ("reimbursement", false) => "Reimbursement to the payer",
+        ("reimbursement", true) => "Tilbagebetaling til betaleren",
+        ("refund", false) => "Refund to the payer (cancelled)",
+        ("refund", true) => "Refundering til betaleren (annulleret)",
+        _ => return None,
+    })
 }

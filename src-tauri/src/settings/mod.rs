@@ -6,5 +6,6 @@
 
 pub mod environments;
 pub mod keychain;
+pub mod network;
 pub mod policy;
 pub mod route_overrides;

@@ -212,6 +212,9 @@ where
             return Err(None);
         }
         let row = match item {
+            Ok(item) if keep(&item) && matches!(format, Format::Xlsx { .. }) => {
+                transactions::cells_for_people(&item, da)
+            }
             Ok(item) if keep(&item) => transactions::cells(&item),
             Ok(_) => continue,
             Err(e) => {

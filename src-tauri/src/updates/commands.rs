@@ -22,12 +22,12 @@ pub fn save_update_url(updates: State<'_, Updates>, url: String) -> Result<Updat
 /// Checks the configured URL; with none set, asks nothing and answers `Off`.
 #[tauri::command]
 pub async fn check_for_update<R: Runtime>(app: AppHandle<R>) -> Result<UpdateCheck> {
-    let url = match app.try_state::<Updates>() {
-        Some(updates) => updates.update_url()?,
-        None => None,
+    let (url, network) = match app.try_state::<Updates>() {
+        Some(updates) => (updates.update_url()?, updates.desk.network()?),
+        None => (None, Default::default()),
     };
     let Some(url) = url else { return Ok(UpdateCheck::Off) };
-    let found = service::check(&app, &url).await.map_err(service::to_app_error)?;
+    let found = service::check(&app, &url, network).await.map_err(service::to_app_error)?;
     let answer = match &found {
         Some(update) => UpdateCheck::Available(UpdateView::of(update)),
         None => UpdateCheck::Current { current_version: app.package_info().version.to_string() },

@@ -71,9 +71,21 @@ impl UpdateView {
     }
 }
 
-/// Asks the manifest at `url` whether a newer version exists (nothing is downloaded).
-pub async fn check<R: Runtime>(app: &AppHandle<R>, url: &Url) -> Result<Option<Update>, UpdaterError> {
-    app.updater_builder().endpoints(vec![url.clone()])?.build()?.check().await
+/// Asks the manifest at `url` whether a newer version exists (nothing is downloaded), through
+/// the desk's network (its proxy and extra CA certificates; the download of an update found
+/// goes the same way).
+pub async fn check<R: Runtime>(
+    app: &AppHandle<R>,
+    url: &Url,
+    network: escrow_api::network::Network,
+) -> Result<Option<Update>, UpdaterError> {
+    let mut builder = app.updater_builder().endpoints(vec![url.clone()])?;
+    // Checked once here; applying the same settings again cannot fail (the certificates are
+    // already read, the address already parsed), so the closure keeps the updater's builder.
+    if network.apply(reqwest::Client::builder()).is_ok() {
+        builder = builder.configure_client(move |b| network.apply(b).unwrap_or_else(|_| reqwest::Client::builder()));
+    }
+    builder.build()?.check().await
 }
 
 /// Downloads the update and checks its signature against the app's public key; only

@@ -534,6 +534,13 @@ export type LinkView = {
  * The desk's environment to open it in, when the desk has it.
  */
 environmentId: string | null, target: LinkTarget | null, problem: LinkProblem | null, };
+export type ProxyMode = "system" | "direct" | "url";
+export type NetworkSettings = { mode: ProxyMode, url: string | null, username: string | null, 
+/**
+ * A PEM file of CA certificates trusted beside the system's.
+ */
+caFile: string | null, hasPassword: boolean, };
+export type NetworkInput = { mode: ProxyMode, url: string | null, username: string | null, caFile: string | null, password?: string, };
 export type NotificationSettings = { 
 /**
  * A desktop notification when a mirror refresh notices deals paid or payments failed.

@@ -1,6 +1,6 @@
 // Generated from Rust (src-tauri/src/ipc/list.rs) by `make bindings`. Do not edit by hand.
 // Every Tauri command the window calls: one typed wrapper each.
-import type { ActionOutcome, ActionRecord, ActionRequest, ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, LinkTarget, LinkView, MatchingIds, MirrorStatus, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaperFile, PaperKind, PaymentAction, PaymentInstructionsView, ProfileInput, QueueItemRef, QueueMove, SaveChoice, SharedFilterView, SnoozeTarget, SplitPayoutsView, StartupReport, TeamAdminInput, TeamPulse, TeamQueueView, TeamStanding, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionFilters, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
+import type { ActionOutcome, ActionRecord, ActionRequest, ApprovalCheck, ApprovalRuleInput, ApprovalRuleView, ApprovalsInbox, AttentionView, AuditFile, AuditRow, BankAccountsView, BanksView, BatchStatus, BillOfSaleInput, BulkPrepareRequest, BulkStartRequest, BusinessUserView, BusinessUsersView, ChainCheck, ChangesView, ConnectInput, ConnectionCheck, ConnectionView, Consequence, ConsequenceView, CreateBusinessUser, DebtInput, DeliveriesView, DocumentInput, DocumentView, DocumentsView, EditBusinessUser, EnvironmentList, EnvironmentView, ExportKind, ExportRequest, ExportStatus, GuestInput, HostedUrlView, Intervals, JoinTeam, LinkTarget, LinkView, MatchingIds, MirrorStatus, NetworkInput, NetworkSettings, NewTransactionInput, NotificationSettings, OfflineTransaction, OnboardingView, Overview, PaperFile, PaperKind, PaymentAction, PaymentInstructionsView, ProfileInput, QueueItemRef, QueueMove, SaveChoice, SharedFilterView, SnoozeTarget, SplitPayoutsView, StartupReport, TeamAdminInput, TeamPulse, TeamQueueView, TeamStanding, TeamStatus, Thresholds, TimelineView, TradeAction, TradeActionOutcome, TradeUserDetailsView, TradeUserView, TradeView, TradesPageView, TransactionAction, TransactionFilters, TransactionLabel, TransactionPageView, TransactionQuery, TransactionView, UpdateCheck, UpdateSettings, UserPageView, UserQuery, UserTransactionsView, UserView, WebhookExamplesView } from '../lib/bindings';
 import { call } from './call';
 
 export const ipc = {
@@ -18,6 +18,8 @@ export const ipc = {
   staffName: () => call<string | null>('staff_name'),
   setStaffName: (name: string) => call<string | null>('set_staff_name', { name }),
   staffNameAsked: () => call<boolean>('staff_name_asked'),
+  networkSettings: () => call<NetworkSettings>('network_settings'),
+  saveNetworkSettings: (input: NetworkInput) => call<NetworkSettings>('save_network_settings', { input }),
   listTransactions: (query: TransactionQuery) => call<TransactionPageView>('list_transactions', { query }),
   getTransaction: (id: string) => call<TransactionView>('get_transaction', { id }),
   offlineTransaction: (id: string) => call<OfflineTransaction | null>('offline_transaction', { id }),
@@ -86,7 +88,7 @@ export const ipc = {
   auditLog: (filter: string | null, shownAs: Array<string>, limit: number) => call<Array<AuditRow>>('audit_log', { filter, shownAs, limit }),
   verifyAuditLog: () => call<ChainCheck>('verify_audit_log'),
   saveAuditCsv: (text: string | null, shownAs: Array<string>, saveToken: string) => call<AuditFile>('save_audit_csv', { text, shownAs, saveToken }),
-  auditCsvText: (text: string | null, shownAs: Array<string>) => call<string>('audit_csv_text', { text, shownAs }),
+  copyAuditCsv: (text: string | null, shownAs: Array<string>) => call<number>('copy_audit_csv', { text, shownAs }),
   notificationSettings: () => call<NotificationSettings>('notification_settings'),
   saveNotificationSettings: (settings: NotificationSettings) => call<NotificationSettings>('save_notification_settings', { settings }),
   openExternal: (url: string) => call<null>('open_external', { url }),

@@ -39,8 +39,9 @@ pub async fn run(client: &Client, ctx: &Ctx, a: args::Export) -> Result<(), Fail
         SheetFile::create(&a.out, format, &transactions::COLUMNS, transactions::sheet_name(da)).map_err(written)?;
     let query = ListTransactions { search: a.filter.search, reference_id: a.filter.reference, ..Default::default() };
     // Interrupted, the unfinished file is dropped, which removes it.
+    let people = matches!(format, Format::Xlsx { .. }).then_some(da);
     let exported = tokio::select! {
-        result = write_all(client, &query, &mut file) => result?,
+        result = write_all(client, &query, &mut file, people) => result?,
         _ = tokio::signal::ctrl_c() => return Err(Failure::Interrupted),
     };
     if a.out.exists() && !a.force {
@@ -64,8 +65,14 @@ fn system_danish() -> bool {
         .is_some_and(|l| l.starts_with("da"))
 }
 
-/// Streams every row into `file`; the number of rows written.
-async fn write_all(client: &Client, query: &ListTransactions, file: &mut SheetFile) -> Result<u64, Failure> {
+/// Streams every row into `file` (`people`: a workbook's words in Danish or English); the number
+/// of rows written.
+async fn write_all(
+    client: &Client,
+    query: &ListTransactions,
+    file: &mut SheetFile,
+    people: Option<bool>,
+) -> Result<u64, Failure> {
     let bar = std::io::stderr().is_terminal();
     let stream = client.transactions().export(query, ExportOptions::default(), move |p| {
         if bar {
@@ -76,7 +83,12 @@ async fn write_all(client: &Client, query: &ListTransactions, file: &mut SheetFi
     let mut rows = 0u64;
     let result = async {
         while let Some(item) = stream.next().await {
-            file.row(&transactions::cells(&item?)).map_err(|e| Failure::local(format!("writing the export: {e}")))?;
+            let item = item?;
+            let row = match people {
+                Some(da) => transactions::cells_for_people(&item, da),
+                None => transactions::cells(&item),
+            };
+            file.row(&row).map_err(|e| Failure::local(format!("writing the export: {e}")))?;
             rows += 1;
         }
         Ok(rows)

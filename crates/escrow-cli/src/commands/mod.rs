@@ -79,6 +79,7 @@ async fn run_at(command: Command, ctx: &Ctx, target: &Target, timeout: u64, in_p
         Command::Events(e) => events::list(ctx, &SandboxControl::new(target, timeout)?, e).await,
         other => {
             let client = Client::builder(target.base_url.clone(), target.api_key.clone())
+                .network(target.network.clone())
                 .dialect(target.dialect)
                 .routes(target.routes.v2.clone())
                 .trade_routes(target.routes.trade.clone())

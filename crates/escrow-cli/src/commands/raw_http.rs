@@ -10,7 +10,8 @@ use std::time::Duration;
 /// goes to the base URL's host only).
 pub fn client(target: &Target, timeout: u64) -> Result<(String, reqwest::Client), Failure> {
     let checked = escrow_api::Client::builder(target.base_url.clone(), target.api_key.clone()).build()?;
-    let http = reqwest::Client::builder()
+    let builder = target.network.apply(reqwest::Client::builder())?;
+    let http = builder
         .timeout(Duration::from_secs(timeout))
         .connect_timeout(Duration::from_secs(timeout.min(10)))
         .user_agent(concat!("escrow-cli/", env!("CARGO_PKG_VERSION")))

@@ -37,6 +37,18 @@ fn in_a_session() -> bool {
     true
 }
 
+/// The app's database in `data` with only what the command line reads (profiles, settings), in
+/// WAL mode like the app's.
+fn app_database(data: &std::path::Path) -> Connection {
+    let db = Connection::open(data.join("escrow-desk.sqlite")).expect("database");
+    db.execute_batch(
+        "PRAGMA journal_mode=WAL; CREATE TABLE profiles (id TEXT PRIMARY KEY, name TEXT NOT NULL, base_url TEXT NOT NULL);
+         CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+    )
+    .expect("schema");
+    db
+}
+
 #[test]
 fn a_profile_names_the_service_and_its_key_comes_from_the_keychain() {
     if !in_a_session() {
@@ -45,12 +57,7 @@ fn a_profile_names_the_service_and_its_key_comes_from_the_keychain() {
     let sb = Sandbox::start();
     let data = tempfile::tempdir().expect("tempdir");
     let data_dir = data.path().to_str().expect("utf-8 path").to_owned();
-    // Only the columns the command line reads, in a WAL database like the app's.
-    let db = Connection::open(data.path().join("escrow-desk.sqlite")).expect("database");
-    db.execute_batch(
-        "PRAGMA journal_mode=WAL; CREATE TABLE profiles (id TEXT PRIMARY KEY, name TEXT NOT NULL, base_url TEXT NOT NULL);",
-    )
-        .expect("schema");
+    let db = app_database(data.path());
     let with_key = format!("cli-test-{}", uuid::Uuid::new_v4());
     let without_key = format!("cli-test-{}", uuid::Uuid::new_v4());
     let entries = Entries(vec![with_key.clone()]);
@@ -179,5 +186,39 @@ fn a_profiles_route_overrides_and_dialect_go_with_every_call() {
         run.stderr
     );
     assert_eq!(gateway.seen().len(), 5, "nothing is sent with overrides that cannot be read");
+    drop(entries);
+}
+
+/// The desk's network settings go with a profile's calls: its proxy (here one that does not
+/// listen: no answer, exit 4), "direct" again, and a CA file that cannot be read refused.
+#[test]
+fn a_profiles_calls_go_through_the_desks_network_settings() {
+    if !in_a_session() {
+        return;
+    }
+    let sb = Sandbox::start();
+    let data = tempfile::tempdir().expect("tempdir");
+    let data_dir = data.path().to_str().expect("utf-8 path").to_owned();
+    let db = app_database(data.path());
+    let id = format!("cli-test-{}", uuid::Uuid::new_v4());
+    let entries = Entries(vec![id.clone()]);
+    db.execute("INSERT INTO profiles VALUES (?1, 'Corp', ?2)", [&id, &sb.url]).expect("profile");
+    keyring::Entry::new(SERVICE, &id).and_then(|e| e.set_password(escrow_sandbox::DEMO_KEY)).expect("key stored");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let dead = format!("http://{}", listener.local_addr().expect("addr"));
+    drop(listener);
+    let set = |value: String| {
+        db.execute("INSERT OR REPLACE INTO settings VALUES ('network', ?1)", [value]).expect("settings");
+    };
+    let env = [("ESCROW_DESK_DATA_DIR", data_dir.as_str())];
+    let list = ["--profile", "Corp", "transactions", "list", "--take", "1"];
+
+    set(format!(r#"{{"mode":"url","url":"{dead}"}}"#));
+    escrow_env(&list, &env).expect(4);
+    set(r#"{"mode":"direct"}"#.into());
+    escrow_env(&list, &env).expect(0);
+    set(r#"{"mode":"direct","caFile":"/nonexistent/corp.pem"}"#.into());
+    let run = escrow_env(&list, &env).expect(2);
+    assert!(run.stderr.contains("CA certificate file /nonexistent/corp.pem cannot be read"), "{}", run.stderr);
     drop(entries);
 }

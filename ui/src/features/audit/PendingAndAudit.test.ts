@@ -298,22 +298,16 @@ describe('audit log page', () => {
     expect(await screen.findByText(/Downloads\/escrow-desk-audit-2026-11-22-101500\.csv/)).toBeTruthy();
   });
 
-  it('copies the filtered rows as CSV written by Rust, not by the page', async () => {
+  it('has Rust copy the filtered rows as CSV (the file’s writer)', async () => {
     auditRows = [audit(1, { target: 'tx-9' })];
-    const copied: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', {
-      value: { writeText: async (text: string) => void copied.push(text) },
-      configurable: true,
-    });
-    installMock({ audit_csv_text: () => 'seq,time\r\n1,2026-11-22T10:15:00Z\r\n' });
+    installMock({ copy_audit_csv: () => 1 });
     await openAudit();
     await screen.findAllByTestId('audit-row');
     await fireEvent.input(screen.getByTestId('audit-filter'), { target: { value: 'tx-9' } });
     await waitFor(() => expect(calls.filter((c) => c.cmd === 'audit_log').at(-1)?.args).toMatchObject({ filter: 'tx-9' }));
     await fireEvent.click(screen.getByTestId('audit-copy'));
-    await waitFor(() => expect(calls.map((c) => c.cmd)).toContain('audit_csv_text'));
-    await waitFor(() => expect(copied).toEqual(['seq,time\r\n1,2026-11-22T10:15:00Z\r\n']));
-    expect(calls.find((c) => c.cmd === 'audit_csv_text')?.args).toEqual({ text: 'tx-9', shownAs: [] });
+    await waitFor(() => expect(calls.find((c) => c.cmd === 'copy_audit_csv')?.args).toEqual({ text: 'tx-9', shownAs: [] }));
+    expect(await screen.findByText('Copied 1 rows as CSV')).toBeTruthy();
   });
 
   it('writes nothing and says so when the Save dialog is cancelled', async () => {

@@ -1,6 +1,21 @@
 // Strings of environments and profiles (English and Danish; assembled in features/shell/strings.ts).
 
 export const en = {
+  'network.title': 'Network',
+  'network.intro': 'How this desk reaches the service from your network. Started from the desktop menu, the app does not see a terminal’s HTTPS_PROXY.',
+  'network.proxy': 'Proxy',
+  'network.mode.system': 'As the system says (HTTPS_PROXY)',
+  'network.mode.direct': 'No proxy',
+  'network.mode.url': 'This proxy',
+  'network.url': 'Proxy address',
+  'network.username': 'User name (if asked)',
+  'network.password': 'Password',
+  'network.passwordKept': 'Kept in the keychain',
+  'network.forgetPassword': 'Forget the stored password',
+  'network.caFile': 'Extra CA certificate file (PEM)',
+  'network.caHint': 'For a firewall that inspects encrypted traffic: your IT department gives the file. Empty: the system’s certificates only.',
+  'network.save': 'Save network settings',
+  'network.saved': 'Network settings saved: the next request uses them.',
   'env.switcher.label': 'Environment',
   'env.switcher.loading': 'Loading environments…',
   'env.badge.sandbox': 'Sandbox',
@@ -94,6 +109,21 @@ export const en = {
 };
 
 export const da: Record<keyof typeof en, string> = {
+  'network.title': 'Netværk',
+  'network.intro': 'Hvordan dette skrivebord når tjenesten fra jeres netværk. Startet fra skrivebordets menu ser appen ikke en terminals HTTPS_PROXY.',
+  'network.proxy': 'Proxy',
+  'network.mode.system': 'Som systemet siger (HTTPS_PROXY)',
+  'network.mode.direct': 'Ingen proxy',
+  'network.mode.url': 'Denne proxy',
+  'network.url': 'Proxyens adresse',
+  'network.username': 'Brugernavn (hvis den spørger)',
+  'network.password': 'Adgangskode',
+  'network.passwordKept': 'Gemt i nøgleringen',
+  'network.forgetPassword': 'Glem den gemte adgangskode',
+  'network.caFile': 'Ekstra CA-certifikatfil (PEM)',
+  'network.caHint': 'Til en firewall, der undersøger krypteret trafik: jeres IT-afdeling giver filen. Tom: kun systemets certifikater.',
+  'network.save': 'Gem netværksindstillinger',
+  'network.saved': 'Netværksindstillingerne er gemt: næste forespørgsel bruger dem.',
   'env.switcher.label': 'Miljø',
   'env.switcher.loading': 'Indlæser miljøer…',
   'env.badge.sandbox': 'Sandbox',
