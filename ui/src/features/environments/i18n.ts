@@ -2,9 +2,9 @@
 
 export const en = {
   'network.title': 'Network',
-  'network.intro': 'How this desk reaches the service from your network. Started from the desktop menu, the app does not see a terminal’s HTTPS_PROXY.',
+  'network.intro': 'How this desk reaches the service from your network. Started from the desktop menu, the app does not see the proxy a terminal sets.',
   'network.proxy': 'Proxy',
-  'network.mode.system': 'As the system says (HTTPS_PROXY)',
+  'network.mode.system': 'As the system’s proxy variables say',
   'network.mode.direct': 'No proxy',
   'network.mode.url': 'This proxy',
   'network.url': 'Proxy address',
@@ -110,9 +110,9 @@ export const en = {
 
 export const da: Record<keyof typeof en, string> = {
   'network.title': 'Netværk',
-  'network.intro': 'Hvordan dette skrivebord når tjenesten fra jeres netværk. Startet fra skrivebordets menu ser appen ikke en terminals HTTPS_PROXY.',
+  'network.intro': 'Hvordan dette skrivebord når tjenesten fra jeres netværk. Startet fra skrivebordets menu ser appen ikke den proxy, en terminal sætter.',
   'network.proxy': 'Proxy',
-  'network.mode.system': 'Som systemet siger (HTTPS_PROXY)',
+  'network.mode.system': 'Som systemets proxyvariabler siger',
   'network.mode.direct': 'Ingen proxy',
   'network.mode.url': 'Denne proxy',
   'network.url': 'Proxyens adresse',
