@@ -39,9 +39,11 @@ pub struct DeskLink {
 
 /// An id of the service as a link may carry it: 1–100 letters, digits, `-`, `_`, `.`.
 fn id(text: &str) -> Result<String, String> {
+    // Dots alone would be a path's `.` or `..`, which a URL folds away.
     let ok = !text.is_empty()
         && text.len() <= 100
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && !text.chars().all(|c| c == '.');
     if ok { Ok(text.to_owned()) } else { Err(format!("“{text}” is not an id the service gives")) }
 }
 
@@ -145,6 +147,7 @@ mod tests {
             "escrow-desk://open/transaction/x",
             "escrow-desk://open/transaction/../../etc?environment=sandbox",
             "escrow-desk://open/transaction/a%20b?environment=sandbox",
+            "escrow-desk://open/transaction/%2E?environment=sandbox",
             "escrow-desk://open/transaction/x?environment=sandbox&script=1",
             "escrow-desk://open/settings?environment=sandbox",
             "escrow-desk://open/transactions?environment=sandbox&status=paid'",
