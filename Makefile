@@ -67,8 +67,8 @@ release: setup
 release-test: setup
 	@bash scripts/release-test.sh
 
-## The parsers that face the outside, fuzzed far longer than `make test` does (proptest cases,
-## Schemathesis examples): a link, a policy, route overrides, an audit export, an upload, every
+## The parsers that face the outside, fuzzed far longer than `make test` does, with fresh random
+## cases each run (make test's are fixed; proptest cases, Schemathesis examples): a link, a policy, route overrides, an audit export, an upload, every
 ## response of the service, and the sandbox's whole API.
 fuzz: setup
 	PROPTEST_CASES=20000 cargo test -p escrow-desk --test outside_input
