@@ -50,8 +50,8 @@ pub fn copy_audit_csv<R: tauri::Runtime>(
     let audit = app
         .try_state::<AuditLog>()
         .ok_or_else(|| AppError::new(crate::error::ErrorCode::Internal, "the data is not open"))?;
-    let csv = audit.audit_csv_text(text.as_deref(), &shown_as)?;
-    let rows = csv.lines().count().saturating_sub(1) as u64;
+    // The row count from the rows themselves: a quoted detail may span lines.
+    let (csv, rows) = audit.audit_csv_text(text.as_deref(), &shown_as)?;
     app.clipboard().write_text(csv).map_err(|e| {
         AppError::new(crate::error::ErrorCode::Internal, format!("Could not write to the clipboard: {e}"))
     })?;

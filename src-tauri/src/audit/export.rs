@@ -83,9 +83,10 @@ impl AuditLog {
 
     /// The rows matching `text` (or showing it: `shown_as`) as CSV text for the clipboard (no
     /// byte-order mark): the same writer and columns as the file.
-    pub fn audit_csv_text(&self, text: Option<&str>, shown_as: &[String]) -> Result<String, AppError> {
-        let (body, _) = self.audit_csv(text, shown_as)?;
-        Ok(body.trim_start_matches('\u{feff}').to_owned())
+    /// Answers the text and how many rows it holds.
+    pub fn audit_csv_text(&self, text: Option<&str>, shown_as: &[String]) -> Result<(String, u64), AppError> {
+        let (body, rows) = self.audit_csv(text, shown_as)?;
+        Ok((body.trim_start_matches('\u{feff}').to_owned(), rows))
     }
 
     /// The CSV text of the rows matching `text` (or showing it: `shown_as`), and how many rows it has.
